@@ -1,0 +1,42 @@
+"""Typed errors of the engine. Each says what was wrong in words a player understands.
+
+>>> str(NotationError("12x", "x", 2))
+"bad tile notation '12x': 'x' at position 2 is not a suit (use m, p, z or f)"
+"""
+
+from __future__ import annotations
+
+
+class MahjongError(Exception):
+    """Base of every error the engine raises on purpose."""
+
+
+class NotationError(MahjongError, ValueError):
+    """A tile string that is not valid notation (`123m456p11z`)."""
+
+    def __init__(self, text: str, token: str, position: int, why: str | None = None):
+        self.text, self.token, self.position = text, token, position
+        if why is None:
+            why = "is not a suit (use m, p, z or f)"
+        super().__init__(f"bad tile notation {text!r}: {token!r} at position {position} {why}")
+
+
+class RulesError(MahjongError, ValueError):
+    """A rule set or settings value that is out of range or unknown."""
+
+
+class IllegalActionError(MahjongError):
+    """An action that is not legal for that seat now. The table is left unchanged."""
+
+    def __init__(self, seat: int | None, action: object, reason: str):
+        self.seat, self.action, self.reason = seat, action, reason
+        who = "" if seat is None else f"seat {'ESWN'[seat]}: "
+        super().__init__(f"{who}illegal action {action!r}: {reason}")
+
+
+class ImpossibleHandError(MahjongError, ValueError):
+    """A hand that cannot exist: too many copies of a tile, wrong size, not a winning shape."""
+
+
+class ReplayError(MahjongError):
+    """A saved log that is corrupt or does not rebuild the same table."""

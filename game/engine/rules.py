@@ -1,0 +1,238 @@
+"""House rules as one frozen `RuleSet`, and the yak point tables of the three presets.
+
+>>> r = RuleSet()
+>>> r.ante, r.preset, r.points("seven_pairs")
+(10, 'nagari', 4)
+>>> RuleSet(preset="samsiki").points("seven_pairs")
+2
+>>> RuleSet(yak_overrides=(("seven_pairs", 3),)).points("seven_pairs")
+3
+>>> RuleSet.from_dict({"ante": 0, "preset": "커피향"}).preset
+'keopihyang'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RulesError
+
+#: Basic yak and their points in the default table ("나가리"), rule book 8.2.
+BASIC_POINTS: dict[str, int] = {
+    "dragon_pung": 1,
+    "seat_wind": 1,
+    "prevalent_wind": 1,
+    "concealed": 1,
+    "self_draw": 1,
+    "all_sequences": 1,
+    "all_simples": 1,
+    "double_wind": 2,
+    "half_flush": 2,
+    "all_pungs": 2,
+    "pure_straight": 2,
+    "three_concealed_pungs": 4,
+    "seven_pairs": 4,
+    "little_three_dragons": 6,
+    "four_concealed_pungs": 6,
+    "full_flush": 8,
+    "big_three_dragons": 8,
+    "all_terminals_honours": 8,
+    "little_four_winds": 8,
+    "big_four_winds": 12,
+    "all_honours": 12,
+    "heavenly_hand": 16,
+    "earthly_hand": 16,
+    "human_hand": 16,
+    "nine_gates": 24,
+}
+
+#: Bonus points (never count toward the 2-basic-point minimum), rule book 8.3.
+BONUS_POINTS: dict[str, int] = {
+    "uper": 1,
+    "korean_dora": 1,  # per tile
+    "flower": 1,  # per flower
+    "all_flowers": 8,
+    "win_on_kong": 5,
+    "robbing_kong": 5,
+    "last_tile_draw": 5,
+    "last_tile_claim": 5,
+    "win_on_kong_5p": 8,
+    "last_tile_draw_1p": 8,
+    "last_tile_claim_9p": 8,
+}
+
+ALL_YAK_KEYS: tuple[str, ...] = (*BASIC_POINTS, *BONUS_POINTS)
+
+#: Preset key -> (Korean name, differences from the default table), rule book 8.4.
+PRESETS: dict[str, tuple[str, dict[str, int]]] = {
+    "nagari": ("나가리", {}),
+    "samsiki": ("삼식이", {
+        "three_concealed_pungs": 2, "seven_pairs": 2, "little_three_dragons": 4,
+        "four_concealed_pungs": 4, "little_four_winds": 4, "all_terminals_honours": 6,
+        "full_flush": 6, "big_three_dragons": 6, "big_four_winds": 6, "all_honours": 6,
+        "human_hand": 12, "earthly_hand": 12, "heavenly_hand": 12, "nine_gates": 12,
+    }),
+    "keopihyang": ("커피향", {
+        "three_concealed_pungs": 2, "seven_pairs": 2, "little_three_dragons": 6,
+        "four_concealed_pungs": 6, "little_four_winds": 4, "all_terminals_honours": 4,
+        "full_flush": 6, "big_three_dragons": 6, "big_four_winds": 6, "all_honours": 12,
+        "human_hand": 12, "earthly_hand": 12, "heavenly_hand": 24, "nine_gates": 48,
+    }),
+}
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "several_winners": ("head_bump", "all"),
+    "three_winners": ("abort", "head_bump"),
+    "prevalent_wind": ("none", "east", "rotating"),
+    "dealer_keeps": ("win_or_draw", "win"),
+    "session_mode": ("hands", "minutes", "endless"),
+}
+
+
+def preset_key(name: str) -> str:
+    """A preset key from its key or Korean name.
+
+    >>> preset_key("삼식이"), preset_key("NAGARI")
+    ('samsiki', 'nagari')
+    """
+    low = name.strip().lower()
+    for key, (korean, _) in PRESETS.items():
+        if low in (key, korean):
+            return key
+    names = ", ".join(f"{k} ({ko})" for k, (ko, _) in PRESETS.items())
+    raise RulesError(f"unknown yak table preset {name!r}; choose one of {names}")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every house rule of rule book section 10 (defaults first there)."""
+
+    ante: int = 10  # 0 = method 2 (final = basic + bonus)
+    preset: str = "nagari"
+    yak_overrides: tuple[tuple[str, int], ...] = ()  # custom per-yak values
+    discard_multiplier: int = 2  # the discarder pays 2x (or 1x) Final
+    several_winners: str = "head_bump"  # or "all" (every claimant wins)
+    three_winners: str = "abort"  # abortive draw and next win doubled, or "head_bump"
+    nine_major_draw: bool = True
+    nine_major_threshold: int = 9  # or 10
+    four_winds_draw: bool = True
+    prevalent_wind: str = "none"  # "east" fixed, or "rotating" by round
+    dealer_keeps: str = "win_or_draw"  # or "win" (dealer keeps only on his own win)
+    session_mode: str = "hands"  # "minutes", "endless"
+    session_hands: int = 16
+    session_minutes: int = 60
+    uper_min_wall: int = 4
+    flowers: bool = True
+    special_tile_bonus: bool = True  # the 5p/1p/9p forms of the kong and last-tile bonuses
+    strict_table: bool = False  # wrong declarations penalised instead of refused
+    score_cap: int | None = None
+    _points: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._validate()
+        table = dict(BASIC_POINTS)
+        table.update(BONUS_POINTS)
+        table.update(PRESETS[self.preset][1])
+        table.update(dict(self.yak_overrides))
+        object.__setattr__(self, "_points", table)
+
+    def _validate(self) -> None:
+        if self.preset not in PRESETS:
+            object.__setattr__(self, "preset", preset_key(self.preset))
+        for key, pts in self.yak_overrides:
+            if key not in BASIC_POINTS and key not in BONUS_POINTS:
+                raise RulesError(f"unknown yak {key!r} in custom values")
+            if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 1000:
+                raise RulesError(f"yak {key!r}: points must be a whole number 0-1000, got {pts!r}")
+        ints = {"ante": (0, 10_000), "discard_multiplier": (1, 2), "nine_major_threshold": (9, 10),
+                "session_hands": (1, 10_000), "session_minutes": (1, 24 * 60),
+                "uper_min_wall": (0, 10)}
+        for name, (lo, hi) in ints.items():
+            v = getattr(self, name)
+            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+                raise RulesError(f"{name} must be a whole number {lo}-{hi}, got {v!r}")
+        for name, choices in _CHOICES.items():
+            if getattr(self, name) not in choices:
+                raise RulesError(f"{name} must be one of {', '.join(choices)}, got {getattr(self, name)!r}")
+        for name in ("nine_major_draw", "four_winds_draw", "flowers", "special_tile_bonus",
+                     "strict_table"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, got {getattr(self, name)!r}")
+        cap = self.score_cap
+        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
+            raise RulesError(f"score_cap must be a positive whole number or null, got {cap!r}")
+
+    def points(self, yak_key: str) -> int:
+        """Points of a yak under this rule set (preset, then custom values)."""
+        try:
+            return self._points[yak_key]
+        except KeyError:
+            raise RulesError(f"unknown yak {yak_key!r}") from None
+
+    @property
+    def uses_prevalent_wind(self) -> bool:
+        return self.prevalent_wind != "none"
+
+    def replace(self, **changes: Any) -> RuleSet:
+        """A copy with some rules changed (validated)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form; `from_dict` reads it back.
+
+        >>> RuleSet.from_dict(RuleSet(ante=5).to_dict()) == RuleSet(ante=5)
+        True
+        """
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            if f.name.startswith("_"):
+                continue
+            v = getattr(self, f.name)
+            out[f.name] = dict(v) if f.name == "yak_overrides" else v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], warnings: list[str] | None = None) -> RuleSet:
+        """Build from a mapping. Unknown keys are an error, or a warning when `warnings` is given.
+
+        >>> RuleSet.from_dict({"ante": -1})
+        Traceback (most recent call last):
+        ...
+        game.engine.errors.RulesError: ante must be a whole number 0-10000, got -1
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
+        names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            if key not in names:
+                msg = f"unknown rule {key!r} ignored"
+                if warnings is None:
+                    raise RulesError(f"unknown rule {key!r}; known rules: {', '.join(sorted(names))}")
+                warnings.append(msg)
+                continue
+            if key == "yak_overrides":
+                if not isinstance(value, Mapping):
+                    raise RulesError("yak_overrides must be an object of yak key -> points")
+                value = tuple(sorted(value.items()))
+            kwargs[key] = value
+        return cls(**kwargs)
+
+    @classmethod
+    def load(cls, path: str | Path, warnings: list[str] | None = None) -> RuleSet:
+        """Read a JSON rules file; errors name the file."""
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as e:
+            raise RulesError(f"cannot read rules file {path}: {e}") from e
+        except json.JSONDecodeError as e:
+            raise RulesError(f"rules file {path} is not valid JSON: {e}") from e
+        try:
+            return cls.from_dict(data, warnings)
+        except TypeError as e:
+            raise RulesError(f"rules file {path}: {e}") from e
