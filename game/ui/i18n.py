@@ -1,0 +1,227 @@
+"""Every piece of UI text in English and Korean.
+
+>>> tr("menu.new_game", "en"), tr("menu.new_game", "ko")
+('New game', '새 게임')
+>>> tr("settings.saved_to", "en", path="/x")
+'Saved to /x'
+>>> yak_name("seven_pairs", "ko")
+'칠대자'
+
+Unknown keys raise `KeyError` naming the key (a typo should fail a test, not show a blank).
+`tools/make_fonts.py` builds the Korean font subset from `all_text()`, so after adding strings
+run it again (a test checks that the font covers every string).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from game.engine.tiles import FLOWER_NAMES_EN, FLOWER_NAMES_KO, HONOUR_NAMES_EN, HONOUR_NAMES_KO
+
+LANGS = ("en", "ko")
+
+#: key -> (English, Korean)
+STRINGS: dict[str, tuple[str, str]] = {
+    # title screen
+    "app.title": ("Korean 2-Point Mahjong", "한국 2점 마작"),
+    "app.subtitle": ("Two points to win. No chow. Flowers and uper.", "2점 이상 나야 난다. 치 없음. 꽃패와 엎어."),
+    "menu.new_game": ("New game", "새 게임"),
+    "menu.continue": ("Continue", "이어하기"),
+    "menu.practice": ("Practice", "연습"),
+    "menu.replays": ("Replays", "다시보기"),
+    "menu.settings": ("Settings", "설정"),
+    "menu.rules": ("Rules", "규칙"),
+    "menu.quit": ("Quit", "종료"),
+    "menu.coming": ("coming soon", "준비 중"),
+    "menu.hint_keys": ("Arrows and Enter, or click", "방향키와 Enter, 또는 클릭"),
+    "menu.not_ready": ("{item}: not built yet", "{item}: 아직 준비되지 않았습니다"),
+    # settings screen
+    "settings.title": ("Settings", "설정"),
+    "settings.page.rules": ("House rules", "하우스 룰"),
+    "settings.page.yaku": ("Yak points", "역 점수"),
+    "settings.page.players": ("Players", "상대"),
+    "settings.page.display": ("Display and sound", "화면과 소리"),
+    "settings.save": ("Save", "저장"),
+    "settings.cancel": ("Back", "뒤로"),
+    "settings.defaults": ("Defaults", "기본값"),
+    "settings.saved_to": ("Saved to {path}", "저장됨: {path}"),
+    "settings.save_failed": ("Could not save: {error}", "저장 실패: {error}"),
+    "settings.unsaved": ("Unsaved changes", "저장하지 않은 변경"),
+    "settings.help": ("Up/Down choose, Left/Right change, Tab next page, Ctrl+S save, Esc back",
+                      "위/아래 선택, 왼쪽/오른쪽 변경, Tab 다음 쪽, Ctrl+S 저장, Esc 뒤로"),
+    "settings.preset_note": ("Custom values override the preset", "직접 정한 점수가 프리셋보다 우선"),
+    "settings.custom": ("custom", "직접"),
+    # house rules (rule book section 10)
+    "rule.ante": ("Ante (0 = method 2)", "기본 점수 (0 = 방법 2)"),
+    "rule.preset": ("Yak table preset", "역 점수표"),
+    "rule.discard_multiplier": ("Discarder pays", "쏜 사람 지불"),
+    "rule.several_winners": ("Several winners", "여러 명이 날 때"),
+    "rule.three_winners": ("Three winners", "세 명이 날 때"),
+    "rule.nine_major_draw": ("Nine major tiles draw", "요구패 9종 유국"),
+    "rule.nine_major_threshold": ("Nine major tiles: kinds needed", "요구패 유국: 필요한 종류"),
+    "rule.four_winds_draw": ("Four consistent winds draw", "사풍연타 유국"),
+    "rule.prevalent_wind": ("Prevalent wind", "장풍"),
+    "rule.dealer_keeps": ("Dealer keeps the deal", "친이 연장할 때"),
+    "rule.session_mode": ("Session length", "게임 길이"),
+    "rule.session_hands": ("Hands per session", "판 수"),
+    "rule.session_minutes": ("Minutes per session", "시간 (분)"),
+    "rule.uper_min_wall": ("Uper: minimum wall tiles", "엎어: 최소 남은 패"),
+    "rule.flowers": ("Flowers", "꽃패"),
+    "rule.special_tile_bonus": ("5p / 1p / 9p bonuses", "5통 / 1통 / 9통 보너스"),
+    "rule.strict_table": ("Strict table (penalise wrong calls)", "엄격한 규칙 (잘못된 선언 벌칙)"),
+    "rule.score_cap": ("Score cap", "점수 상한"),
+    # their values
+    "value.on": ("on", "켜기"),
+    "value.off": ("off", "끄기"),
+    "value.none": ("none", "없음"),
+    "value.x2": ("2 x Final", "최종 점수 2배"),
+    "value.x1": ("1 x Final", "최종 점수 1배"),
+    "value.head_bump": ("head bump (first in turn)", "선착순 (머리치기)"),
+    "value.all": ("all claimants win", "모두 난다"),
+    "value.abort": ("abortive draw, next win doubled", "유국, 다음 판 두 배"),
+    "value.east": ("fixed East", "동 고정"),
+    "value.rotating": ("rotating by round", "바람마다 바뀜"),
+    "value.win_or_draw": ("on a dealer win or a draw", "친이 나거나 유국"),
+    "value.win": ("on a dealer win only", "친이 날 때만"),
+    "value.hands": ("N hands", "판 수"),
+    "value.minutes": ("M minutes", "시간"),
+    "value.endless": ("endless", "무제한"),
+    "value.nagari": ("나가리 (Nagari)", "나가리"),
+    "value.samsiki": ("삼식이 (Samsiki)", "삼식이"),
+    "value.keopihyang": ("커피향 (Keopihyang)", "커피향"),
+    "value.slow": ("slow", "느리게"),
+    "value.normal": ("normal", "보통"),
+    "value.fast": ("fast", "빠르게"),
+    "value.instant": ("instant", "즉시"),
+    "value.en": ("English", "English"),
+    "value.ko": ("한국어 (Korean)", "한국어"),
+    "value.ms": ("{n} ms", "{n} ms"),
+    "value.seconds": ("{n} s", "{n}초"),
+    "value.minutes_n": ("{n} min", "{n}분"),
+    "value.percent": ("{n}%", "{n}%"),
+    "value.points": ("{n} pts", "{n}점"),
+    # players
+    "set.seat1": ("South (right)", "남 (오른쪽)"),
+    "set.seat2": ("West (across)", "서 (맞은편)"),
+    "set.seat3": ("North (left)", "북 (왼쪽)"),
+    "seat.ai:easy": ("computer, easy", "컴퓨터 (쉬움)"),
+    "seat.ai:standard": ("computer, standard", "컴퓨터 (보통)"),
+    "seat.ai:strong": ("computer, strong", "컴퓨터 (강함)"),
+    "seat.ai:random": ("computer, random", "컴퓨터 (무작위)"),
+    "set.animation_speed": ("Animation speed", "애니메이션 속도"),
+    "set.ai_delay_ms": ("Computer thinking delay", "컴퓨터 생각 시간"),
+    "set.claim_countdown": ("Claim countdown", "선언 제한 시간"),
+    "set.hints": ("Hints", "도움말"),
+    # display and sound
+    "set.language": ("Language", "언어"),
+    "set.window_size": ("Window size", "창 크기"),
+    "set.fullscreen": ("Fullscreen", "전체 화면"),
+    "set.sound": ("Sound", "소리"),
+    "set.volume": ("Volume", "음량"),
+    # messages
+    "msg.settings_problem": ("Settings", "설정"),
+    "msg.ok": ("OK", "확인"),
+    "msg.table_not_ready": ("The table is not built yet", "게임 테이블은 아직 준비되지 않았습니다"),
+    # table words the info panel and prompts will use
+    "table.wall": ("Wall", "패산"),
+    "table.dealer": ("Dealer", "친"),
+    "table.score": ("Score", "점수"),
+    "table.hand_n": ("Hand {n}", "{n}국"),
+    "table.time": ("Time", "시간"),
+    "action.win": ("Win", "화료"),
+    "action.ola": ("Ola! (self-draw)", "올라!"),
+    "action.ssoa": ("Ssoa! (on discard)", "쏘아!"),
+    "action.pung": ("Pung", "퐁"),
+    "action.kong": ("Kong", "깡"),
+    "action.pass": ("Pass", "패스"),
+    "action.uper": ("Uper", "엎어"),
+    "action.discard": ("Discard", "버리기"),
+    "action.nine_major": ("Nine major tiles draw", "요구패 유국 선언"),
+    "result.draw": ("Draw", "유국"),
+    "result.basic": ("Basic", "기본"),
+    "result.bonus": ("Bonus", "보너스"),
+    "result.final": ("Final", "최종"),
+    "result.pays": ("pays", "지불"),
+    "result.session": ("Session results", "최종 결과"),
+    "result.next": ("Next hand", "다음 판"),
+}
+
+#: yak key -> (English, Korean), rule book 8.2 and 8.3
+YAK_NAMES: dict[str, tuple[str, str]] = {
+    "dragon_pung": ("Dragon pung", "삼원패"),
+    "seat_wind": ("Seat-wind pung", "자풍패"),
+    "prevalent_wind": ("Prevalent-wind pung", "장풍패"),
+    "concealed": ("Concealed hand", "문전"),
+    "self_draw": ("Concealed self-draw", "쯔모"),
+    "all_sequences": ("All sequences", "핑후"),
+    "all_simples": ("All simples", "당요"),
+    "double_wind": ("Double wind", "연풍패"),
+    "half_flush": ("Half flush", "혼일색"),
+    "all_pungs": ("All pungs", "돌돌이"),
+    "pure_straight": ("Pure straight", "일기통관"),
+    "three_concealed_pungs": ("Three concealed pungs", "삼앙꼬"),
+    "seven_pairs": ("Seven pairs", "칠대자"),
+    "little_three_dragons": ("Little three dragons", "소삼원"),
+    "four_concealed_pungs": ("Four concealed pungs", "쓰앙꼬"),
+    "full_flush": ("Full flush", "청일색"),
+    "big_three_dragons": ("Big three dragons", "대삼원"),
+    "all_terminals_honours": ("All terminals and honours", "혼노두"),
+    "little_four_winds": ("Little four winds", "소사희"),
+    "big_four_winds": ("Big four winds", "대사희"),
+    "all_honours": ("All honours", "자일색"),
+    "heavenly_hand": ("Heavenly hand", "천화"),
+    "earthly_hand": ("Earthly hand", "지화"),
+    "human_hand": ("Human hand", "인화"),
+    "nine_gates": ("Nine gates", "구련보등"),
+    "uper": ("Uper", "엎어"),
+    "korean_dora": ("Korean dora", "겐쇼"),
+    "flower": ("Flower", "꽃패"),
+    "all_flowers": ("All four flowers", "화만관"),
+    "win_on_kong": ("Win on kong", "깡 올라"),
+    "robbing_kong": ("Robbing the kong", "깡 쏘아"),
+    "last_tile_draw": ("Last-tile draw", "하이테이 올라"),
+    "last_tile_claim": ("Last-tile claim", "하이테이 쏘아"),
+    "win_on_kong_5p": ("Win on kong with 5p", "5통 깡 올라"),
+    "last_tile_draw_1p": ("Last-tile draw with 1p", "1통 하이테이 올라"),
+    "last_tile_claim_9p": ("Last-tile claim with 9p", "9통 하이테이 쏘아"),
+}
+
+SEAT_WIND_NAMES = {"en": HONOUR_NAMES_EN[:4], "ko": HONOUR_NAMES_KO[:4]}
+
+
+def _index(lang: str) -> int:
+    try:
+        return LANGS.index(lang)
+    except ValueError:
+        raise KeyError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}") from None
+
+
+def tr(key: str, lang: str, **fmt: object) -> str:
+    """The text for `key` in `lang` ("en" or "ko"), formatted with `fmt`."""
+    try:
+        pair = STRINGS[key]
+    except KeyError:
+        raise KeyError(f"no UI text {key!r}") from None
+    text = pair[_index(lang)]
+    return text.format(**fmt) if fmt else text
+
+
+def has(key: str) -> bool:
+    return key in STRINGS
+
+
+def yak_name(key: str, lang: str) -> str:
+    """The name of a yak or bonus in `lang`."""
+    try:
+        return YAK_NAMES[key][_index(lang)]
+    except KeyError:
+        raise KeyError(f"no yak name for {key!r}") from None
+
+
+def all_text() -> Iterator[str]:
+    """Every string the UI can show (for the font subset and its coverage test)."""
+    for pair in STRINGS.values():
+        yield from pair
+    for pair in YAK_NAMES.values():
+        yield from pair
+    yield from HONOUR_NAMES_EN + HONOUR_NAMES_KO + FLOWER_NAMES_EN + FLOWER_NAMES_KO
