@@ -4,10 +4,18 @@ Public entry points (the table, the AI, the UI and the command line use only the
 
 * ``evaluate_win(ctx: WinContext, rules: RuleSet) -> WinResult``
 * ``payments(result, ctx, rules) -> dict[int, int]`` (signed, sums to zero)
-* ``liable_seat(ctx) -> int | None`` (big three dragons / big four winds)
-* ``uper_verdict(...)`` and ``sacred_status(...)``
+* ``liable_seat(ctx, result=None) -> int | None`` (big three dragons / big four winds)
+* ``uper_verdict(...)``, ``ready_waits(...)`` and ``sacred_status(...)``
 """
 
 from .context import WinContext, WinResult, YakScore
+from .evaluate import MIN_BASIC, check_context, describe_basic, evaluate_win
+from .payments import LIABILITY_MULTIPLIER, liable_seat, payments
+from .yak import ALL_YAK, BASIC_YAK, BONUS_YAK, YAK, Yak, yak_names
 
-__all__ = ["WinContext", "WinResult", "YakScore"]
+__all__ = [
+    "WinContext", "WinResult", "YakScore",
+    "evaluate_win", "check_context", "describe_basic", "MIN_BASIC",
+    "payments", "liable_seat", "LIABILITY_MULTIPLIER",
+    "Yak", "YAK", "ALL_YAK", "BASIC_YAK", "BONUS_YAK", "yak_names",
+]

@@ -1,0 +1,128 @@
+"""One reading of a winning hand: a decomposition together with the melds and the win situation.
+
+Yak tests (`game.engine.scoring.yak`) look only at a `Reading`, so each is a one-line question.
+
+>>> from game.engine.tiles import parse_tiles, parse_tile, to_counts
+>>> from game.engine.hand.decompose import decompositions
+>>> from game.engine.rules import RuleSet
+>>> ctx = WinContext(concealed=tuple(parse_tiles("111m234m234p99p789p")), win_tile=parse_tile("8p"),
+...                  self_draw=False, discarder=1)
+>>> r = Reading.build(ctx, RuleSet(), decompositions(to_counts(ctx.concealed))[0])
+>>> r.concealed_pungs, r.sequences, r.pungs
+(1, 3, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..hand.decompose import PUNG, SEQ, Decomposition, set_tiles
+from ..rules import RuleSet
+from ..tiles import NUM_PLAYING_KINDS, is_dragon, is_wind, wind_of_seat
+from .context import WinContext
+
+
+@dataclass(frozen=True, slots=True)
+class SetInfo:
+    """One of the four sets of a regular hand, concealed part or meld."""
+
+    type: str  # SEQ or PUNG (a kong is a PUNG with kong=True)
+    tile: int  # lowest kind
+    concealed: bool  # counts toward three/four concealed pungs
+    kong: bool = False
+    meld: bool = False
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kong:
+            return (self.tile,) * 4
+        return set_tiles((self.type, self.tile))
+
+
+@dataclass(frozen=True)
+class Reading:
+    ctx: WinContext
+    rules: RuleSet
+    decomposition: Decomposition
+    sets: tuple[SetInfo, ...]
+    counts: tuple[int, ...]  # every tile of the final hand, kongs as four
+
+    @classmethod
+    def build(cls, ctx: WinContext, rules: RuleSet, d: Decomposition) -> Reading:
+        win = ctx.win_tile
+        # A discard completing a pung makes it not concealed - unless the winning tile can be
+        # read as completing a sequence or the pair of this same reading (the better reading).
+        elsewhere = d.pair == win or any(t == SEQ and s <= win <= s + 2 and win < 18
+                                         for t, s in d.sets)
+        sets: list[SetInfo] = []
+        for t, s in d.sets:
+            concealed = t == PUNG and not (not ctx.self_draw and s == win and not elsewhere)
+            sets.append(SetInfo(t, s, concealed))
+        for m in ctx.melds:
+            sets.append(SetInfo(PUNG, m.tile, concealed=not m.is_open, kong=m.is_kong, meld=True))
+        counts = [0] * NUM_PLAYING_KINDS
+        for k in ctx.concealed:
+            counts[k] += 1
+        for m in ctx.melds:
+            counts[m.tile] += m.size
+        return cls(ctx, rules, d, tuple(sets), tuple(counts))
+
+    # --- small facts the yak tests share -------------------------------------------------------
+    @property
+    def is_seven_pairs(self) -> bool:
+        return self.decomposition.is_seven_pairs
+
+    @property
+    def pair(self) -> int | None:
+        return self.decomposition.pair
+
+    @property
+    def pungs(self) -> int:
+        return sum(1 for s in self.sets if s.type == PUNG)
+
+    @property
+    def sequences(self) -> int:
+        return sum(1 for s in self.sets if s.type == SEQ)
+
+    @property
+    def concealed_pungs(self) -> int:
+        return sum(1 for s in self.sets if s.type == PUNG and s.concealed)
+
+    def pung_of(self, kind: int) -> bool:
+        return any(s.type == PUNG and s.tile == kind for s in self.sets)
+
+    @property
+    def dragon_pungs(self) -> int:
+        return sum(1 for s in self.sets if s.type == PUNG and is_dragon(s.tile))
+
+    @property
+    def wind_pungs(self) -> int:
+        return sum(1 for s in self.sets if s.type == PUNG and is_wind(s.tile))
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """Every kind present in the final hand."""
+        return tuple(k for k, c in enumerate(self.counts) if c)
+
+    @property
+    def seat_wind(self) -> int:
+        return wind_of_seat(self.ctx.seat)
+
+    @property
+    def prevalent_wind(self) -> int | None:
+        p = self.ctx.prevalent
+        return None if p is None else wind_of_seat(p)
+
+    def is_value_pair(self) -> bool:
+        """A pair that would score as a set: a dragon, the seat wind or the prevalent wind."""
+        p = self.pair
+        return p is not None and (is_dragon(p) or p == self.seat_wind or p == self.prevalent_wind)
+
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        out = [s.tiles for s in self.sets]
+        d = self.decomposition
+        if d.pair is None:
+            out.extend((k, k) for k in d.pairs)
+        else:
+            out.append((d.pair, d.pair))
+        return tuple(out)
