@@ -11,11 +11,15 @@ Public entry points (the table, the AI, the UI and the command line use only the
 from .context import WinContext, WinResult, YakScore
 from .evaluate import MIN_BASIC, check_context, describe_basic, evaluate_win
 from .payments import LIABILITY_MULTIPLIER, liable_seat, payments
+from .sacred import SacredReason, SacredStatus, sacred_status, stem_words
+from .uper import UperVerdict, WaitValue, is_ready, ready_waits, shape_waits_of, uper_verdict
 from .yak import ALL_YAK, BASIC_YAK, BONUS_YAK, YAK, Yak, yak_names
 
 __all__ = [
     "WinContext", "WinResult", "YakScore",
     "evaluate_win", "check_context", "describe_basic", "MIN_BASIC",
     "payments", "liable_seat", "LIABILITY_MULTIPLIER",
+    "uper_verdict", "UperVerdict", "ready_waits", "WaitValue", "is_ready", "shape_waits_of",
+    "sacred_status", "SacredStatus", "SacredReason", "stem_words",
     "Yak", "YAK", "ALL_YAK", "BASIC_YAK", "BONUS_YAK", "yak_names",
 ]

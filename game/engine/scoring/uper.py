@@ -1,0 +1,167 @@
+"""Ready hands and uper (엎어, the ready declaration) legality, rule book 4.
+
+A hand is *ready* when some tile completes it with at least 2 basic points. Uper needs more: a
+concealed hand (concealed kongs allowed), enough tiles left in the wall, and **every** wait by
+shape worth 2 basic points even as a discard win (the self-draw point is not there).
+
+>>> from game.engine.tiles import parse_tiles
+>>> from game.engine.rules import RuleSet
+>>> v = uper_verdict(parse_tiles("111m234m234p99p79p"), (), seat=0, prevalent=None, wall_left=30,
+...                  rules=RuleSet())
+>>> v.legal, format_tiles(v.waits)
+(False, '78p')
+>>> v.reason
+'7p would win by discard with concealed only (1 point); 8p would win by discard with concealed only (1 point)'
+>>> uper_verdict(parse_tiles("234m678m555p66z77z"), (), seat=0, prevalent=None, wall_left=30,
+...              rules=RuleSet()).legal
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..errors import ImpossibleHandError
+from ..hand.shape import waits as shape_waits
+from ..melds import Meld
+from ..rules import RuleSet
+from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
+from .context import WinContext
+from .evaluate import MIN_BASIC, describe_basic, evaluate_win
+
+__all__ = ["UperVerdict", "WaitValue", "uper_verdict", "ready_waits", "shape_waits_of",
+           "is_ready"]
+
+
+@dataclass(frozen=True)
+class UperVerdict:
+    """Whether uper may be declared with this hand, its waits by shape, and why not."""
+
+    legal: bool
+    waits: tuple[int, ...]
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.legal
+
+
+@dataclass(frozen=True)
+class WaitValue:
+    """One wait of a ready hand and its basic points each way (the hints screen)."""
+
+    tile: int
+    self_draw_basic: int
+    discard_basic: int
+
+    @property
+    def valid_self_draw(self) -> bool:
+        return self.self_draw_basic >= MIN_BASIC
+
+    @property
+    def valid_discard(self) -> bool:
+        return self.discard_basic >= MIN_BASIC
+
+    def __repr__(self) -> str:
+        return (f"WaitValue({tile_str(self.tile)}, self-draw {self.self_draw_basic}, "
+                f"discard {self.discard_basic})")
+
+
+def _counts(concealed: Iterable[int], melds: Sequence[Meld]) -> tuple[list[int], list[int]]:
+    """Concealed counts and counts of every own tile (kongs as four); checks the hand size."""
+    tiles = list(concealed)
+    for k in tiles:
+        if not isinstance(k, int) or not 0 <= k < NUM_PLAYING_KINDS:
+            raise ImpossibleHandError(f"not a playing tile in the hand: {k!r}")
+    need = 13 - 3 * len(melds)
+    if len(tiles) != need:
+        raise ImpossibleHandError(
+            f"a waiting hand with {len(melds)} meld(s) has {need} concealed tiles, got {len(tiles)} "
+            f"({format_tiles(sorted(tiles))})")
+    c = [0] * NUM_PLAYING_KINDS
+    for k in tiles:
+        c[k] += 1
+    own = list(c)
+    for m in melds:
+        own[m.tile] += m.size
+    for k in range(NUM_PLAYING_KINDS):
+        if own[k] > 4:
+            raise ImpossibleHandError(f"{own[k]} copies of {tile_str(k)}; there are only 4")
+    return c, own
+
+
+def shape_waits_of(concealed: Iterable[int], melds: Sequence[Meld] = ()) -> tuple[int, ...]:
+    """Waits by shape, leaving out a kind whose four copies are all the player's own (kongs too).
+
+    >>> from game.engine.tiles import parse_tiles
+    >>> format_tiles(shape_waits_of(parse_tiles("1112345678999m")))
+    '123456789m'
+    """
+    c, own = _counts(concealed, melds)
+    return tuple(k for k in shape_waits(c) if own[k] < 4)
+
+
+def _basic(tiles: list[int], win: int, melds: Sequence[Meld], *, self_draw: bool, seat: int,
+           prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
+    ctx = WinContext(concealed=tuple(tiles + [win]), win_tile=win, melds=tuple(melds),
+                     self_draw=self_draw, seat=seat, prevalent=prevalent,
+                     discarder=None if self_draw else (seat + 1) % 4)
+    res = evaluate_win(ctx, rules)
+    return res.basic, describe_basic(res.yak, res.basic)
+
+
+def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
+                prevalent: int | None = None, rules: RuleSet | None = None,
+                flowers: int = 0) -> tuple[WaitValue, ...]:
+    """The waits that give a valid win (>= 2 basic points) by self-draw and/or by discard.
+
+    >>> from game.engine.tiles import parse_tiles
+    >>> ready_waits(parse_tiles("111m234m234p99p79p"))
+    (WaitValue(7p, self-draw 2, discard 1), WaitValue(8p, self-draw 2, discard 1))
+    """
+    rules = rules or RuleSet()
+    tiles = list(concealed)
+    melds = tuple(melds)
+    out = []
+    for w in shape_waits_of(tiles, melds):
+        sd, _ = _basic(tiles, w, melds, self_draw=True, seat=seat, prevalent=prevalent, rules=rules)
+        dc, _ = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent, rules=rules)
+        v = WaitValue(w, sd, dc)
+        if v.valid_self_draw or v.valid_discard:
+            out.append(v)
+    return tuple(out)
+
+
+def is_ready(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
+             prevalent: int | None = None, rules: RuleSet | None = None) -> bool:
+    """Whether some tile completes the hand with at least 2 basic points."""
+    return bool(ready_waits(concealed, melds, seat=seat, prevalent=prevalent, rules=rules))
+
+
+def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
+                 prevalent: int | None = None, wall_left: int, rules: RuleSet | None = None,
+                 flowers: int = 0) -> UperVerdict:
+    """May this hand (after the uper discard, ``3n + 1`` tiles) declare uper? Says why not."""
+    rules = rules or RuleSet()
+    tiles = list(concealed)
+    melds = tuple(melds)
+    waits = shape_waits_of(tiles, melds)
+    open_melds = [m for m in melds if m.is_open]
+    if open_melds:
+        what = "pung" if open_melds[0].type == "pung" else "kong"
+        return UperVerdict(False, waits, f"your hand has a claimed {what}: uper needs a concealed hand")
+    if not waits:
+        return UperVerdict(False, waits, "your hand is not ready: no tile completes it")
+    if wall_left < rules.uper_min_wall:
+        n = f"only {wall_left} tile{'s' * (wall_left != 1)} left" if wall_left else "no tiles left"
+        return UperVerdict(False, waits,
+                           f"{n} in the wall; uper needs at least {rules.uper_min_wall}")
+    bad = []
+    for w in waits:
+        basic, words = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent,
+                              rules=rules)
+        if basic < MIN_BASIC:
+            bad.append(f"{tile_str(w)} would win by discard with {words}")
+    if bad:
+        return UperVerdict(False, waits, "; ".join(bad))
+    return UperVerdict(True, waits)
