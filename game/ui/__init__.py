@@ -1,0 +1,10 @@
+"""The Pygame front end: the only package that imports pygame.
+
+Modules: `clock` and `tween` (animation time, no window), `layout` (pure geometry), `art` (tile
+faces, backs and dice drawn in code, cached), `sound` (guarded effects), `i18n` (UI text in
+English and Korean), `app` (the window and the scene stack) and `scenes/`.
+"""
+
+import os as _os
+
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -1,0 +1,71 @@
+"""Render what a player sees into PNGs (headless): a contact sheet of every tile face at three
+sizes with backs and sideways variants, the dice, and each screen at a few window sizes.
+
+    SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR]      # default /tmp/ui-shots
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from game.ui.art import TileArt, tile_size  # noqa: E402
+
+FELT = (22, 86, 62)
+
+
+def contact_sheet(out: Path) -> Path:
+    art = TileArt()
+    widths = (24, 40, 64)
+    rows = []
+    for w in widths:
+        rows.append([(k, w, 0, True) for k in range(29)] + [(None, w, 0, False)])
+    rows.append([(k, 40, o, True) for k in (4, 13, 21, 26) for o in (1, 2, 3)] + [(None, 40, 1, False)])
+    width = 40 + max(sum(tile_size(w, o)[0] + 4 for (_, w, o, _) in r) for r in rows)
+    height = 40 + sum(max(tile_size(w, o)[1] for (_, w, o, _) in r) + 16 for r in rows) + 80
+    sheet = pygame.Surface((width, height))
+    sheet.fill(FELT)
+    y = 20
+    for r in rows:
+        x = 20
+        for kind, w, o, up in r:
+            sheet.blit(art.tile(kind, w, o, up), (x, y))
+            x += tile_size(w, o)[0] + 4
+        y += max(tile_size(w, o)[1] for (_, w, o, _) in r) + 16
+    x = 20
+    for size in (24, 40, 64):
+        for v in range(1, 7):
+            sheet.blit(art.die(v, size), (x, y))
+            x += size + 6
+        x += 20
+    path = out / "tiles-contact-sheet.png"
+    pygame.image.save(sheet, str(path))
+    return path
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else Path("/tmp/ui-shots")
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.init()
+    pygame.display.set_mode((16, 16))
+    print(contact_sheet(out))
+    try:
+        from game.ui.shots import render_screens
+    except ImportError:
+        return 0
+    for p in render_screens(out):
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
