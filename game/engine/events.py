@@ -1,0 +1,306 @@
+"""The event log: a closed set of frozen dataclasses, one JSON object per line with a "type" tag.
+
+The log drives everything (animations, replays, saved games, AI seats, statistics). Physical
+tile ids (0-103) are kept where identity matters; the JSON also carries the tiles in notation
+for people. Each event has a per-seat view: `visible_to(seat)` hides other players' concealed
+tiles (and the whole wall layout).
+
+>>> e = Drew(seat=1, tile=52, position=70, replacement=False)
+>>> e.to_json()
+{'type': 'draw', 'seat': 'S', 'tile': 52, 'position': 70, 'replacement': False, 'notation': '5p'}
+>>> event_from_json(e.to_json()) == e
+True
+>>> e.visible_to(2)
+Drew(seat=1, tile=None, position=70, replacement=False)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, Union
+
+from .errors import MahjongError
+from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile
+
+_SEAT_FIELDS = frozenset(("seat", "from_seat", "breaker", "dealer"))
+_ID_FIELDS = frozenset(("tile",))  # one physical id (or None when hidden)
+_IDS_FIELDS = frozenset(("tiles", "ids"))  # tuples of physical ids
+
+
+class EventFormatError(MahjongError, ValueError):
+    """A JSON event that is not one of the known shapes."""
+
+
+def _enc(name: str, v: Any) -> Any:
+    if v is None:
+        return None
+    if name in _SEAT_FIELDS:
+        return SEAT_LETTERS[v]
+    if isinstance(v, tuple):
+        return [_enc("", x) for x in v]
+    return v
+
+
+def _dec(name: str, v: Any) -> Any:
+    if v is None:
+        return None
+    if name in _SEAT_FIELDS:
+        if v not in ("E", "S", "W", "N"):
+            raise EventFormatError(f"field {name!r} must be a seat letter E/S/W/N, got {v!r}")
+        return SEAT_LETTERS.index(v)
+    if isinstance(v, list):
+        return tuple(_dec("", x) for x in v)
+    return v
+
+
+class _Event:
+    """Shared JSON and per-seat view machinery."""
+
+    type: ClassVar[str]
+    __slots__ = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            out[f.name] = _enc(f.name, getattr(self, f.name))
+        note = self._notation()
+        if note is not None:
+            out["notation"] = note
+        return out
+
+    def _notation(self) -> str | None:
+        names = {f.name for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        for name in ("tile", "tiles"):
+            if name in names:
+                v = getattr(self, name)
+                if v is None:
+                    return None
+                ids = (v,) if isinstance(v, int) else v
+                return format_tiles(kind_of_tile(t) for t in ids if t >= 0)
+        return None
+
+    def visible_to(self, seat: int) -> _Event:
+        """This event as `seat` sees it (other players' concealed tiles hidden)."""
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class SessionStarted(_Event):
+    """A session begins: `players` are the seat names in player order, `seats[p]` the first
+    hand's seat of player p, chosen by `rolls` (dice per player, ties re-rolled) or wind tiles."""
+
+    type: ClassVar[str] = "session_start"
+    seed: int
+    rules: dict
+    players: tuple[str, ...]
+    method: str
+    rolls: tuple
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandStarted(_Event):
+    """A hand begins. Seat 0 is East (the dealer); `players[s]` is the player at seat s."""
+
+    type: ClassVar[str] = "hand_start"
+    hand: int
+    seed: int
+    prevalent: int | None
+    doubled: bool
+    players: tuple[int, ...]
+    scores: tuple[int, ...]
+    rules: dict
+
+
+@dataclass(frozen=True, slots=True)
+class WallBuilt(_Event):
+    """The tile id at every wall position (-1 = empty place); hidden from the seats."""
+
+    type: ClassVar[str] = "wall_built"
+    tiles: tuple[int, ...] | None
+
+    def visible_to(self, seat: int) -> WallBuilt:
+        return WallBuilt(None)
+
+    def _notation(self) -> str | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(_Event):
+    """`seat` throws two dice; `purpose` is "breaker" (East's throw) or "count"."""
+
+    type: ClassVar[str] = "dice"
+    seat: int
+    faces: tuple[int, int]
+    purpose: str
+
+
+@dataclass(frozen=True, slots=True)
+class WallBroken(_Event):
+    """The wall is broken: `counted` is the last counted stack id (owner * 13 + stack), the
+    replacement end; `break_stack` the first live stack."""
+
+    type: ClassVar[str] = "wall_broken"
+    breaker: int
+    count: int
+    counted: int
+    break_stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(_Event):
+    """A deal block: `seat` takes `tiles` from wall `positions`."""
+
+    type: ClassVar[str] = "deal"
+    seat: int
+    tiles: tuple[int, ...] | None
+    positions: tuple[int, ...]
+
+    def visible_to(self, seat: int) -> Dealt:
+        return self if seat == self.seat else Dealt(self.seat, None, self.positions)
+
+
+@dataclass(frozen=True, slots=True)
+class FlowerShown(_Event):
+    """`seat` shows a flower and puts it aside (a replacement draw follows)."""
+
+    type: ClassVar[str] = "flower"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew(_Event):
+    """`seat` draws `tile` from wall `position`: the live head, or the back wall when
+    `replacement` (after a flower or a kong)."""
+
+    type: ClassVar[str] = "draw"
+    seat: int
+    tile: int | None
+    position: int
+    replacement: bool
+
+    def visible_to(self, seat: int) -> Drew:
+        return self if seat == self.seat else Drew(self.seat, None, self.position, self.replacement)
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(_Event):
+    """`seat` discards `tile`; `uper` if laid sideways (the declaration); `drawn` if it was the
+    tile just drawn; `auto` if the engine discarded it for a frozen (uper) hand."""
+
+    type: ClassVar[str] = "discard"
+    seat: int
+    tile: int
+    uper: bool = False
+    drawn: bool = False
+    auto: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Claimed(_Event):
+    """`seat` claims `from_seat`'s discard `tile` for a pung or a (melded) kong, showing
+    `tiles` (the claimed tile included)."""
+
+    type: ClassVar[str] = "claim"
+    seat: int
+    meld: str
+    tile: int
+    from_seat: int
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KongDeclared(_Event):
+    """A concealed kong (`tiles` = the four) or an added kong (`tiles` = the added tile)."""
+
+    type: ClassVar[str] = "kong"
+    seat: int
+    meld: str
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NineMajorDeclared(_Event):
+    """`seat` shows `tiles` with nine or more different major kinds: an abortive draw."""
+
+    type: ClassVar[str] = "nine_major"
+    seat: int
+    tiles: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WinDeclared(_Event):
+    """`seat` wins on `tile`: "self_draw", "discard" or "robbing_kong" (from `from_seat`)."""
+
+    type: ClassVar[str] = "win"
+    seat: int
+    tile: int
+    how: str
+    from_seat: int | None
+    concealed: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(_Event):
+    """The hand is over. `reason`: "win", "exhaustive", "nine_major", "four_winds",
+    "triple_win". `winners`: one JSON-ready dict per winner (seat, result, payments);
+    `payments[s]`: the signed total of seat s; `hands`: every seat's concealed tiles (shown)."""
+
+    type: ClassVar[str] = "hand_end"
+    reason: str
+    winners: tuple[dict, ...]
+    payments: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    next_doubled: bool
+    dealer_keeps: bool
+
+    def _notation(self) -> str | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEnded(_Event):
+    """The session is over after `hands` hands; `scores` per player."""
+
+    type: ClassVar[str] = "session_end"
+    hands: int
+    scores: tuple[int, ...]
+
+
+Event = Union[SessionStarted, HandStarted, WallBuilt, DiceRolled, WallBroken, Dealt, FlowerShown,
+              Drew, Discarded, Claimed, KongDeclared, NineMajorDeclared, WinDeclared, HandEnded,
+              SessionEnded]
+EVENT_TYPES: dict[str, type] = {c.type: c for c in (
+    SessionStarted, HandStarted, WallBuilt, DiceRolled, WallBroken, Dealt, FlowerShown, Drew,
+    Discarded, Claimed, KongDeclared, NineMajorDeclared, WinDeclared, HandEnded, SessionEnded)}
+
+
+def event_from_json(data: Any) -> Event:
+    """Read an event written by `to_json` (the "notation" key is for people and ignored).
+
+    >>> event_from_json({"type": "shuffle"})
+    Traceback (most recent call last):
+    ...
+    game.engine.events.EventFormatError: unknown event type 'shuffle'
+    """
+    if not isinstance(data, dict) or "type" not in data:
+        raise EventFormatError(f"an event is a JSON object with a 'type', got {data!r}")
+    cls = EVENT_TYPES.get(data["type"])
+    if cls is None:
+        raise EventFormatError(f"unknown event type {data['type']!r}")
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise EventFormatError(f"event {data['type']!r} lacks field {f.name!r}")
+        kwargs[f.name] = _dec(f.name, data[f.name])
+    if cls is HandEnded:
+        kwargs["winners"] = tuple(kwargs["winners"])
+    try:
+        return cls(**kwargs)
+    except TypeError as e:
+        raise EventFormatError(f"event {data['type']!r}: {e}") from None
