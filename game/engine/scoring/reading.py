@@ -119,7 +119,7 @@ class Reading:
         return p is not None and (is_dragon(p) or p == self.seat_wind or p == self.prevalent_wind)
 
     def groups(self) -> tuple[tuple[int, ...], ...]:
-        out = [s.tiles for s in self.sets]
+        out = sorted((s.tiles for s in self.sets), key=lambda g: (g[0], len(g)))
         d = self.decomposition
         if d.pair is None:
             out.extend((k, k) for k in d.pairs)

@@ -1,0 +1,161 @@
+"""``korean-mahjong score``: score one winning hand from the command line.
+
+    korean-mahjong score 234m456m345p22p678p --win 8p --uper
+    korean-mahjong score 234m678m66z777z --win 7z --concealed-kong 5p --uper --win-on-kong --json
+    korean-mahjong score 123m456m789p11z777z --win 9p --from N      # a chicken hand: not valid
+
+HAND is the concealed tiles including the winning tile; each ``--pung/--kong/--concealed-kong``
+adds a meld of that tile, claimed from the seat before the winner. Seats are E S W N (E is the
+dealer); a self-draw unless ``--from SEAT`` names the discarder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from game.engine.errors import ImpossibleHandError, NotationError, RulesError
+from game.engine.melds import CONCEALED_KONG, KONG, PUNG, Meld
+from game.engine.rules import RuleSet
+from game.engine.scoring import WinContext, WinResult, evaluate_win, liable_seat, payments
+from game.engine.tiles import SEAT_LETTERS, format_tiles, parse_seat, parse_tile, parse_tiles, tile_str
+
+
+def _seat(text: str) -> int:
+    try:
+        return parse_seat(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "score", help="score a winning hand (yak, points, payments)",
+        description="Score one winning hand: the yak with their points, basic and bonus points, "
+                    "the final points and what each seat pays.",
+        epilog="example: korean-mahjong score 234m456m345p22p678p --win 8p --uper")
+    p.add_argument("hand", metavar="HAND",
+                   help="concealed tiles including the winning tile, e.g. 234m456m345p22p678p")
+    p.add_argument("--win", metavar="TILE", required=True, help="the winning tile (must be in HAND)")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--self-draw", action="store_true", help="won by self-draw (the default)")
+    how.add_argument("--from", dest="from_seat", metavar="SEAT", type=_seat,
+                     help="won on the discard of SEAT (E S W N)")
+    p.add_argument("--seat", metavar="SEAT", type=_seat, default=0,
+                   help="the winner's seat (default E, the dealer)")
+    p.add_argument("--prevalent", metavar="SEAT", type=_seat, default=None,
+                   help="the prevalent wind, when one is in use (enables double wind)")
+    p.add_argument("--pung", metavar="T", action="append", default=[], help="a claimed pung of T")
+    p.add_argument("--kong", metavar="T", action="append", default=[], help="a melded kong of T")
+    p.add_argument("--concealed-kong", metavar="T", action="append", default=[],
+                   help="a concealed kong of T")
+    p.add_argument("--uper", action="store_true", help="the winner had declared uper")
+    p.add_argument("--flowers", metavar="N", type=int, default=0, help="flowers shown (0-4)")
+    p.add_argument("--win-on-kong", action="store_true", help="self-draw on a kong replacement")
+    p.add_argument("--robbing-kong", action="store_true",
+                   help="won on a tile added to a pung (a discard win: give --from)")
+    p.add_argument("--last-tile", action="store_true",
+                   help="the last wall tile (self-draw) or the final discard")
+    p.add_argument("--first-turn", action="store_true",
+                   help="first go-around with no claim (heavenly, earthly or human hand)")
+    p.add_argument("--ante", metavar="N", type=int, default=None,
+                   help="ante points (default 10; 0 = final is basic + bonus)")
+    p.add_argument("--preset", metavar="NAME", default="nagari",
+                   help="yak table: nagari (나가리, default), samsiki (삼식이), keopihyang (커피향)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def _meld_tile(text: str, option: str) -> int:
+    kinds = parse_tiles(text)
+    if not kinds or len(set(kinds)) != 1 or len(kinds) > 4:
+        raise NotationError(text, text, 0, f"is not one tile for {option} (write e.g. 7z)")
+    if kinds[0] >= 25:
+        raise NotationError(text, text, 0, f"is a flower; {option} needs a playing tile")
+    return kinds[0]
+
+
+def build_context(args: argparse.Namespace) -> tuple[WinContext, RuleSet]:
+    """The `WinContext` and `RuleSet` the command line describes (errors are MahjongErrors)."""
+    hand = parse_tiles(args.hand)
+    win = parse_tile(args.win)
+    if win not in hand:
+        raise ImpossibleHandError(
+            f"--win {tile_str(win)} is not in HAND {args.hand}: HAND includes the winning tile")
+    seat = args.seat
+    if args.from_seat is not None and args.from_seat == seat:
+        raise ImpossibleHandError(
+            f"seat {SEAT_LETTERS[seat]} cannot win on his own discard (--from equals --seat)")
+    if args.robbing_kong and args.from_seat is None:
+        raise ImpossibleHandError("--robbing-kong is a win by discard: name the kong's owner with --from")
+    if not 0 <= args.flowers <= 4:
+        raise ImpossibleHandError(f"--flowers must be 0-4, got {args.flowers}")
+    before = (seat + 3) % 4  # the player who discards just before the winner
+    melds = tuple(
+        [Meld(PUNG, _meld_tile(t, "--pung"), from_seat=before) for t in args.pung]
+        + [Meld(KONG, _meld_tile(t, "--kong"), from_seat=before) for t in args.kong]
+        + [Meld(CONCEALED_KONG, _meld_tile(t, "--concealed-kong")) for t in args.concealed_kong])
+    rules = RuleSet(preset=args.preset)
+    if args.ante is not None:
+        try:
+            rules = rules.replace(ante=args.ante)
+        except RulesError as e:
+            raise RulesError(f"--ante: {e}") from None
+    self_draw = args.from_seat is None
+    ctx = WinContext(concealed=tuple(hand), win_tile=win, melds=melds, self_draw=self_draw,
+                     seat=seat, prevalent=args.prevalent, discarder=args.from_seat,
+                     uper=args.uper, flowers=args.flowers, win_on_kong=args.win_on_kong,
+                     robbing_kong=args.robbing_kong, last_tile=args.last_tile,
+                     first_turn=args.first_turn)
+    return ctx, rules
+
+
+def to_json(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[str, Any]:
+    pay = payments(result, ctx, rules)
+    out = result.to_json()
+    out["payments"] = {SEAT_LETTERS[s]: v for s, v in pay.items()}
+    out["reason"] = result.reason
+    out["groups"] = [format_tiles(g) for g in result.groups]
+    liable = liable_seat(ctx, result) if result.valid else None
+    out["liable"] = None if liable is None else SEAT_LETTERS[liable]
+    return out
+
+
+def render(result: WinResult, ctx: WinContext, rules: RuleSet) -> str:
+    """The human-readable score sheet."""
+    lines = []
+    melds = "".join(f" + {m.type.replace('_', ' ')} {tile_str(m.tile)}" for m in ctx.melds)
+    how = "self-draw" if ctx.self_draw else f"discard from {SEAT_LETTERS[ctx.discarder or 0]}"
+    dealer = ", dealer" if ctx.is_dealer else ""
+    lines.append(f"hand {format_tiles(sorted(ctx.concealed))}{melds}; wins on {tile_str(ctx.win_tile)}"
+                 f" by {how} (seat {SEAT_LETTERS[ctx.seat]}{dealer})")
+    if result.groups:
+        lines.append("reading: " + " ".join(format_tiles(g) for g in result.groups))
+    if result.yak:
+        width = max(len(y.key) for y in result.yak)
+        for y in result.yak:
+            count = f" x{y.count}" if y.count > 1 else ""
+            lines.append(f"  {y.key:<{width}}  {y.points:>3}  {y.kind:<5}  "
+                         f"{y.name_ko} / {y.name_en}{count}")
+    lines.append(f"basic {result.basic}  bonus {result.bonus}  ante {result.ante}  "
+                 f"total {result.total}")
+    lines.append("valid: yes" if result.valid else f"valid: no ({result.reason})")
+    pay = payments(result, ctx, rules)
+    lines.append("payments: " + "  ".join(f"{SEAT_LETTERS[s]} {v:+d}" for s, v in pay.items()))
+    liable = liable_seat(ctx, result) if result.valid else None
+    if liable is not None:
+        lines.append(f"liability: {SEAT_LETTERS[liable]} fed the last set and pays for everyone")
+    if ctx.doubled:
+        lines.append("doubled after a triple-win draw")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    ctx, rules = build_context(args)
+    result = evaluate_win(ctx, rules)
+    if args.json:
+        print(json.dumps(to_json(result, ctx, rules), ensure_ascii=False))
+    else:
+        print(render(result, ctx, rules))
+    return 0
