@@ -46,7 +46,7 @@ class Decomposition:
         >>> Decomposition(4, ((SEQ, 0), (PUNG, 9))).groups()
         ((0, 1, 2), (9, 9, 9), (4, 4))
         """
-        out = [set_tiles(s) for s in self.sets]
+        out = [set_tiles(s) for s in sorted(self.sets, key=lambda s: (s[1], s[0]))]
         if self.pair is None:
             out.extend((k, k) for k in self.pairs)
         else:
