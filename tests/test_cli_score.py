@@ -78,8 +78,9 @@ def test_situation_flags(capsys):
     assert "robbing_kong" in [y["key"] for y in out["yak"]]
     out = run_json(capsys, "123m456m789p11p555z", "--win", "5z", "--seat", "S", "--first-turn")
     assert "earthly_hand" in [y["key"] for y in out["yak"]]
-    out = run_json(capsys, "234m456m22p678p", "--win", "8p", "--pung", "555p", "--self-draw")
-    assert out["valid"] and "concealed" not in [y["key"] for y in out["yak"]]  # 555p = one pung
+    out = run_json(capsys, "234m456m789m22m", "--win", "2m", "--pung", "777z", "--self-draw")
+    keys = [y["key"] for y in out["yak"]]  # 777z is one pung, written in full
+    assert out["valid"] and "concealed" not in keys and "half_flush" in keys
 
 
 @pytest.mark.parametrize("args,words", [
