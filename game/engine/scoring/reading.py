@@ -15,6 +15,7 @@ Yak tests (`game.engine.scoring.yak`) look only at a `Reading`, so each is a one
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..hand.decompose import PUNG, SEQ, Decomposition, set_tiles
 from ..rules import RuleSet
@@ -76,39 +77,48 @@ class Reading:
     def pair(self) -> int | None:
         return self.decomposition.pair
 
-    @property
+    @cached_property
     def pungs(self) -> int:
         return sum(1 for s in self.sets if s.type == PUNG)
 
-    @property
+    @cached_property
     def sequences(self) -> int:
         return sum(1 for s in self.sets if s.type == SEQ)
 
-    @property
+    @cached_property
     def concealed_pungs(self) -> int:
         return sum(1 for s in self.sets if s.type == PUNG and s.concealed)
 
     def pung_of(self, kind: int) -> bool:
         return any(s.type == PUNG and s.tile == kind for s in self.sets)
 
-    @property
+    @cached_property
     def dragon_pungs(self) -> int:
         return sum(1 for s in self.sets if s.type == PUNG and is_dragon(s.tile))
 
-    @property
+    @cached_property
     def wind_pungs(self) -> int:
         return sum(1 for s in self.sets if s.type == PUNG and is_wind(s.tile))
 
-    @property
+    @cached_property
     def kinds(self) -> tuple[int, ...]:
         """Every kind present in the final hand."""
         return tuple(k for k, c in enumerate(self.counts) if c)
 
-    @property
+    @cached_property
+    def suits(self) -> frozenset[int]:
+        """The suits present: 0 characters, 1 circles."""
+        return frozenset(0 if k < 9 else 1 for k in self.kinds if k < 18)
+
+    @cached_property
+    def has_honour(self) -> bool:
+        return any(18 <= k < 25 for k in self.kinds)
+
+    @cached_property
     def seat_wind(self) -> int:
         return wind_of_seat(self.ctx.seat)
 
-    @property
+    @cached_property
     def prevalent_wind(self) -> int | None:
         p = self.ctx.prevalent
         return None if p is None else wind_of_seat(p)

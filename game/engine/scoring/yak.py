@@ -74,12 +74,12 @@ def _yak(key: str, name_ko: str, name_en: str, kind: str = BASIC, replaces: tupl
     return register
 
 
-def _suits(r: Reading) -> set[int]:
-    return {0 if k < 9 else 1 for k in r.kinds if is_suited(k)}
+def _suits(r: Reading) -> frozenset[int]:
+    return r.suits
 
 
 def _has_honour(r: Reading) -> bool:
-    return any(is_honour(k) for k in r.kinds)
+    return r.has_honour
 
 
 # ---- basic yak (8.2) ---------------------------------------------------------------------------
