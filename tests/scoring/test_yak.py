@@ -127,6 +127,7 @@ YAK_TABLE = [
     ("234m456m345p22p678p", "8p", D(flowers=4), "all_flowers", 8),
     ("234m456m345p22p678p", "8p", D(flowers=4), "flower", N),  # replaced by all flowers
     ("234m456m345p22p678p", "8p", D(flowers=3), "all_flowers", N),
+    ("234m456m345p22p678p", "8p", D(flowers=3), "flower", 3),
     ("234m678m66z777z", "7z", D(ckongs="5p", win_on_kong=True), "win_on_kong", 5),
     ("234m678m66z777z", "7z", D(ckongs="5p"), "win_on_kong", N),
     ("234m345p66z777z", "5p", D(ckongs="1p", win_on_kong=True), "win_on_kong_5p", 8),
