@@ -128,7 +128,10 @@ def render(result: WinResult, ctx: WinContext, rules: RuleSet) -> str:
     melds = "".join(f" + {m.type.replace('_', ' ')} {tile_str(m.tile)}" for m in ctx.melds)
     how = "self-draw" if ctx.self_draw else f"discard from {SEAT_LETTERS[ctx.discarder or 0]}"
     dealer = ", dealer" if ctx.is_dealer else ""
-    lines.append(f"hand {format_tiles(sorted(ctx.concealed))}{melds}; wins on {tile_str(ctx.win_tile)}"
+    by_suit = " ".join(format_tiles(g) for g in (
+        sorted(k for k in ctx.concealed if k < 9), sorted(k for k in ctx.concealed if 9 <= k < 18),
+        sorted(k for k in ctx.concealed if k >= 18)) if g)
+    lines.append(f"hand {by_suit}{melds}; wins on {tile_str(ctx.win_tile)}"
                  f" by {how} (seat {SEAT_LETTERS[ctx.seat]}{dealer})")
     if result.groups:
         lines.append("reading: " + " ".join(format_tiles(g) for g in result.groups))
@@ -142,7 +145,8 @@ def render(result: WinResult, ctx: WinContext, rules: RuleSet) -> str:
                  f"total {result.total}")
     lines.append("valid: yes" if result.valid else f"valid: no ({result.reason})")
     pay = payments(result, ctx, rules)
-    lines.append("payments: " + "  ".join(f"{SEAT_LETTERS[s]} {v:+d}" for s, v in pay.items()))
+    lines.append("payments: " + "  ".join(f"{SEAT_LETTERS[s]} {v:+d}" if v else f"{SEAT_LETTERS[s]} 0"
+                                      for s, v in pay.items()))
     liable = liable_seat(ctx, result) if result.valid else None
     if liable is not None:
         lines.append(f"liability: {SEAT_LETTERS[liable]} fed the last set and pays for everyone")
