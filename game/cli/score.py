@@ -19,7 +19,14 @@ from game.engine.errors import ImpossibleHandError, NotationError, RulesError
 from game.engine.melds import CONCEALED_KONG, KONG, PUNG, Meld
 from game.engine.rules import RuleSet
 from game.engine.scoring import WinContext, WinResult, evaluate_win, liable_seat, payments
-from game.engine.tiles import SEAT_LETTERS, format_tiles, parse_seat, parse_tile, parse_tiles, tile_str
+from game.engine.tiles import (
+    SEAT_LETTERS,
+    format_tiles,
+    parse_seat,
+    parse_tile,
+    parse_tiles,
+    tile_str,
+)
 
 
 def _seat(text: str) -> int:
@@ -37,7 +44,8 @@ def register(subparsers: Any) -> None:
         epilog="example: korean-mahjong score 234m456m345p22p678p --win 8p --uper")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles including the winning tile, e.g. 234m456m345p22p678p")
-    p.add_argument("--win", metavar="TILE", required=True, help="the winning tile (must be in HAND)")
+    p.add_argument("--win", metavar="TILE", required=True,
+                   help="the winning tile (must be in HAND)")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--self-draw", action="store_true", help="won by self-draw (the default)")
     how.add_argument("--from", dest="from_seat", metavar="SEAT", type=_seat,
@@ -62,7 +70,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--ante", metavar="N", type=int, default=None,
                    help="ante points (default 10; 0 = final is basic + bonus)")
     p.add_argument("--preset", metavar="NAME", default="nagari",
-                   help="yak table: nagari (나가리, default), samsiki (삼식이), keopihyang (커피향)")
+                   help="yak table: nagari (나가리, default), samsiki (삼식이), "
+                        "keopihyang (커피향)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
@@ -88,7 +97,8 @@ def build_context(args: argparse.Namespace) -> tuple[WinContext, RuleSet]:
         raise ImpossibleHandError(
             f"seat {SEAT_LETTERS[seat]} cannot win on his own discard (--from equals --seat)")
     if args.robbing_kong and args.from_seat is None:
-        raise ImpossibleHandError("--robbing-kong is a win by discard: name the kong's owner with --from")
+        raise ImpossibleHandError(
+            "--robbing-kong is a win by discard: name the kong's owner with --from")
     if not 0 <= args.flowers <= 4:
         raise ImpossibleHandError(f"--flowers must be 0-4, got {args.flowers}")
     before = (seat + 3) % 4  # the player who discards just before the winner
@@ -145,8 +155,8 @@ def render(result: WinResult, ctx: WinContext, rules: RuleSet) -> str:
                  f"total {result.total}")
     lines.append("valid: yes" if result.valid else f"valid: no ({result.reason})")
     pay = payments(result, ctx, rules)
-    lines.append("payments: " + "  ".join(f"{SEAT_LETTERS[s]} {v:+d}" if v else f"{SEAT_LETTERS[s]} 0"
-                                      for s, v in pay.items()))
+    lines.append("payments: " + "  ".join(
+        f"{SEAT_LETTERS[s]} {v:+d}" if v else f"{SEAT_LETTERS[s]} 0" for s, v in pay.items()))
     liable = liable_seat(ctx, result) if result.valid else None
     if liable is not None:
         lines.append(f"liability: {SEAT_LETTERS[liable]} fed the last set and pays for everyone")

@@ -16,7 +16,7 @@ def seat_of(s: int | str | None) -> int | None:
 
 def melds_of(pungs: str = "", kongs: str = "", ckongs: str = "", akongs: str = "",
              frm: int | str | None = None, seat: int = 0) -> tuple[Meld, ...]:
-    """One meld per tile in each string; claimed from `frm` (default: the seat before the winner)."""
+    """One meld per tile in each string, claimed from `frm` (default: the seat before)."""
     src = seat_of(frm)
     if src is None:
         src = (seat + 3) % 4

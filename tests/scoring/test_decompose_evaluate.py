@@ -13,7 +13,7 @@ from game.engine.hand.shape import is_complete
 from game.engine.melds import PUNG, Meld
 from game.engine.rules import RuleSet
 from game.engine.scoring import WinContext, evaluate_win
-from game.engine.tiles import format_tiles, parse_tile, parse_tiles, to_counts
+from game.engine.tiles import parse_tile, parse_tiles, to_counts
 
 
 def readings(hand: str) -> list[str]:
@@ -81,7 +81,8 @@ def test_not_a_winning_shape_is_invalid_not_an_error():
     (lambda: ctx("123m456m789p11z", "1z", pungs="1z"), "5 copies of 1z"),
     (lambda: ctx("123m456m789p11z", "9p", pungs="7z", frm=None, robbing_kong=True),
      "robbing the kong is a win by discard"),
-    (lambda: ctx("234m456m345p22p678p", "8p", frm="S", win_on_kong=True), "win on kong is a self-draw"),
+    (lambda: ctx("234m456m345p22p678p", "8p", frm="S", win_on_kong=True),
+     "win on kong is a self-draw"),
     (lambda: ctx("234m456m22p678p", "8p", pungs="5p", uper=True), "uper needs a concealed hand"),
     (lambda: ctx("234m456m345p22p678p", "8p", frm="E"), "own discard"),
     (lambda: ctx("234m456m345p22p678p", "8p", flowers=5), "4 flowers"),

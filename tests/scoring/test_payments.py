@@ -14,7 +14,10 @@ from game.engine.tiles import parse_tile, parse_tiles
 ALL_SIMPLES = "234m456m345p22p678p"  # concealed self-draw: basic 3, dora 1
 
 
-def pay(c: WinContext, rules: RuleSet = RuleSet()):
+DEFAULT = RuleSet()
+
+
+def pay(c: WinContext, rules: RuleSet = DEFAULT):
     res = evaluate_win(c, rules)
     return res, payments(res, c, rules)
 

@@ -12,7 +12,8 @@ def T(s: str) -> tuple[int, ...]:
     return tuple(parse_tiles(s))
 
 
-# (waits, river, flags, cases in force, tiles winnable by discard, tiles blocked, self-draw ok, claims ok)
+# (waits, river, flags, cases in force, tiles winnable by discard, tiles blocked,
+#  self-draw ok, pung/kong claims ok)
 SACRED = [
     # nothing: a clean river
     ("58p", "1z9m", {}, [], "58p", "", True, True),

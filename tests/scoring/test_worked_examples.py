@@ -6,7 +6,7 @@ import pytest
 from scoring_helpers import ctx, score
 
 from game.engine.rules import RuleSet
-from game.engine.scoring import (WinResult, evaluate_win, payments, sacred_status, uper_verdict)
+from game.engine.scoring import WinResult, evaluate_win, payments, sacred_status, uper_verdict
 from game.engine.tiles import parse_tile, parse_tiles
 
 R = RuleSet()

@@ -68,7 +68,7 @@ YAK_TABLE = [
     ("111m222m333p456p99m", "9m", D(frm="N"), "three_concealed_pungs", 4),
     ("111m222m333p345p99m", "3p", D(frm="N"), "three_concealed_pungs", 4),  # 3p read in 345p
     ("111m222m333p456p99m", "3p", D(frm="N"), "three_concealed_pungs", N),  # discard made 333p
-    ("222m333p456p99m", "9m", D(ckongs="1m"), "three_concealed_pungs", 4),  # a concealed kong counts
+    ("222m333p456p99m", "9m", D(ckongs="1m"), "three_concealed_pungs", 4),  # concealed kong counts
     ("222m333p456p99m", "9m", D(kongs="1m"), "three_concealed_pungs", N),  # a melded kong does not
     # four concealed pungs replaces three
     ("111m222m333p555p99m", "9m", D(), "four_concealed_pungs", 6),
@@ -222,14 +222,16 @@ def test_presets(preset, key, expected):
                                                    ("keopihyang", 24, 48)])
 def test_presets_limit_hands(preset, heavenly, gates):
     rules = RuleSet(preset=preset)
-    assert yak_points("123m456m789p11p555z", "5z", rules, first_turn=True)["heavenly_hand"] == heavenly
+    pts = yak_points("123m456m789p11p555z", "5z", rules, first_turn=True)
+    assert pts["heavenly_hand"] == heavenly
     assert yak_points("11123455678999m", "5m", rules, frm="N")["nine_gates"] == gates
 
 
 def test_custom_values():
     rules = RuleSet(yak_overrides=(("seven_pairs", 3), ("concealed", 2)))
     res = score("1122m3344p5566z77z", "7z", rules, frm="N")
-    assert {y.key: y.points for y in res.yak if y.kind == "basic"} == {"seven_pairs": 3, "concealed": 2}
+    basic = {y.key: y.points for y in res.yak if y.kind == "basic"}
+    assert basic == {"seven_pairs": 3, "concealed": 2}
     assert res.basic == 5
 
 

@@ -9,8 +9,9 @@
 (True, 3, 2, 15)
 >>> [y.key for y in res.yak]
 ['concealed', 'self_draw', 'all_simples', 'uper', 'korean_dora']
+>>> red = Meld(PUNG, parse_tile("7z"), from_seat=3)
 >>> chicken = WinContext(concealed=tuple(parse_tiles("123m456m789p11z")), win_tile=parse_tile("9p"),
-...                      melds=(Meld(PUNG, parse_tile("7z"), from_seat=3),), self_draw=False, discarder=3)
+...                      melds=(red,), self_draw=False, discarder=3)
 >>> r = evaluate_win(chicken, RuleSet())
 >>> r.valid, r.basic, r.total, r.reason
 (False, 1, 0, 'chicken hand: only dragon pung (1 point); a win needs 2 basic points')
@@ -27,7 +28,7 @@ from .context import WinContext, WinResult, YakScore
 from .reading import Reading
 from .yak import ALL_YAK, BASIC, YAK
 
-__all__ = ["evaluate_win", "check_context", "MIN_BASIC", "describe_basic"]
+__all__ = ["MIN_BASIC", "check_context", "describe_basic", "evaluate_win"]
 
 #: A win needs at least this many basic points (bonus points never count).
 MIN_BASIC = 2
@@ -49,9 +50,11 @@ def check_context(ctx: WinContext) -> None:
             raise ImpossibleHandError(f"not a tile kind in the hand: {k!r}")
         if k >= NUM_PLAYING_KINDS:
             raise ImpossibleHandError(
-                f"flower {_tile_name(k)} in the hand: flowers are put aside and counted with flowers=N")
+                f"flower {_tile_name(k)} in the hand: flowers are put aside and counted "
+                f"with flowers=N")
     if not isinstance(ctx.win_tile, int) or not 0 <= ctx.win_tile < NUM_PLAYING_KINDS:
-        raise ImpossibleHandError(f"the winning tile must be a playing tile, got {_tile_name(ctx.win_tile)}")
+        raise ImpossibleHandError(
+            f"the winning tile must be a playing tile, got {_tile_name(ctx.win_tile)}")
     if ctx.win_tile not in ctx.concealed:
         raise ImpossibleHandError(
             f"the winning tile {tile_str(ctx.win_tile)} must be among the concealed tiles "
@@ -60,7 +63,8 @@ def check_context(ctx: WinContext) -> None:
         raise ImpossibleHandError(f"a hand has at most 4 melds, got {len(ctx.melds)}")
     need = 14 - 3 * len(ctx.melds)
     if len(ctx.concealed) != need:
-        melds = "no melds" if not ctx.melds else f"{len(ctx.melds)} meld{'s' * (len(ctx.melds) > 1)}"
+        n = len(ctx.melds)
+        melds = "no melds" if not n else f"{n} meld{'s' * (n > 1)}"
         raise ImpossibleHandError(
             f"a winning hand with {melds} has {need} concealed tiles including the winning tile, "
             f"got {len(ctx.concealed)} ({format_tiles(sorted(ctx.concealed))})")
@@ -156,8 +160,8 @@ def evaluate_win(ctx: WinContext, rules: RuleSet) -> WinResult:
         if ctx.melds:
             hand += " with " + " ".join(format_tiles([m.tile] * m.size) for m in ctx.melds)
         return WinResult(False, 0, 0, rules.ante, 0, (),
-                         reason=f"{hand} is not a winning shape: it is neither a pair plus four sets "
-                                f"nor seven different pairs")
+                         reason=f"{hand} is not a winning shape: it is neither a pair plus "
+                                f"four sets nor seven different pairs")
     basic, bonus, lines, r = best
     if basic < MIN_BASIC:
         return WinResult(False, basic, bonus, rules.ante, 0, lines, r.groups(),

@@ -1,4 +1,4 @@
-"""Who pays what for a win (rule book 7 and 8.1), and liability for big three dragons / big four winds.
+"""Who pays what for a win (rule book 7 and 8.1); liability for big three dragons / big four winds.
 
 >>> from game.engine.tiles import parse_tiles, parse_tile
 >>> from game.engine.rules import RuleSet
@@ -18,7 +18,7 @@ from ..tiles import DRAGONS, WINDS
 from .context import WinContext, WinResult
 from .evaluate import evaluate_win  # noqa: F401  (used by the doctest)
 
-__all__ = ["payments", "liable_seat", "LIABILITY_MULTIPLIER"]
+__all__ = ["LIABILITY_MULTIPLIER", "liable_seat", "payments"]
 
 #: The feeder pays what all three losers would have paid.
 LIABILITY_MULTIPLIER = 3

@@ -108,8 +108,9 @@ def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: i
 
     >>> from game.engine.tiles import parse_tiles, parse_tile
     >>> s = sacred_status(parse_tiles("58p"), parse_tiles("1z"), uper_discard=parse_tile("2p"))
-    >>> s.why_not(parse_tile("5p"))
-    'your uper discard was 2p: 2p, 5p and 8p cannot be won by discard for the rest of the hand (stem pattern 2-5-8)'
+    >>> print(s.why_not(parse_tile("5p")))  # doctest: +NORMALIZE_WHITESPACE
+    your uper discard was 2p: 2p, 5p and 8p cannot be won by discard for the rest of the hand
+    (stem pattern 2-5-8)
     >>> s.can_win_on_discard(parse_tile("3p"))
     True
     """
@@ -119,8 +120,8 @@ def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: i
     reasons: list[SacredReason] = []
     if temporary:
         reasons.append(SacredReason(
-            "SD1", (), "you let a winning discard pass: no discard win until your next draw or claim "
-                       "(temporary sacred discard)", blocks_all=True))
+            "SD1", (), "you let a winning discard pass: no discard win until your next draw or "
+                       "claim (temporary sacred discard)", blocks_all=True))
     own = sorted({k for k in river if k in wset})
     if own:
         reasons.append(SacredReason(

@@ -10,8 +10,9 @@ shape worth 2 basic points even as a discard win (the self-draw point is not the
 ...                  rules=RuleSet())
 >>> v.legal, format_tiles(v.waits)
 (False, '78p')
->>> v.reason
-'7p would win by discard with concealed only (1 point); 8p would win by discard with concealed only (1 point)'
+>>> for line in v.reason.split("; "): print(line)
+7p would win by discard with concealed only (1 point)
+8p would win by discard with concealed only (1 point)
 >>> uper_verdict(parse_tiles("234m678m555p66z77z"), (), seat=0, prevalent=None, wall_left=30,
 ...              rules=RuleSet()).legal
 True
@@ -30,8 +31,14 @@ from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
 from .context import WinContext
 from .evaluate import MIN_BASIC, describe_basic, evaluate_win
 
-__all__ = ["UperVerdict", "WaitValue", "uper_verdict", "ready_waits", "shape_waits_of",
-           "is_ready"]
+__all__ = [
+    "UperVerdict",
+    "WaitValue",
+    "is_ready",
+    "ready_waits",
+    "shape_waits_of",
+    "uper_verdict",
+]
 
 
 @dataclass(frozen=True)
@@ -76,8 +83,8 @@ def _counts(concealed: Iterable[int], melds: Sequence[Meld]) -> tuple[list[int],
     need = 13 - 3 * len(melds)
     if len(tiles) != need:
         raise ImpossibleHandError(
-            f"a waiting hand with {len(melds)} meld(s) has {need} concealed tiles, got {len(tiles)} "
-            f"({format_tiles(sorted(tiles))})")
+            f"a waiting hand with {len(melds)} meld(s) has {need} concealed tiles, "
+            f"got {len(tiles)} ({format_tiles(sorted(tiles))})")
     c = [0] * NUM_PLAYING_KINDS
     for k in tiles:
         c[k] += 1
@@ -124,8 +131,9 @@ def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: i
     melds = tuple(melds)
     out = []
     for w in shape_waits_of(tiles, melds):
-        sd, _ = _basic(tiles, w, melds, self_draw=True, seat=seat, prevalent=prevalent, rules=rules)
-        dc, _ = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent, rules=rules)
+        where = {"seat": seat, "prevalent": prevalent, "rules": rules}
+        sd, _ = _basic(tiles, w, melds, self_draw=True, **where)  # type: ignore[arg-type]
+        dc, _ = _basic(tiles, w, melds, self_draw=False, **where)  # type: ignore[arg-type]
         v = WaitValue(w, sd, dc)
         if v.valid_self_draw or v.valid_discard:
             out.append(v)
@@ -149,7 +157,8 @@ def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: 
     open_melds = [m for m in melds if m.is_open]
     if open_melds:
         what = "pung" if open_melds[0].type == "pung" else "kong"
-        return UperVerdict(False, waits, f"your hand has a claimed {what}: uper needs a concealed hand")
+        return UperVerdict(False, waits,
+                           f"your hand has a claimed {what}: uper needs a concealed hand")
     if not waits:
         return UperVerdict(False, waits, "your hand is not ready: no tile completes it")
     if wall_left < rules.uper_min_wall:

@@ -28,8 +28,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..hand.decompose import SEQ
-from ..tiles import (DRAGONS, WINDS, is_dragon, is_honour, is_major, is_simple, is_suited, is_wind,
-                     parse_tile)
+from ..tiles import (
+    DRAGONS,
+    WINDS,
+    is_dragon,
+    is_honour,
+    is_major,
+    is_simple,
+    is_wind,
+    parse_tile,
+)
 from .reading import Reading
 
 BASIC = "basic"
@@ -66,10 +74,14 @@ class Yak:
 YAK: dict[str, Yak] = {}
 
 
+Test = Callable[[Reading], int | bool]
+
+
 def _yak(key: str, name_ko: str, name_en: str, kind: str = BASIC, replaces: tuple[str, ...] = (),
-         note: str = "") -> Callable[[Callable[[Reading], int | bool]], Callable[[Reading], int | bool]]:
-    def register(fn: Callable[[Reading], int | bool]) -> Callable[[Reading], int | bool]:
-        YAK[key] = Yak(key, name_ko, name_en, kind, fn, replaces, note or (fn.__doc__ or "").strip())
+         note: str = "") -> Callable[[Test], Test]:
+    def register(fn: Test) -> Test:
+        doc = note or (fn.__doc__ or "").strip()
+        YAK[key] = Yak(key, name_ko, name_en, kind, fn, replaces, doc)
         return fn
     return register
 
@@ -250,7 +262,7 @@ def _uper(r: Reading) -> bool:
 
 @_yak("korean_dora", "겐쇼", "Korean dora", BONUS)
 def _korean_dora(r: Reading) -> int:
-    """1 per tile of the winning tile's kind in the final hand, the winning tile and kongs included."""
+    """1 per tile of the winning tile's kind in the final hand (winning tile and melds included)."""
     return r.counts[r.ctx.win_tile]
 
 
