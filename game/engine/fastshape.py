@@ -129,3 +129,27 @@ def waits(counts: Sequence[int]) -> tuple[int, ...]:
             out.append(singles[0])
             out.sort()
     return tuple(out)
+
+
+def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
+    """Kinds whose discard leaves 3n+2 concealed tiles ready (some tile completes them).
+
+    >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
+    >>> format_tiles(ready_discards(to_counts(parse_tiles("123m456m789p11z22z5z"))))
+    '15z'
+    """
+    c = list(counts)
+    st = [suit_status(tuple(c[0:9])), suit_status(tuple(c[9:18])), _honour_status(c[18:25])]
+    pairs = 25 - c.count(0) - c.count(1)
+    zeros = st.count(0)
+    out = []
+    for k in range(25):
+        if not c[k]:
+            continue
+        if pairs < 5 and zeros - (st[0 if k < 9 else (1 if k < 18 else 2)] == 0) >= 2:
+            continue
+        c[k] -= 1
+        if waits(c):
+            out.append(k)
+        c[k] += 1
+    return tuple(out)

@@ -13,8 +13,11 @@ on refused options); `submit` raises `IllegalActionError` for anything else and 
 nothing. After a discard every seat that can claim decides at once; `resolve_claims` settles it.
 The shuffle and the dice are the only randomness, from ``random.Random(seed)``.
 
->>> t = Table(RuleSet(), seed=1)
+>>> t = Table(RuleSet(flowers=False), seed=1)
 >>> [len(t.concealed[s]) for s in range(4)], t.wall.remaining
+([14, 13, 13, 13], 47)
+>>> t = Table(RuleSet(), seed=1)
+>>> [len(t.concealed[s]) for s in range(4)], t.wall.remaining + sum(map(len, t.flowers))
 ([14, 13, 13, 13], 51)
 >>> list(t.pending()), t.pending()[0].kind
 ([0], 'turn')
@@ -158,6 +161,9 @@ def rig_wall(hands: Sequence[str | None], draws: str = "", replacements: str = "
     return RiggedWall(tuple(head), tuple(tail))
 
 
+_DISCARDS = tuple(Discard(k) for k in range(NUM_PLAYING_KINDS))
+
+
 class Table:
     """One hand of Korean 2-point mahjong. Seats 0-3 = E S W N; seat 0 deals."""
 
@@ -236,10 +242,10 @@ class Table:
             head = [next(it) if t is None else t for t in head]
             tail = [next(it) if t is None else t for t in tail]
             tiles = place_in_live_order(head, tail, list(it), first, second, rules.flowers)
+        self.wall = w = Wall.build(tiles, first, second)
         self._emit(HandStarted(self.hand, self.seed, self.prevalent, self.doubled, self.players,
                                self.scores, rules.to_dict()))
         self._emit(WallBuilt(tuple(tiles)))
-        self.wall = w = Wall.build(tiles, first, second)
         self._emit(DiceRolled(0, first, "breaker"))
         self._emit(DiceRolled(w.breaker, second, "count"))
         self._emit(WallBroken(w.breaker, w.count, w.counted_stack, w.break_stack))
@@ -306,6 +312,8 @@ class Table:
         self.drawn[seat] = t
         self.sd_temporary[seat] = False
         self.kong_draw[seat] = replacement
+        self.turn = seat
+        self.phase = "turn"
         self._emit(Drew(seat, t, pos, replacement))
         while t >= 100:
             if not self._replace_flower(seat, t):
@@ -433,20 +441,17 @@ class Table:
                 notes[WIN] = why
         kinds = [k for k in range(NUM_PLAYING_KINDS) if c[k]]
         if self.wall.remaining > 0:
-            legal.extend(ConcealedKong(k) for k in kinds if c[k] == 4)
-            legal.extend(AddedKong(m.tile) for m in self.melds[seat]
-                         if m.type == PUNG_MELD and c[m.tile])
+            if 4 in c:
+                legal.extend(ConcealedKong(k) for k in kinds if c[k] == 4)
+            if self.melds[seat]:
+                legal.extend(AddedKong(m.tile) for m in self.melds[seat]
+                             if m.type == PUNG_MELD and c[m.tile])
         if (drew and rules.nine_major_draw and self._first_go_around(seat)
                 and sum(1 for k in kinds if k in MAJOR_KINDS) >= rules.nine_major_threshold):
             legal.append(NINE_MAJOR)
-        legal.extend(Discard(k) for k in kinds)
+        legal.extend([_DISCARDS[k] for k in kinds])
         if self.is_concealed_hand(seat) and not self.penalised[seat]:
-            for k in kinds:
-                c[k] -= 1
-                ready = fastshape.waits(c)
-                c[k] += 1
-                if not ready:
-                    continue
+            for k in fastshape.ready_discards(c):
                 after = self.hand_kinds(seat)
                 after.remove(k)
                 v = uper_verdict(after, self.melds[seat], seat=seat, prevalent=self.prevalent,
@@ -717,6 +722,8 @@ class Table:
     def _finish_wins(self, wins: list[tuple]) -> None:
         records = []
         total = [0, 0, 0, 0]
+        self.phase = "over"
+        self._pending = {}
         for i, (seat, how, frm, t, ctx, res) in enumerate(wins):
             pay = payments(res, ctx, self.rules)
             p = tuple(pay.get(s, 0) for s in range(4))

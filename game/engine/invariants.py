@@ -1,0 +1,111 @@
+"""Invariants of a table, re-checked after every event by the tests and by `simulate`.
+
+* every tile (104, or 100 without flowers) is in exactly one place: the wall, a hand, a meld,
+  the flowers, a river (unclaimed), or in the air (an added-kong tile being robbed);
+* hand sizes: concealed + 3 per meld is 13, or 14 for the seat about to discard;
+* payments sum to zero.
+
+>>> from game.engine.table import Table
+>>> from game.engine.rules import RuleSet
+>>> check_table(Table(RuleSet(), seed=5))
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import MahjongError
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .table import Table
+
+
+class InvariantError(MahjongError, AssertionError):
+    """A table state that breaks the rules of the physical game (a bug in the engine)."""
+
+
+def tile_places(table: Table) -> dict[int, str]:
+    """Where each tile id is; raises InvariantError if one is in two places."""
+    where: dict[int, str] = {}
+
+    def put(t: int, place: str) -> None:
+        if t in where:
+            raise InvariantError(f"tile {t} is both in {where[t]} and in {place}")
+        where[t] = place
+
+    for t in table.wall.remaining_ids():
+        put(t, "the wall")
+    for s in range(4):
+        for t in table.concealed[s]:
+            put(t, f"hand {s}")
+        for ids in table.meld_ids[s]:
+            for t in ids:
+                put(t, f"melds {s}")
+        for t in table.flowers[s]:
+            put(t, f"flowers {s}")
+        claimed = table.river_claimed[s]
+        for i, t in enumerate(table.river[s]):
+            if i not in claimed:
+                put(t, f"river {s}")
+    if table.limbo is not None:
+        put(table.limbo[1], "an added kong being robbed")
+    return where
+
+
+def check_table(table: Table, event: Event | None = None) -> None:
+    """Raise InvariantError naming what broke (and the hand's seed)."""
+    try:
+        _check(table)
+    except InvariantError as e:
+        after = f" after {event.type} event" if event is not None else ""
+        raise InvariantError(f"hand seed {table.seed}{after}: {e}") from None
+
+
+def _check(table: Table) -> None:
+    expected = 104 if table.rules.flowers else 100
+    ids = table.wall.remaining_ids()
+    for s in range(4):
+        ids += table.concealed[s]
+        ids += table.flowers[s]
+        for m in table.meld_ids[s]:
+            ids += m
+        claimed = table.river_claimed[s]
+        if claimed:
+            ids += [t for i, t in enumerate(table.river[s]) if i not in claimed]
+        else:
+            ids += table.river[s]
+    if table.limbo is not None:
+        ids.append(table.limbo[1])
+    if len(ids) == expected and len(set(ids)) == expected:
+        where = None
+    else:
+        where = tile_places(table)  # names the tile in two places
+    if where is not None and len(where) != expected:
+        missing = sorted(set(range(104 if table.rules.flowers else 100)) - set(where))
+        raise InvariantError(f"{len(where)} tiles accounted for, expected {expected}; "
+                             f"missing ids {missing[:8]}")
+    if table.wall.remaining < 0:
+        raise InvariantError("negative wall count")
+    if table.phase == "deal":
+        for s in range(4):
+            if len(table.concealed[s]) > 14:
+                raise InvariantError(f"seat {s} holds {len(table.concealed[s])} tiles in the deal")
+        return
+    for s in range(4):
+        size = len(table.concealed[s]) + 3 * len(table.meld_ids[s])
+        if table.limbo is not None and table.limbo[0] == s:
+            size += 1  # the added tile still belongs to him until the robbing is settled
+        flowers_held = sum(1 for t in table.concealed[s] if t >= 100)
+        ok = {13, 14} if (flowers_held or s == table.turn or table.phase == "over") else {13}
+        d = table._pending.get(s)
+        if d is not None and d.kind in ("turn", "discard"):
+            ok = {14}
+        if size not in ok:
+            raise InvariantError(f"seat {s} has {size} tiles (concealed + 3 per meld), expected "
+                                 f"{sorted(ok)} in phase {table.phase}")
+        counts = table.counts[s]
+        if sum(counts) != len(table.concealed[s]) - flowers_held:
+            raise InvariantError(f"seat {s}: count vector out of step with the hand")
+    if table.result is not None and sum(table.result.payments) != 0:
+        raise InvariantError(f"payments {table.result.payments} do not sum to zero")

@@ -1,0 +1,238 @@
+"""A session of hands: seat selection, dealer rotation, prevalent wind, running scores, length.
+
+Players are numbered 0-3 in the order they were given (e.g. ``--seats`` on the command line);
+seats (0-3 = E S W N) change as the deal passes. Each hand is seeded from (session seed, hand
+number), so a session is reproduced from its seed and the seats' actions.
+
+>>> from game.engine.rules import RuleSet
+>>> s = Session(RuleSet(session_hands=2), seed=9)
+>>> s.seat_of_player, s.hand_seed(1) == Session(RuleSet(), seed=9).hand_seed(1)
+((2, 3, 0, 1), True)
+
+The drivers `play_hand` and `play_session` take any objects with ``act(decision)`` (and
+optionally ``observe(event)``): the engine never imports the AI.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalActionError
+from .events import Event, SessionEnded, SessionStarted
+from .rules import RuleSet
+from .table import HandResult, Table
+
+SEAT_SELECTION = ("dice", "winds")
+
+
+@dataclass
+class PlayerStats:
+    """Running statistics of one player."""
+
+    points: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    draws: int = 0  # hands that ended without a winner
+    hands: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"points": self.points, "wins": self.wins, "self_draws": self.self_draws,
+                "deal_ins": self.deal_ins, "draws": self.draws, "hands": self.hands}
+
+
+def _choose_seats(rng: random.Random, method: str) -> tuple[tuple, tuple[int, ...]]:
+    """(rolls per player, seat of each player). Dice: highest roll East, then S, W, N; tied
+    players roll again among themselves. Winds: each player draws one of the four wind tiles."""
+    if method == "winds":
+        winds = [0, 1, 2, 3]
+        rng.shuffle(winds)
+        return tuple((w,) for w in winds), tuple(winds)
+    if method != "dice":
+        raise ValueError(f"seat selection must be one of {', '.join(SEAT_SELECTION)}, got {method!r}")
+    rolls: list[list[int]] = [[], [], [], []]
+
+    def rank(group: list[int]) -> list[int]:
+        if len(group) == 1:
+            return group
+        throws = {p: rng.randint(1, 6) + rng.randint(1, 6) for p in group}
+        for p in group:
+            rolls[p].append(throws[p])
+        out: list[int] = []
+        for total in sorted(set(throws.values()), reverse=True):
+            out.extend(rank([p for p in group if throws[p] == total]))
+        return out
+
+    order = rank([0, 1, 2, 3])
+    seats = [0] * 4
+    for seat, p in enumerate(order):
+        seats[p] = seat
+    return tuple(tuple(r) for r in rolls), tuple(seats)
+
+
+class Session:
+    """Hands in a row with dealer rotation and running scores (per player).
+
+    `hands` overrides the rule set's session length in hands; `clock` (seconds) is injectable
+    for timed sessions ("finish the hand in progress")."""
+
+    def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] = ("P1", "P2", "P3", "P4"),
+                 seat_selection: str = "dice", hands: int | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        if len(players) != 4:
+            raise ValueError(f"a session needs four players, got {len(players)}")
+        self.rules = rules
+        self.seed = seed
+        self.players = tuple(players)
+        self.seat_selection = seat_selection
+        self.hand_limit = hands if hands is not None else rules.session_hands
+        self.clock = clock
+        self.start_time = clock()
+        rolls, seats = _choose_seats(random.Random(f"seats/{seed}"), seat_selection)
+        self.first_seats = seats
+        self.rotation = 0  # how often the deal has passed
+        self.hand_no = 0
+        self.doubled = False
+        self.scores = [0, 0, 0, 0]
+        self.stats = [PlayerStats() for _ in range(4)]
+        self.results: list[HandResult] = []
+        self.table: Table | None = None
+        self.events: list[Event] = [SessionStarted(seed, rules.to_dict(), self.players,
+                                                   seat_selection, rolls, seats)]
+        self.finished = False
+
+    @property
+    def seat_of_player(self) -> tuple[int, ...]:
+        return tuple((s - self.rotation) % 4 for s in self.first_seats)
+
+    @property
+    def player_at_seat(self) -> tuple[int, ...]:
+        out = [0] * 4
+        for p, s in enumerate(self.seat_of_player):
+            out[s] = p
+        return tuple(out)
+
+    @property
+    def prevalent(self) -> int | None:
+        mode = self.rules.prevalent_wind
+        if mode == "none":
+            return None
+        if mode == "east":
+            return 0
+        return (self.rotation // 4) % 4
+
+    def hand_seed(self, n: int) -> int:
+        """The seed of hand `n` (1-based), from the session seed only."""
+        return random.Random(f"{self.seed}/{n}").getrandbits(48)
+
+    @property
+    def is_over(self) -> bool:
+        if self.finished:
+            return True
+        if self.table is not None and not self.table.is_over:
+            return False
+        mode = self.rules.session_mode
+        if mode == "hands":
+            return self.hand_no >= self.hand_limit
+        if mode == "minutes":
+            return self.clock() - self.start_time >= self.rules.session_minutes * 60
+        return False
+
+    def new_hand(self, on_event: Callable[[Table, Event], None] | None = None, **rig: Any) -> Table:
+        """Deal the next hand (`rig`: `wall`/`dice` for scenario tests)."""
+        if self.table is not None and not self.table.is_over:
+            raise IllegalActionError(None, "new hand", "the hand in progress is not finished")
+        self.hand_no += 1
+        by_seat = self.player_at_seat
+        self.table = Table(self.rules, self.hand_seed(self.hand_no), prevalent=self.prevalent,
+                           doubled=self.doubled, hand=self.hand_no, players=by_seat,
+                           scores=tuple(self.scores[p] for p in by_seat), on_event=on_event, **rig)
+        return self.table
+
+    def finish_hand(self) -> HandResult:
+        """Book the finished hand: scores, statistics, doubling, dealer rotation."""
+        t = self.table
+        if t is None or t.result is None:
+            raise IllegalActionError(None, "finish hand", "no finished hand to book")
+        r = t.result
+        by_seat = t.players
+        for s in range(4):
+            p = by_seat[s]
+            self.scores[p] += r.payments[s]
+            st = self.stats[p]
+            st.points += r.payments[s]
+            st.hands += 1
+            if r.is_draw:
+                st.draws += 1
+        for w in r.winners:
+            self.stats[by_seat[w.seat]].wins += 1
+            if w.how == "self_draw":
+                self.stats[by_seat[w.seat]].self_draws += 1
+            elif w.from_seat is not None:
+                self.stats[by_seat[w.from_seat]].deal_ins += 1
+        self.results.append(r)
+        self.doubled = r.next_doubled
+        if not r.dealer_keeps:
+            self.rotation += 1
+        self.events.extend(t.events)
+        self.table = None
+        return r
+
+    def end(self) -> SessionEnded:
+        e = SessionEnded(self.hand_no, tuple(self.scores))
+        self.events.append(e)
+        self.finished = True
+        return e
+
+
+def play_hand(table: Table, seats: Sequence[Any], *, observe: bool = True,
+              on_action: Callable[[int, Action], None] | None = None) -> HandResult:
+    """Drive one hand to its end. `seats[s]` plays seat s; each gets its view of every event."""
+    sent = 0
+    observers = [(s, fn) for s, fn in enumerate(getattr(x, "observe", None) for x in seats)
+                 if fn is not None] if observe else []
+    acts = [x.act for x in seats]
+    events = table.events
+    while True:
+        if observers:
+            for i in range(sent, len(events)):
+                e = events[i]
+                for s, fn in observers:
+                    fn(e.visible_to(s))
+            sent = len(events)
+        if table.result is not None:
+            return table.result
+        pending = table._pending
+        for s in sorted(pending):
+            d = pending.get(s)
+            if d is None:
+                continue
+            action = acts[s](d)
+            if on_action is not None:
+                on_action(s, action)
+            table.submit(s, action)
+
+
+def play_session(session: Session, players: Sequence[Any], *, observe: bool = True,
+                 on_event: Callable[[Table, Event], None] | None = None,
+                 on_action: Callable[[int, int, Action], None] | None = None) -> Session:
+    """Play hands until the session is over. `players[p]` is player p (seats rotate)."""
+    while not session.is_over:
+        table = session.new_hand(on_event=on_event)
+        seats = [players[p] for p in table.players]
+        hand = table.hand
+        play_hand(table, seats, observe=observe,
+                  on_action=None if on_action is None else (lambda s, a: on_action(hand, s, a)))
+        session.finish_hand()
+    if not session.finished:
+        session.end()
+    return session
+
+
+__all__ = ["Session", "PlayerStats", "play_hand", "play_session", "SEAT_SELECTION"]
+_ = field
