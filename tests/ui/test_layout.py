@@ -1,0 +1,130 @@
+"""Layout: pure geometry, checked at many window sizes."""
+
+import itertools
+
+import pytest
+
+from game.ui.layout import Layout, MeldSpec, Rect, WORST_ROWS, face_h
+
+WIDTHS = (1024, 1152, 1280, 1366, 1600, 1920, 2560, 3000, 3840)
+HEIGHTS = (640, 720, 768, 800, 900, 1080, 1440, 1800, 2160)
+SIZES = list(itertools.product(WIDTHS, HEIGHTS))
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_nothing_overlaps_and_everything_is_inside(w, h):
+    lay = Layout.for_size(w, h)
+    assert lay.problems() == []
+
+
+@pytest.mark.parametrize("w, h", [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (1024, 2160),
+                                  (3840, 640)])
+def test_every_tile_cell_of_a_worst_case_table_is_inside_its_region(w, h):
+    lay = Layout.for_size(w, h)
+    regions = lay.regions()
+    win = lay.window
+    for s in range(4):
+        for r in lay.wall_stacks(s):
+            assert r.inside(regions[f"wall{s}"]) and r.inside(win)
+        for n_hand, melds in WORST_ROWS:
+            cells = [sl.rect for sl in lay.hand_slots(s, n_hand, drawn=True)]
+            cells += [sl.rect for m in lay.meld_slots(s, n_hand, melds) for sl in m]
+            cells += [sl.rect for sl in lay.flower_slots(s, 4)]
+            for r in cells:
+                assert r.inside(regions[f"row{s}"]), (s, n_hand, r)
+            for a, b in itertools.combinations(cells, 2):
+                assert not a.overlaps(b), (s, n_hand, a, b)
+        river = lay.river_slots(s, [i == 5 for i in range(24)])
+        for r in river:
+            assert r.rect.inside(regions[f"river{s}"])
+        for a, b in itertools.combinations([r.rect for r in river], 2):
+            assert not a.overlaps(b)
+
+
+def test_tiles_stay_legible_at_the_smallest_size():
+    lay = Layout.for_size(1024, 640)
+    assert lay.hand_tile >= 44
+    assert lay.tile >= 30 and lay.river_tile >= 26
+    assert lay.opp_tile >= 20 and lay.flower_tile >= 24
+
+
+@pytest.mark.parametrize("attr", ["tile", "river_tile", "hand_tile", "opp_tile", "meld_tile", "flower_tile"])
+def test_scaling_is_monotone(attr):
+    for w, h in SIZES:
+        lay = Layout.for_size(w, h)
+        for w2, h2 in ((w + 128, h), (w, h + 90)):
+            if w2 <= 3840 and h2 <= 2160:
+                assert getattr(Layout.for_size(w2, h2), attr) >= getattr(lay, attr), (w, h, w2, h2)
+
+
+def test_seats_sit_where_the_rule_book_says():
+    lay = Layout.for_size(1280, 800)
+    cx, cy = lay.centre
+    centres = [Rect.union(lay.wall_stacks(s)).center for s in range(4)]
+    assert centres[0][1] > cy  # seat 0 (the human, East at first) at the bottom
+    assert centres[1][0] > cx  # seat 1 (South) on the right
+    assert centres[2][1] < cy  # seat 2 (West) at the top
+    assert centres[3][0] < cx  # seat 3 (North) on the left
+
+
+def test_wall_counting_runs_clockwise_on_screen_from_the_owners_right_end():
+    lay = Layout.for_size(1280, 800)
+    bottom = lay.wall_stacks(0)
+    assert [r.x for r in bottom] == sorted((r.x for r in bottom), reverse=True)  # right to left
+    left = lay.wall_stacks(3)
+    assert [r.y for r in left] == sorted((r.y for r in left), reverse=True)  # then upwards
+    top = lay.wall_stacks(2)
+    assert [r.x for r in top] == sorted(r.x for r in top)  # then left to right
+    right = lay.wall_stacks(1)
+    assert [r.y for r in right] == sorted(r.y for r in right)  # then downwards
+    # stack 0 of the wall on the left of seat 0 continues from the last stack of seat 0
+    assert abs(left[0].bottom - bottom[12].y) <= lay.tile + 1
+
+
+def test_river_rows_of_six_and_the_sideways_tile():
+    lay = Layout.for_size(1280, 800)
+    slots = lay.river_slots(0, [i == 2 for i in range(8)])
+    assert len({round(s.rect.y + s.rect.h) for s in slots[:6]}) == 1  # one row, same bottom line
+    assert slots[6].rect.y > slots[0].rect.y  # the 7th starts a new row, away from the centre
+    assert slots[2].orientation == 1 and slots[2].rect.w == face_h(lay.river_tile)
+    assert slots[3].rect.x == pytest.approx(slots[2].rect.right)
+
+
+def test_rivers_of_opponents_are_turned():
+    lay = Layout.for_size(1280, 800)
+    for s in range(4):
+        sl = lay.river_slots(s, [False])[0]
+        assert sl.orientation == s
+        assert (sl.rect.w < sl.rect.h) == (s % 2 == 0)
+
+
+def test_hand_and_drawn_slot_and_melds_follow_each_other():
+    lay = Layout.for_size(1280, 800)
+    hand = lay.hand_slots(0, 10, drawn=True)
+    assert hand[-1].rect.x - hand[-2].rect.right == lay.row_gap(0)  # the drawn tile stands apart
+    melds = lay.meld_slots(0, 10, [MeldSpec(3, 0)])
+    assert melds[0][0].rect.x > hand[-1].rect.right
+    assert melds[0][0].orientation == 1 and melds[0][1].orientation == 0
+    # seat 2 runs right to left on screen
+    top = lay.hand_slots(2, 5)
+    assert top[1].rect.x < top[0].rect.x
+
+
+@pytest.mark.parametrize("w, h", [(800, 600), (4000, 2160), (1024, 639)])
+def test_sizes_out_of_range_are_refused(w, h):
+    with pytest.raises(ValueError, match="window size"):
+        Layout.for_size(w, h)
+
+
+def test_bad_seat_is_named():
+    with pytest.raises(ValueError, match="seat must be 0-3"):
+        Layout.for_size(1280, 800).wall_stacks(4)
+
+
+def test_buttons_fit_in_their_area():
+    lay = Layout.for_size(1024, 640)
+    rects = lay.button_rects(5)
+    for r in rects:
+        assert r.inside(lay.buttons)
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.overlaps(b)
