@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..errors import ImpossibleHandError
 from ..hand.shape import waits as shape_waits
@@ -105,16 +106,29 @@ def shape_waits_of(concealed: Iterable[int], melds: Sequence[Meld] = ()) -> tupl
     '123456789m'
     """
     c, own = _counts(concealed, melds)
-    return tuple(k for k in shape_waits(c) if own[k] < 4)
+    return tuple(k for k in _cached_waits(tuple(c)) if own[k] < 4)
 
 
-def _basic(tiles: list[int], win: int, melds: Sequence[Meld], *, self_draw: bool, seat: int,
-           prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
-    ctx = WinContext(concealed=tuple(tiles + [win]), win_tile=win, melds=tuple(melds),
+@lru_cache(maxsize=8192)
+def _cached_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return shape_waits(counts)
+
+
+@lru_cache(maxsize=8192)
+def _basic_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
+                  seat: int, prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
+    ctx = WinContext(concealed=tiles + (win,), win_tile=win, melds=melds,
                      self_draw=self_draw, seat=seat, prevalent=prevalent,
                      discarder=None if self_draw else (seat + 1) % 4)
     res = evaluate_win(ctx, rules)
     return res.basic, describe_basic(res.yak, res.basic)
+
+
+def _basic(tiles: list[int], win: int, melds: Sequence[Meld], *, self_draw: bool, seat: int,
+           prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
+    """Basic points of winning on `win` (and the yak in words); the AI and the table ask often."""
+    return _basic_cached(tuple(sorted(tiles)), win, tuple(melds), self_draw, seat, prevalent,
+                         rules)
 
 
 def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
