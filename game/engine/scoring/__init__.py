@@ -6,6 +6,25 @@ Public entry points (the table, the AI, the UI and the command line use only the
 * ``payments(result, ctx, rules) -> dict[int, int]`` (signed, sums to zero)
 * ``liable_seat(ctx, result=None) -> int | None`` (big three dragons / big four winds)
 * ``uper_verdict(...)``, ``ready_waits(...)`` and ``sacred_status(...)``
+
+>>> from game.engine.rules import RuleSet
+>>> from game.engine.tiles import parse_tiles, parse_tile
+>>> ctx = WinContext(concealed=tuple(parse_tiles("234m456m345p22p678p")), win_tile=parse_tile("8p"),
+...                  self_draw=False, discarder=3)
+>>> res = evaluate_win(ctx, RuleSet())
+>>> res.valid, res.basic, res.bonus, res.total, [y.key for y in res.yak if y.kind == "basic"]
+(True, 3, 1, 14, ['concealed', 'all_sequences', 'all_simples'])
+>>> payments(res, ctx, RuleSet())
+{0: 28, 1: 0, 2: 0, 3: -28}
+
+Project choices [C] made here (the rule book is silent):
+
+* an invalid win (chicken hand or no winning shape) has ``total`` 0 and pays nothing; its
+  ``basic``, ``bonus`` and ``yak`` still show what the hand had;
+* waits by shape leave out a kind whose four copies are all the player's own (kongs included);
+* liability: the feeder pays 3 x Final whether the win was a self-draw, on his discard, or on
+  someone else's discard after the last set was melded from him;
+* sacred discard: SD2 and SD3 hold before and after uper (see `sacred`); yak details in `yak`.
 """
 
 from .context import WinContext, WinResult, YakScore
