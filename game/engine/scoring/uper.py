@@ -145,9 +145,10 @@ def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: i
     melds = tuple(melds)
     out = []
     for w in shape_waits_of(tiles, melds):
-        where = {"seat": seat, "prevalent": prevalent, "rules": rules}
-        sd, _ = _basic(tiles, w, melds, self_draw=True, **where)  # type: ignore[arg-type]
-        dc, _ = _basic(tiles, w, melds, self_draw=False, **where)  # type: ignore[arg-type]
+        sd, _ = _basic(tiles, w, melds, self_draw=True, seat=seat, prevalent=prevalent,
+                       rules=rules)
+        dc, _ = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent,
+                       rules=rules)
         v = WaitValue(w, sd, dc)
         if v.valid_self_draw or v.valid_discard:
             out.append(v)
