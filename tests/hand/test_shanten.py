@@ -1,0 +1,220 @@
+"""Shanten and waits: tables in tile notation, and properties against the simple shape checker."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.engine.errors import ImpossibleHandError
+from game.engine.hand import shape
+from game.engine.hand.shanten import (
+    load_tables, shanten, shanten_regular, shanten_seven_pairs, waits,
+)
+from game.engine.tiles import format_tiles, from_counts, parse_tiles, to_counts
+
+
+def hand(text):
+    return to_counts(parse_tiles(text))
+
+
+def notation(counts):
+    return format_tiles(from_counts(counts))
+
+
+# (hand, melds, shanten, regular shanten, seven-pairs shanten or None when melds are declared)
+SHANTEN_TABLE = [
+    ("123m456m789p11z222z", 0, -1, -1, 4),
+    ("1112345678999m5m", 0, -1, -1, 3),  # nine gates completed on 5m
+    ("1112345678999m", 0, 0, 0, 4),  # nine gates: ready on every character
+    ("1122m3344p556677z", 0, -1, 3, -1),  # seven pairs; as pair + sets still 3 away
+    ("1122m3344p55667z", 0, 0, 3, 0),  # seven pairs, single wait on 7z
+    # four alike are not two pairs: 1111m gives one pair towards seven pairs
+    ("1111m2233p445566z", 0, 1, 2, 1),
+    ("1111m234p567p99p5z", 0, 1, 1, 4),  # 111m 234p 567p 99p, the 4th 1m and 5z left over
+    ("159m159p1234567z", 0, 6, 8, 6),  # nothing connects: seven pairs is closest
+    ("159m159p12345z66z", 0, 5, 7, 5),
+    # an honour quad is a pung plus a fourth tile that can neither pair nor join a sequence
+    ("1111z234m567p99p5z", 0, 1, 1, 4),  # not ready although it looks like 4 sets + pair
+    ("1111z2222z234m56p", 0, 2, 2, 4),  # no pair and only quad tiles isolated: +1
+    ("1111z2222z3333z1m", 0, 3, 3, 6),  # three dead East/South/West tiles: at least 3
+    ("11m", 4, -1, -1, None),  # four declared melds and a pair
+    ("1m9p", 4, 0, 0, None),  # discard either, then wait on the other
+    ("22m456p77z", 2, 0, 0, None),  # two declared melds beside these tiles
+    ("22m456p777z", 2, -1, -1, None),
+    ("5z", 4, 0, 0, None),  # bare single wait
+    ("1111z", 3, 1, 1, None),  # 111z + a dead 4th East: discard it and wait on a new tile
+    ("4444m", 3, 1, 1, None),  # same for a suited quad with nothing beside it
+    ("3444m", 3, 0, 0, None),  # 444m + 3m single, or 44m + 34m
+]
+
+
+@pytest.mark.parametrize("text,melds,expected,regular,pairs", SHANTEN_TABLE)
+def test_shanten_table(text, melds, expected, regular, pairs):
+    c = hand(text)
+    assert shanten(c, melds) == expected
+    assert shanten_regular(c, melds) == regular
+    if pairs is not None:
+        assert shanten_seven_pairs(c) == pairs
+@pytest.mark.parametrize("text,expected", [
+    ("1112345678999m", "123456789m"),  # nine gates
+    ("1112223334445m", "23456m"),  # 6m: 111 222 333 44m + 456m
+    ("123m456p789p11m22z", "14m2z"),  # 111m 23m waits 1m or 4m; shanpon 1m / 2z
+    ("1122m3344p55667z", "7z"),  # seven pairs single wait
+    ("1122m3344p5566z7m", "7m"),
+    ("1111m3344p5566z7z", ""),  # 1111m is not two pairs: not ready for seven pairs
+    ("123m456p789p1111z", ""),  # the only hope would be a fifth East
+    ("123m456p789p111z5z", "5z"),
+    ("1234m", "14m"),  # with three melds: 123m + 4m or 1m + 234m
+    ("4444m", ""),  # with three melds: 1-shanten
+    ("2224m", "34m"),  # 222m + 4m single; 22m + 24m closed wait on 3m
+])
+def test_waits_table(text, expected):
+    c = hand(text)
+    assert format_tiles(waits(c)) == expected
+    assert waits(c) == shape.waits(c)
+
+
+@pytest.mark.parametrize("counts,melds,message", [
+    (hand("11111m"), 3, "5 copies of 1m"),
+    (hand("123m"), 0, "3 concealed tiles with 0 declared meld(s): expected 13 or 14"),
+    (hand("123m456p789p11z22z"), 1, "expected 10 or 11"),
+    (hand("11m"), 5, "5 declared melds"),
+    ([0] * 24, 0, "must have 25 entries"),
+    ([0] * 29, 0, "must have 25 entries"),
+    ([-1] + [0] * 24, 0, "-1 copies of 1m"),
+    (None, 0, "sequence of 25 ints"),
+    ([4] * 25, 0, "100 tiles is not a hand"),
+])
+def test_impossible_hands(counts, melds, message):
+    with pytest.raises(ImpossibleHandError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        shanten(counts, melds)
+
+
+def test_waits_and_seven_pairs_reject_wrong_sizes():
+    with pytest.raises(ImpossibleHandError, match="3n\\+1"):
+        waits(hand("123m456p789p11z22z1m"))
+    with pytest.raises(ImpossibleHandError, match="13 or 14"):
+        shanten_seven_pairs(hand("1122m"))
+
+
+def test_counts_as_tuple_bytes_and_list_agree():
+    c = hand("1112345678999m5p")
+    assert shanten(c) == shanten(tuple(c)) == shanten(bytes(c)) == 0
+
+
+def test_tables_load_quickly():
+    assert load_tables() < 5.0  # loading is lazy and idempotent; the benchmark reports the time
+
+
+# --- properties -------------------------------------------------------------------------------
+
+def _complete_hand(draw, melds):
+    """A random complete concealed part: a pair and 4 - melds sets, or seven pairs."""
+    if melds == 0 and draw(st.integers(0, 4)) == 0:
+        kinds = draw(st.lists(st.integers(0, 24), min_size=7, max_size=7, unique=True))
+        c = [0] * 25
+        for k in kinds:
+            c[k] = 2
+        return c
+    while True:
+        c = [0] * 25
+        c[draw(st.integers(0, 24))] += 2
+        for _ in range(4 - melds):
+            if draw(st.booleans()):
+                c[draw(st.integers(0, 24))] += 3
+            else:
+                start = draw(st.integers(0, 1)) * 9 + draw(st.integers(0, 6))
+                for j in range(3):
+                    c[start + j] += 1
+        if max(c) <= 4:
+            return c
+
+
+@st.composite
+def complete_hands(draw):
+    melds = draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4]))
+    return _complete_hand(draw, melds), melds
+
+
+@st.composite
+def near_complete_hands(draw):
+    """A complete hand with one tile swapped for a random one (often complete again)."""
+    c, melds = draw(complete_hands())
+    held = [k for k in range(25) if c[k]]
+    c[draw(st.sampled_from(held))] -= 1
+    free = [k for k in range(25) if c[k] < 4]
+    c[draw(st.sampled_from(free))] += 1
+    return c, melds
+
+
+@settings(max_examples=400, deadline=None)
+@given(complete_hands())
+def test_complete_hands_have_shanten_minus_one(case):
+    c, melds = case
+    assert shape.is_complete(c)
+    assert shanten(c, melds) == -1, notation(c)
+
+
+@settings(max_examples=400, deadline=None)
+@given(near_complete_hands())
+def test_complete_iff_shanten_minus_one(case):
+    c, melds = case
+    assert (shanten(c, melds) == -1) == shape.is_complete(c), notation(c)
+
+
+@settings(max_examples=300, deadline=None)
+@given(complete_hands(), st.data())
+def test_waits_agree_with_shape_and_complete_the_hand(case, data):
+    c, melds = case
+    held = [k for k in range(25) if c[k]]
+    c[data.draw(st.sampled_from(held))] -= 1
+    w = waits(c)
+    assert w, f"{notation(c)} came from a complete hand, so it is ready"
+    assert w == shape.waits(c), notation(c)
+    for k in w:
+        assert c[k] < 4
+        c[k] += 1
+        assert shape.is_complete(c) and shanten(c, melds) == -1
+        c[k] -= 1
+
+
+def _random_hands(seed, n, size, kinds=25):
+    rng = random.Random(seed)
+    wall = [k for k in range(kinds) for _ in range(4)]
+    for _ in range(n):
+        c = [0] * 25
+        for k in rng.sample(wall, size):
+            c[k] += 1
+        yield c
+
+
+@pytest.mark.parametrize("seed,kinds", [(1, 25), (2, 18)])
+def test_adding_a_tile_lowers_shanten_by_at_most_one(seed, kinds):
+    for c in _random_hands(seed, 1500, 13, kinds):
+        s = shanten(c)
+        for k in range(25):
+            if c[k] < 4:
+                c[k] += 1
+                s2 = shanten(c)
+                assert s - 1 <= s2 <= s, (notation(c), s, s2)
+                c[k] -= 1
+
+
+@pytest.mark.parametrize("seed,kinds", [(3, 25), (4, 18)])
+def test_fourteen_tiles_are_as_close_as_their_best_discard(seed, kinds):
+    # a 14-tile hand's shanten is that of its best discard (both 0 when it is complete)
+    for c in _random_hands(seed, 1500, 14, kinds):
+        best = min(shanten([x - (k == d) for k, x in enumerate(c)]) for d in range(25) if c[d])
+        assert max(shanten(c), 0) == best, notation(c)
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_waits_of_random_hands_agree_with_shape(seed):
+    # mostly not ready (empty waits); shape.waits is slow, so a few hundred
+    ready = 0
+    for c in _random_hands(seed, 300, 13, 18):
+        w = waits(c)
+        assert w == shape.waits(c), notation(c)
+        ready += bool(w)
+    assert ready < 300
