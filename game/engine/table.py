@@ -46,13 +46,7 @@ from .tiles import (MAJOR_KINDS, NUM_PLAYING_KINDS, format_tiles, is_wind, kind_
                     parse_tiles, seat_name, tile_ids_of_kind, tile_str)
 from .wall import DEAL_STEPS, Wall, place_in_live_order, roll_dice
 
-try:  # the scorer's public entry points
-    from .scoring import evaluate_win, payments, sacred_status, uper_verdict
-except ImportError:  # pragma: no cover - while the scoring package is being assembled
-    from .scoring.evaluate import evaluate_win
-    from .scoring.payments import payments
-    from .scoring.sacred import sacred_status
-    from .scoring.uper import uper_verdict
+from .scoring import evaluate_win, payments, sacred_status, uper_verdict
 
 __all__ = ["Table", "Decision", "HandResult", "WinRecord", "RiggedWall", "rig_wall"]
 
