@@ -151,8 +151,7 @@ def _value(tot: int) -> int:
     return r
 
 
-def _part_of(kind: int) -> int:
-    return 0 if kind < 9 else 1 if kind < 18 else 2
+_PART_OF = (0,) * 9 + (1,) * 9 + (2,) * 7  # characters, circles, honours
 
 
 def _accepted(h: _Parts, base: int, held: Sequence[int], visible: Sequence[int]
@@ -160,10 +159,12 @@ def _accepted(h: _Parts, base: int, held: Sequence[int], visible: Sequence[int]
     """Kinds whose draw lowers ``h`` below ``base``, with their unseen counts."""
     c, e, tot = h.c, h.e, h.tot
     kinds, unseen = [], []
-    for k in _sh._candidates(c):
+    # every kind, not only those beside held tiles: with a quad's dead fourth tile in the hand,
+    # even a lone new tile helps (4444m + 1m: 444m and a 1m single wait)
+    for k in range(NUM_PLAYING_KINDS):
         if c[k] >= 4:
             continue
-        part = _part_of(k)
+        part = _PART_OF[k]
         c[k] += 1
         new = h.entry(part)
         c[k] -= 1
@@ -223,7 +224,7 @@ def acceptance(counts: Sequence[int], melds: int = 0,
     for d in range(NUM_PLAYING_KINDS):
         if not c[d]:
             continue
-        part = _part_of(d)
+        part = _PART_OF[d]
         c[d] -= 1
         old_e, old_tot = e[part], h.tot
         e[part] = h.entry(part)
