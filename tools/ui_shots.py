@@ -52,17 +52,58 @@ def contact_sheet(out: Path) -> Path:
     return path
 
 
+def screens(out: Path) -> list[Path]:
+    """Each screen, in both languages, at the smallest and a common window size."""
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.board import BoardView, draw_board
+    from game.ui.scenes.notice import NoticeScene
+    from game.ui.scenes.settings import SettingsScene
+    from game.ui.scenes.title import TitleScene
+
+    paths = []
+    for size in ((1280, 800), (1024, 640), (1920, 1080)):
+        for lang in ("en", "ko"):
+            app = App(Settings(language=lang, sound=False), size=size)
+            tag = f"{lang}-{size[0]}x{size[1]}"
+            app.push(TitleScene(app))
+            app.step([], 0.016)
+            paths.append(_save(app.window, out / f"title-{tag}.png"))
+            if size == (1280, 800):
+                app.push(NoticeScene(app, app.tr("msg.settings_problem"),
+                                     ['unknown setting "colour" ignored',
+                                      "setting volume: must be a number 0-1, got 3; using the default 0.7"]))
+                app.step([], 0.016)
+                paths.append(_save(app.window, out / f"notice-{tag}.png"))
+                app.pop()
+            sc = SettingsScene(app)
+            app.push(sc)
+            for page in range(len(sc.pages)):
+                sc.set_page(page)
+                if page == 1:
+                    sc.draft = sc.draft.replace(rules=sc.draft.rules.replace(yak_overrides=(("seven_pairs", 3),)))
+                app.step([], 0.016)
+                paths.append(_save(app.window, out / f"settings-{sc.pages[page][0]}-{tag}.png"))
+            if lang == "en":
+                board = pygame.Surface(size)
+                draw_board(board, app.layout, app.art, BoardView.example())
+                paths.append(_save(board, out / f"board-{size[0]}x{size[1]}.png"))
+            app.close()
+    return paths
+
+
+def _save(surface: pygame.Surface, path: Path) -> Path:
+    pygame.image.save(surface, str(path))
+    return path
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else Path("/tmp/ui-shots")
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((16, 16))
     print(contact_sheet(out))
-    try:
-        from game.ui.shots import render_screens
-    except ImportError:
-        return 0
-    for p in render_screens(out):
+    for p in screens(out):
         print(p)
     return 0
 

@@ -1,0 +1,126 @@
+"""``korean-mahjong play``: open the game window (also what ``korean-mahjong`` alone does).
+
+    korean-mahjong play [--size 1280x800] [--fullscreen] [--lang ko|en] [--speed fast]
+    korean-mahjong play --autoplay --seats ai,ai,ai,ai --seed 7 --hands 4 --screenshots shots/
+
+Spectator mode (``--autoplay``) needs the table scene; until it is built it says so.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from game.settings import SPEEDS, load_settings
+
+TABLE_OPTIONS = ("autoplay", "seats", "seed", "hands")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, got {text!r}") from None
+    if not (1024 <= w <= 3840 and 640 <= h <= 2160):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 1024x640 .. 3840x2160")
+    return (w, h)
+
+
+def _speed(text: str) -> str | float:
+    if text in SPEEDS:
+        return text
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"speed must be one of {', '.join(SPEEDS)} or a number 0.1-10, got {text!r}") from None
+    if not 0.1 <= v <= 10:
+        raise argparse.ArgumentTypeError(f"speed factor must be 0.1-10, got {text}")
+    return v
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"expected a number of at least 1, got {v}")
+    return v
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--autoplay", action="store_true",
+                   help="spectator mode: all four seats played by the computer")
+    p.add_argument("--seats", metavar="S,S,S,S",
+                   help="seat players, e.g. ai,ai,ai,ai or human,ai:strong,ai,ai")
+    p.add_argument("--seed", type=int, help="seed of the session (shuffles, dice, AI)")
+    p.add_argument("--hands", type=_positive, metavar="N", help="number of hands to play")
+    p.add_argument("--speed", type=_speed, metavar="X",
+                   help="animation speed: slow, normal, fast, instant or a factor (this run only)")
+    p.add_argument("--screenshots", metavar="DIR", help="save PNGs of key moments into DIR")
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size for this run, e.g. 1280x800")
+    p.add_argument("--fullscreen", action="store_true", default=None, help="fullscreen for this run")
+    p.add_argument("--lang", choices=("ko", "en"), help="language for this run")
+    p.add_argument("--frames", type=_positive, help=argparse.SUPPRESS)  # tests: stop after N frames
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("play", help="open the game window (the default)",
+                              description=__doc__.split("\n\n")[0] if __doc__ else None)
+    _add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def default_args() -> argparse.Namespace:
+    """The arguments of a plain ``korean-mahjong`` (no subcommand): play with the saved settings."""
+    p = argparse.ArgumentParser(add_help=False)
+    _add_arguments(p)
+    args = p.parse_args([])
+    args.func = run
+    return args
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.ui.scenes import feature_available
+
+    wants_table = [f"--{o}" for o in TABLE_OPTIONS if getattr(args, o, None) not in (None, False)]
+    if wants_table and not feature_available("new_game"):
+        print(f"korean-mahjong play: {', '.join(wants_table)}: the table scene is not built yet",
+              file=sys.stderr)
+        if args.autoplay:
+            return 2
+    settings, messages = load_settings()
+    changes: dict[str, Any] = {}
+    if args.speed is not None:
+        changes["animation_speed"] = args.speed
+    if args.lang:
+        changes["language"] = args.lang
+    if args.fullscreen:
+        changes["fullscreen"] = True
+    session_settings = settings.replace(**changes) if changes else settings
+    for m in messages:
+        print(f"korean-mahjong: {m}", file=sys.stderr)
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.title import TitleScene
+
+    pygame.init()
+    app = App(session_settings, size=args.size, screenshots=args.screenshots)
+    try:
+        if wants_table and feature_available("new_game") and args.autoplay:
+            from game.ui.scenes import make_feature_scene
+
+            app.push(make_feature_scene("new_game", app, autoplay=True, seats=args.seats, seed=args.seed,
+                                        hands=args.hands))
+        else:
+            app.push(TitleScene(app, messages))
+        return app.run(max_frames=args.frames)
+    finally:
+        app.close()
+        pygame.quit()

@@ -1,0 +1,224 @@
+"""The window, the frame loop and the scene stack.
+
+    app = App(settings)               # opens the window (SDL_VIDEODRIVER=dummy: headless)
+    app.push(TitleScene(app))
+    app.run()                          # until the player quits
+
+Tests drive it frame by frame: ``app.step(events, dt)`` handles the events, updates the top
+scene by ``dt`` seconds and draws; ``app.screen`` is the picture.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
+
+from .art import TileArt
+from .clock import FrameClock
+from .i18n import tr
+from .layout import Layout
+from .scenes import Scene
+from .sound import Sound
+from .widgets import Fonts
+
+TITLE = "Korean 2-Point Mahjong"
+
+
+def clamp_size(w: int, h: int) -> tuple[int, int]:
+    """The layout size for a window size (the layout works from 1024x640 to 3840x2160).
+
+    >>> clamp_size(800, 600), clamp_size(1280, 800), clamp_size(5000, 3000)
+    ((1024, 640), (1280, 800), (3840, 2160))
+    """
+    return (max(MIN_WINDOW[0], min(MAX_WINDOW[0], w)), max(MIN_WINDOW[1], min(MAX_WINDOW[1], h)))
+
+
+class App:
+    """Owns the window, settings, fonts, tile art, sound and the scene stack."""
+
+    def __init__(self, settings: Settings, size: tuple[int, int] | None = None,
+                 screenshots: str | Path | None = None, settings_path: str | Path | None = None) -> None:
+        self.settings = settings
+        self.settings_path = settings_path
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption(TITLE)
+        self.headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+        self.fullscreen = settings.fullscreen and not self.headless
+        want = size or settings.window_size
+        self.window = self._open(want)
+        self.canvas = self.window
+        self.layout = Layout.for_size(*clamp_size(*self.window.get_size()))
+        self._sync_canvas()
+        self.fonts = Fonts()
+        self.art = TileArt()
+        self.sound = Sound(settings.sound, settings.volume)
+        self.clock = FrameClock()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.frames = 0
+        self.screenshots = Path(screenshots) if screenshots else None
+        self._shot_names: set[str] = set()
+
+    # --- window ---------------------------------------------------------------------------------
+    def _open(self, size: tuple[int, int]) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if self.fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        surf = pygame.display.set_mode(size, flags)
+        try:  # pygame-ce: keep the window at least as big as the layout's minimum
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+        except Exception:  # noqa: BLE001 - older pygame or a driver without windows
+            pass
+        return surf
+
+    def _sync_canvas(self) -> None:
+        """Draw on the window itself, or on a minimum-size canvas scaled down into a smaller one."""
+        w, h = self.window.get_size()
+        lw, lh = clamp_size(w, h)
+        if (lw, lh) == (w, h):
+            self.canvas = self.window
+        elif self.canvas is self.window or self.canvas.get_size() != (lw, lh):
+            self.canvas = pygame.Surface((lw, lh))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window now has `size` (from a resize event), or should get it."""
+        if not self.fullscreen and self.window.get_size() != size:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.window = pygame.display.get_surface() or self.window
+        self._sync_canvas()
+        new = Layout.for_size(*self.canvas.get_size())
+        if new != self.layout:
+            self.layout = new
+            for s in self.scenes:
+                s.on_resize(new)
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """Window coordinates to canvas coordinates."""
+        if self.canvas is self.window:
+            return pos
+        ww, wh = self.window.get_size()
+        cw, ch = self.canvas.get_size()
+        return (round(pos[0] * cw / max(1, ww)), round(pos[1] * ch / max(1, wh)))
+
+    # --- settings -------------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self.settings.language
+
+    def tr(self, key: str, **fmt: object) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def apply_settings(self, new: Settings, save: bool = True) -> Path | None:
+        """Use new settings now (language, sound, window) and save them; returns the file."""
+        old = self.settings
+        self.settings = new
+        self.sound.configure(new.sound, new.volume)
+        path = save_settings(new, self.settings_path) if save else None
+        if not self.headless:
+            if new.fullscreen != old.fullscreen:
+                self.fullscreen = new.fullscreen
+                self.window = self._open(new.window_size)
+                self.resize(self.window.get_size())
+            elif new.window_size != old.window_size and not self.fullscreen:
+                self.resize(new.window_size)
+        return path
+
+    # --- scenes ---------------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_enter()
+
+    def pop(self) -> Scene:
+        scene = self.scenes.pop()
+        scene.on_exit()
+        if not self.scenes:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().on_exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- frames ---------------------------------------------------------------------------------
+    def _translate(self, event: pygame.event.Event) -> pygame.event.Event:
+        if self.canvas is self.window or not hasattr(event, "pos"):
+            return event
+        d = dict(event.dict)
+        d["pos"] = self.to_canvas(event.pos)
+        return pygame.event.Event(event.type, d)
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
+        """One frame: events, update, draw (no flip)."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                continue
+            if event.type == pygame.VIDEORESIZE:
+                self.resize((event.w, event.h))
+                continue
+            if event.type == pygame.WINDOWSIZECHANGED:
+                self.resize(self.window.get_size() if self.fullscreen else (event.x, event.y))
+                continue
+            if self.top is not None:
+                self.top.handle_event(self._translate(event))
+            if not self.running:
+                return
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        self.frames += 1
+
+    def draw(self) -> None:
+        # draw from the last non-overlay scene up
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for s in self.scenes[start:]:
+            s.draw(self.canvas)
+        if self.canvas is not self.window:
+            pygame.transform.smoothscale(self.canvas, self.window.get_size(), self.window)
+        self._screenshot()
+
+    def _screenshot(self) -> None:
+        if self.screenshots is None or self.top is None:
+            return
+        name = self.top.name
+        if name in self._shot_names:
+            return
+        self._shot_names.add(name)
+        self.screenshots.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.window, str(self.screenshots / f"{name}.png"))
+
+    def run(self, max_frames: int | None = None, fps: int = 60) -> int:
+        """The loop, until quit (or `max_frames` frames); returns the exit status."""
+        limiter = pygame.time.Clock()
+        self.clock = FrameClock()
+        while self.running and self.scenes:
+            dt = self.clock.tick()
+            self.step(pygame.event.get(), dt)
+            pygame.display.flip()
+            if max_frames is not None and self.frames >= max_frames:
+                break
+            limiter.tick(fps)
+        return 0
+
+    def close(self) -> None:
+        pygame.display.quit()

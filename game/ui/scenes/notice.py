@@ -1,0 +1,87 @@
+"""A message box over the current scene (settings warnings, "not built yet"): Enter, Esc or a
+click on OK closes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel
+from . import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def wrap(fonts, text: str, size: int, max_w: float) -> list[str]:
+    """Split text into lines no wider than `max_w` (at spaces; long words are cut)."""
+    font = fonts.font(size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if font.size(cand)[0] <= max_w:
+                line = cand
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > max_w and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > max_w:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+class NoticeScene(Scene):
+    name = "notice"
+    overlay = True
+
+    def __init__(self, app: App, title: str, messages: list[str]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.messages = list(messages)
+
+    def _geometry(self) -> tuple[pygame.Rect, Button, int]:
+        w, h = self.app.canvas.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, max(560, round(w * 0.55))), round(h * 0.6))
+        box.center = (w // 2, h // 2)
+        size = round(max(15, h * 0.024))
+        bh = max(34, round(h * 0.055))
+        ok = pygame.Rect(0, 0, max(120, round(w * 0.1)), bh)
+        ok.midbottom = (box.centerx, box.bottom - 16)
+        return box, Button(ok, self.app.tr("msg.ok")), size
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                         pygame.K_ESCAPE, pygame.K_SPACE):
+            self.app.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, ok, _ = self._geometry()
+            if ok.hit(event.pos):
+                self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, (0, 0))
+        box, ok, size = self._geometry()
+        draw_panel(surface, box)
+        fonts = self.app.fonts
+        t = fonts.fit(self.title, round(size * 1.4), box.w - 40, GOLD, bold=True)
+        surface.blit(t, (box.x + 20, box.y + 16))
+        y = box.y + 24 + t.get_height()
+        for msg in self.messages:
+            for line in wrap(fonts, msg, size, box.w - 40):
+                if y + size * 1.4 > ok.rect.y - 8:
+                    break
+                surface.blit(fonts.text(line, size, WHITE), (box.x + 20, y))
+                y += round(size * 1.4)
+            y += size // 2
+        draw_button(surface, fonts, ok, True, size)

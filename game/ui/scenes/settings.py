@@ -1,0 +1,407 @@
+"""The settings screen: every setting and every house rule (rule book section 10), the yak table
+of the preset with custom values, by mouse and keyboard; saved through `game.settings`.
+
+Keys: Up/Down choose a row, Left/Right change it (Enter/Space: next value), Tab / Shift+Tab change
+page, Ctrl+S saves, Esc goes back (unsaved changes are dropped). Mouse: click a tab, click the
+arrows or the value, wheel to scroll, click Save / Defaults / Back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
+from game.settings import Settings
+
+from ..i18n import has, tr, yak_name
+from ..widgets import DIM, GOLD, HILITE, PANEL_EDGE, RED_TEXT, WHITE, Button, draw_button, draw_panel
+from . import Scene
+from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SEAT_CHOICES = ("ai:easy", "ai:standard", "ai:strong", "ai:random")
+WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
+                (1920, 1080), (2560, 1440), (3840, 2160))
+
+
+@dataclass(frozen=True)
+class Row:
+    """One editable setting: its label, the values it cycles through, how to read and write it."""
+
+    label: Callable[[str], str]
+    values: Callable[[Settings], list[Any]]
+    get: Callable[[Settings], Any]
+    put: Callable[[Settings, Any], Settings]
+    show: Callable[[Any, str], str]
+    custom: Callable[[Settings], bool] = lambda s: False
+
+    def step(self, s: Settings, delta: int) -> Settings:
+        """The settings with this row moved `delta` values on (clamped at the ends, except
+        two-value rows, which toggle)."""
+        vals = self.values(s)
+        cur = self.get(s)
+        i = vals.index(cur) if cur in vals else 0
+        if len(vals) == 2:
+            j = (i + delta) % 2
+        else:
+            j = max(0, min(len(vals) - 1, i + delta))
+        return s if j == i else self.put(s, vals[j])
+
+
+def _with_current(options: list[Any], current: Any) -> list[Any]:
+    if current in options:
+        return list(options)
+    try:
+        return sorted([*options, current])
+    except TypeError:
+        return [*options, current]
+
+
+def _rule(name: str, options: list[Any], show: Callable[[Any, str], str]) -> Row:
+    return Row(
+        label=lambda lang: tr(f"rule.{name}", lang),
+        values=lambda s: _with_current(options, getattr(s.rules, name)),
+        get=lambda s: getattr(s.rules, name),
+        put=lambda s, v: s.replace(rules=s.rules.replace(**{name: v})),
+        show=show,
+    )
+
+
+def _onoff(v: Any, lang: str) -> str:
+    return tr("value.on" if v else "value.off", lang)
+
+
+def _value(v: Any, lang: str) -> str:
+    return tr(f"value.{v}", lang)
+
+
+def _num(v: Any, lang: str) -> str:
+    return str(v)
+
+
+def rules_rows() -> list[Row]:
+    return [
+        _rule("ante", [0, 1, 2, 3, 5, 10, 15, 20, 30, 50, 100], _num),
+        _rule("preset", list(PRESETS), _value),
+        _rule("discard_multiplier", [2, 1], lambda v, lang: tr(f"value.x{v}", lang)),
+        _rule("several_winners", ["head_bump", "all"], _value),
+        _rule("three_winners", ["abort", "head_bump"], _value),
+        _rule("nine_major_draw", [True, False], _onoff),
+        _rule("nine_major_threshold", [9, 10], _num),
+        _rule("four_winds_draw", [True, False], _onoff),
+        _rule("prevalent_wind", ["none", "east", "rotating"], _value),
+        _rule("dealer_keeps", ["win_or_draw", "win"], _value),
+        _rule("session_mode", ["hands", "minutes", "endless"], _value),
+        _rule("session_hands", [1, 4, 8, 12, 16, 20, 24, 32, 48, 64], _num),
+        _rule("session_minutes", [10, 15, 20, 30, 45, 60, 90, 120, 180],
+              lambda v, lang: tr("value.minutes_n", lang, n=v)),
+        _rule("uper_min_wall", list(range(11)), _num),
+        _rule("flowers", [True, False], _onoff),
+        _rule("special_tile_bonus", [True, False], _onoff),
+        _rule("strict_table", [False, True], _onoff),
+        _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
+              lambda v, lang: tr("value.none", lang) if v is None else tr("value.points", lang, n=v)),
+    ]
+
+
+def _set_yak(s: Settings, key: str, pts: int) -> Settings:
+    base = RuleSet(preset=s.rules.preset).points(key)
+    overrides = dict(s.rules.yak_overrides)
+    if pts == base:
+        overrides.pop(key, None)
+    else:
+        overrides[key] = pts
+    return s.replace(rules=s.rules.replace(yak_overrides=tuple(sorted(overrides.items()))))
+
+
+def yak_rows() -> list[Row]:
+    rows = []
+    for key in ALL_YAK_KEYS:
+        rows.append(Row(
+            label=lambda lang, key=key: (yak_name(key, lang) if lang == "ko" else
+                                         f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}")
+            + ("" if key in BASIC_POINTS else " (+)"),
+            values=lambda s, key=key: list(range(0, max(64, s.rules.points(key)) + 1)),
+            get=lambda s, key=key: s.rules.points(key),
+            put=lambda s, v, key=key: _set_yak(s, key, v),
+            show=lambda v, lang: tr("value.points", lang, n=v),
+            custom=lambda s, key=key: key in dict(s.rules.yak_overrides),
+        ))
+    return rows
+
+
+def _field(name: str, options: list[Any], show: Callable[[Any, str], str], label: str | None = None) -> Row:
+    return Row(
+        label=lambda lang: tr(label or f"set.{name}", lang),
+        values=lambda s: _with_current(options, getattr(s, name)),
+        get=lambda s: getattr(s, name),
+        put=lambda s, v: s.replace(**{name: v}),
+        show=show,
+    )
+
+
+def _seat(i: int) -> Row:
+    def show(v: Any, lang: str) -> str:
+        return tr(f"seat.{v}", lang) if has(f"seat.{v}") else str(v)
+
+    def put(s: Settings, v: Any) -> Settings:
+        seats = list(s.seats)
+        seats[i] = v
+        return s.replace(seats=tuple(seats))
+
+    return Row(label=lambda lang: tr(f"set.seat{i + 1}", lang),
+               values=lambda s: list(SEAT_CHOICES) + ([s.seats[i]] if s.seats[i] not in SEAT_CHOICES else []),
+               get=lambda s: s.seats[i], put=put, show=show)
+
+
+def players_rows() -> list[Row]:
+    speed = ["slow", "normal", "fast", "instant"]
+    return [
+        _seat(0), _seat(1), _seat(2),
+        Row(label=lambda lang: tr("set.animation_speed", lang),
+            values=lambda s: speed + ([s.animation_speed] if s.animation_speed not in speed else []),
+            get=lambda s: s.animation_speed, put=lambda s, v: s.replace(animation_speed=v),
+            show=lambda v, lang: _value(v, lang) if isinstance(v, str) else f"x{v:g}"),
+        _field("ai_delay_ms", [0, 250, 500, 750, 1000, 1500, 2000, 3000],
+               lambda v, lang: tr("value.ms", lang, n=v)),
+        _field("claim_countdown", [0, 5, 8, 10, 15, 20, 30],
+               lambda v, lang: tr("value.off", lang) if v == 0 else tr("value.seconds", lang, n=v)),
+        _field("hints", [True, False], _onoff),
+    ]
+
+
+def display_rows() -> list[Row]:
+    return [
+        _field("language", ["ko", "en"], _value),
+        _field("window_size", list(WINDOW_SIZES), lambda v, lang: f"{v[0]} × {v[1]}"),
+        _field("fullscreen", [False, True], _onoff),
+        _field("sound", [True, False], _onoff),
+        _field("volume", [round(i / 10, 1) for i in range(11)],
+               lambda v, lang: tr("value.percent", lang, n=round(v * 100))),
+    ]
+
+
+PAGES: tuple[tuple[str, Callable[[], list[Row]]], ...] = (
+    ("rules", rules_rows), ("yaku", yak_rows), ("players", players_rows), ("display", display_rows))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.draft: Settings = app.settings
+        self.pages = [(key, make()) for key, make in PAGES]
+        self.page = 0
+        self.row = 0
+        self.scroll = 0
+        self.status = ""
+        self.status_error = False
+        self.focus_bottom: int | None = None  # index of a bottom button with keyboard focus
+
+    # --- state helpers ----------------------------------------------------------------------------
+    @property
+    def rows(self) -> list[Row]:
+        return self.pages[self.page][1]
+
+    @property
+    def dirty(self) -> bool:
+        return self.draft != self.app.settings
+
+    def change(self, delta: int) -> None:
+        new = self.rows[self.row].step(self.draft, delta)
+        if new != self.draft:
+            self.draft = new
+            self.status = ""
+            self.app.sound.play("click")
+
+    def set_page(self, page: int) -> None:
+        self.page = page % len(self.pages)
+        self.row = 0
+        self.scroll = 0
+
+    def save(self) -> None:
+        try:
+            path = self.app.apply_settings(self.draft)
+        except OSError as e:
+            self.status, self.status_error = tr("settings.save_failed", self.draft.language, error=e), True
+            return
+        self.status, self.status_error = tr("settings.saved_to", self.draft.language, path=path), False
+
+    def defaults(self) -> None:
+        keep_lang = self.draft.language
+        self.draft = dataclasses.replace(Settings(), language=keep_lang)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # --- geometry ---------------------------------------------------------------------------------
+    def geometry(self) -> dict[str, Any]:
+        w, h = self.app.canvas.get_size()
+        lh = max(30, round(h * 0.05))
+        size = max(15, round(h * 0.026))
+        box = pygame.Rect(0, 0, min(w - 40, max(900, round(w * 0.7))), h - 40)
+        box.center = (w // 2, h // 2)
+        title_h = round(size * 1.5 * 1.45) + 24
+        tabs_y = box.y + title_h
+        tab_h = round(lh * 0.9)
+        n = len(self.pages)
+        tab_w = (box.w - 40 - (n - 1) * 8) / n
+        tabs = [pygame.Rect(round(box.x + 20 + i * (tab_w + 8)), tabs_y, round(tab_w), tab_h) for i in range(n)]
+        bottom_h = round(lh * 1.1)
+        btn_w = max(140, round(box.w * 0.16))
+        by = box.bottom - 16 - bottom_h
+        buttons = [pygame.Rect(box.right - 20 - (3 - i) * btn_w - (2 - i) * 10, by, btn_w, bottom_h)
+                   for i in range(3)]
+        list_top = tabs_y + tab_h + 14
+        list_rect = pygame.Rect(box.x + 20, list_top, box.w - 40, by - 14 - list_top)
+        visible = max(1, list_rect.h // lh)
+        return dict(box=box, lh=lh, size=size, tabs=tabs, buttons=buttons, list=list_rect,
+                    visible=visible, status_y=by + bottom_h // 2)
+
+    def row_rects(self, g: dict[str, Any]) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
+        """(row index, row rect, left arrow, value, right arrow) for the visible rows."""
+        out = []
+        lr: pygame.Rect = g["list"]
+        lh = g["lh"]
+        vw = round(lr.w * 0.42)
+        aw = round(lh * 0.9)
+        for k in range(g["visible"]):
+            i = self.scroll + k
+            if i >= len(self.rows):
+                break
+            r = pygame.Rect(lr.x, lr.y + k * lh, lr.w, lh - 4)
+            right = pygame.Rect(r.right - aw, r.y, aw, r.h)
+            value = pygame.Rect(right.x - vw, r.y, vw, r.h)
+            left = pygame.Rect(value.x - aw, r.y, aw, r.h)
+            out.append((i, r, left, value, right))
+        return out
+
+    def bottom_buttons(self, g: dict[str, Any]) -> list[Button]:
+        lang = self.draft.language
+        labels = (tr("settings.defaults", lang), tr("settings.cancel", lang), tr("settings.save", lang))
+        return [Button(r, t) for r, t in zip(g["buttons"], labels)]
+
+    def _keep_visible(self) -> None:
+        vis = self.geometry()["visible"]
+        if self.row < self.scroll:
+            self.scroll = self.row
+        elif self.row >= self.scroll + vis:
+            self.scroll = self.row - vis + 1
+        self.scroll = max(0, min(self.scroll, max(0, len(self.rows) - vis)))
+
+    # --- input ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_s and ctrl:
+                self.save()
+            elif event.key == pygame.K_ESCAPE:
+                self.back()
+            elif event.key == pygame.K_TAB:
+                self.set_page(self.page + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+            elif event.key in (pygame.K_UP, pygame.K_w):
+                self.row = (self.row - 1) % len(self.rows)
+                self._keep_visible()
+            elif event.key in (pygame.K_DOWN, pygame.K_s):
+                self.row = (self.row + 1) % len(self.rows)
+                self._keep_visible()
+            elif event.key in (pygame.K_LEFT, pygame.K_a):
+                self.change(-1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_d, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.change(1)
+            elif event.key == pygame.K_PAGEDOWN:
+                self.set_page(self.page + 1)
+            elif event.key == pygame.K_PAGEUP:
+                self.set_page(self.page - 1)
+        elif event.type == pygame.MOUSEWHEEL:
+            g = self.geometry()
+            self.scroll = max(0, min(self.scroll - event.y, max(0, len(self.rows) - g["visible"])))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(event.pos)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        g = self.geometry()
+        for i, r in enumerate(g["tabs"]):
+            if r.collidepoint(pos):
+                self.set_page(i)
+                return
+        for i, r, left, value, right in self.row_rects(g):
+            if not r.collidepoint(pos):
+                continue
+            self.row = i
+            if left.collidepoint(pos):
+                self.change(-1)
+            elif value.collidepoint(pos) or right.collidepoint(pos):
+                self.change(1)
+            return
+        actions = (self.defaults, self.back, self.save)
+        for b, act in zip(self.bottom_buttons(g), actions):
+            if b.hit(pos):
+                act()
+                return
+
+    # --- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        g = self.geometry()
+        lang = self.draft.language
+        fonts = self.app.fonts
+        size = g["size"]
+        box: pygame.Rect = g["box"]
+        draw_panel(surface, box, alpha=230)
+        title = fonts.text(tr("settings.title", lang), round(size * 1.5), GOLD, bold=True)
+        surface.blit(title, (box.x + 22, box.y + 12))
+        if self.dirty:
+            u = fonts.text("● " + tr("settings.unsaved", lang), size, GOLD)
+            surface.blit(u, u.get_rect(topright=(box.right - 22, box.y + 18)))
+        for i, r in enumerate(g["tabs"]):
+            active = i == self.page
+            pygame.draw.rect(surface, HILITE if active else (16, 58, 42), r, border_radius=8)
+            pygame.draw.rect(surface, GOLD if active else PANEL_EDGE, r, width=2, border_radius=8)
+            t = fonts.fit(tr(f"settings.page.{self.pages[i][0]}", lang), size, r.w - 12,
+                          WHITE if active else DIM)
+            surface.blit(t, t.get_rect(center=r.center))
+        for i, r, left, value, right in self.row_rects(g):
+            row = self.rows[i]
+            sel = i == self.row
+            if sel:
+                pygame.draw.rect(surface, (30, 96, 70), r, border_radius=6)
+                pygame.draw.rect(surface, GOLD, r, width=1, border_radius=6)
+            label = fonts.fit(row.label(lang), size, left.x - r.x - 24, WHITE)
+            surface.blit(label, label.get_rect(midleft=(r.x + 12, r.centery)))
+            cur = row.get(self.draft)
+            vals = row.values(self.draft)
+            idx = vals.index(cur) if cur in vals else 0
+            can_l = len(vals) == 2 or idx > 0
+            can_r = len(vals) == 2 or idx < len(vals) - 1
+            for rect, glyph, ok in ((left, "◀", can_l), (right, "▶", can_r)):
+                a = fonts.text(glyph, size, GOLD if (ok and sel) else (DIM if ok else (60, 90, 75)))
+                surface.blit(a, a.get_rect(center=rect.center))
+            text = row.show(cur, lang)
+            colour = GOLD if row.custom(self.draft) else WHITE
+            v = fonts.fit(text, size, value.w - 8, colour)
+            surface.blit(v, v.get_rect(center=value.center))
+            if row.custom(self.draft):
+                c = fonts.text(tr("settings.custom", lang), round(size * 0.7), GOLD)
+                surface.blit(c, c.get_rect(midright=(left.x - 6, r.centery)))
+        # scroll indicator
+        n, vis = len(self.rows), g["visible"]
+        if n > vis:
+            lr = g["list"]
+            bar_h = max(20, lr.h * vis / n)
+            y = lr.y + (lr.h - bar_h) * self.scroll / max(1, n - vis)
+            pygame.draw.rect(surface, PANEL_EDGE, (lr.right + 6, round(y), 5, round(bar_h)), border_radius=3)
+        for k, b in enumerate(self.bottom_buttons(g)):
+            draw_button(surface, fonts, b, k == 2 and self.dirty, size)
+        msg = self.status or tr("settings.help", lang)
+        colour = RED_TEXT if self.status_error else (WHITE if self.status else DIM)
+        m = fonts.fit(msg, round(size * 0.8), g["buttons"][0].x - box.x - 40, colour)
+        surface.blit(m, m.get_rect(midleft=(box.x + 22, g["status_y"])))

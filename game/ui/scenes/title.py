@@ -1,0 +1,177 @@
+"""The title screen: new game, continue, practice, replays, settings, rules, quit.
+
+Entries whose part of the game is not built yet are shown disabled with a "coming soon" hint.
+Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.engine.tiles import parse_tiles
+
+from ..widgets import GOLD, WHITE, DIM, Button, draw_button
+from . import Scene, feature_available, make_feature_scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ENTRIES = ("new_game", "continue", "practice", "replays", "settings", "rules", "quit")
+DECOR = parse_tiles("1234567z")
+FELT_TOP = (18, 78, 56)
+FELT_BOTTOM = (10, 46, 33)
+
+
+def _has_saved_session() -> bool:
+    try:
+        module = importlib.import_module("game.ui.scenes.table")
+    except ImportError:
+        return False
+    probe = getattr(module, "has_saved_session", None)
+    return bool(probe()) if callable(probe) else False
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app: App, messages: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.enabled = {e: self._available(e) for e in ENTRIES}
+        self.focus = next(i for i, e in enumerate(ENTRIES) if self.enabled[e])
+        self.hover: int | None = None
+        self.status = ""
+        self.status_time = 0.0
+        self.time = 0.0
+        self.pending_messages = list(messages or [])
+
+    @staticmethod
+    def _available(entry: str) -> bool:
+        if entry in ("settings", "quit"):
+            return True
+        if entry == "continue":
+            return feature_available("continue") and _has_saved_session()
+        return feature_available(entry)
+
+    def on_enter(self) -> None:
+        if self.pending_messages:
+            from .notice import NoticeScene
+
+            msgs, self.pending_messages = self.pending_messages, []
+            self.app.push(NoticeScene(self.app, self.app.tr("msg.settings_problem"), msgs))
+
+    # --- geometry (pure: from the window size) ---------------------------------------------------
+    def buttons(self) -> list[Button]:
+        w, h = self.app.canvas.get_size()
+        bw = max(320, min(560, round(w * 0.3)))
+        bh = max(38, round(h * 0.062))
+        gap = max(8, round(bh * 0.22))
+        top = round(h * 0.40)
+        out = []
+        for i, e in enumerate(ENTRIES):
+            r = pygame.Rect(0, 0, bw, bh)
+            r.midtop = (w // 2, top + i * (bh + gap))
+            out.append(Button(r, self.app.tr(f"menu.{e}"), self.enabled[e], self.app.tr("menu.coming")))
+        return out
+
+    # --- input ---------------------------------------------------------------------------------
+    def _move(self, step: int) -> None:
+        i = self.focus
+        for _ in range(len(ENTRIES)):
+            i = (i + step) % len(ENTRIES)
+            if self.enabled[ENTRIES[i]]:
+                self.focus = i
+                return
+
+    def activate(self, index: int) -> None:
+        entry = ENTRIES[index]
+        if not self.enabled[entry]:
+            self.status = self.app.tr("menu.not_ready", item=self.app.tr(f"menu.{entry}"))
+            self.status_time = 3.0
+            return
+        self.app.sound.play("click")
+        if entry == "quit":
+            self.app.quit()
+        elif entry == "settings":
+            from .settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif entry == "continue":
+            self.app.push(make_feature_scene("continue", self.app, resume=True))
+        else:
+            self.app.push(make_feature_scene(entry, self.app))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w):
+                self._move(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+                self._move(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate(self.focus)
+            elif event.key == pygame.K_ESCAPE:
+                self.app.quit()
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = None
+            for i, b in enumerate(self.buttons()):
+                if b.rect.collidepoint(event.pos):
+                    self.hover = i
+                    if b.enabled:
+                        self.focus = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons()):
+                if b.rect.collidepoint(event.pos):
+                    self.activate(i)
+                    break
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.status_time > 0:
+            self.status_time = max(0.0, self.status_time - dt)
+            if self.status_time == 0:
+                self.status = ""
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        fonts, art = self.app.fonts, self.app.art
+        # a row of honour tiles above the title
+        tw = max(30, round(h * 0.055))
+        gap = max(4, tw // 6)
+        total = len(DECOR) * tw + (len(DECOR) - 1) * gap
+        x = (w - total) // 2
+        for i, k in enumerate(DECOR):
+            surface.blit(art.tile(k, tw), (x + i * (tw + gap), round(h * 0.06)))
+        title = fonts.fit(self.app.tr("app.title"), round(h * 0.075), w * 0.9, GOLD, bold=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, round(h * 0.06 + tw * 1.55))))
+        sub = fonts.fit(self.app.tr("app.subtitle"), round(h * 0.03), w * 0.9, DIM)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, round(h * 0.06 + tw * 1.55 + h * 0.1))))
+        size = round(max(18, h * 0.032))
+        for i, b in enumerate(self.buttons()):
+            draw_button(surface, fonts, b, i == self.focus, size, hovered=i == self.hover)
+        foot = fonts.text(self.app.tr("menu.hint_keys"), round(max(14, h * 0.022)), DIM)
+        surface.blit(foot, foot.get_rect(midbottom=(w // 2, h - round(h * 0.02))))
+        if self.status:
+            st = fonts.text(self.status, round(max(16, h * 0.026)), WHITE)
+            surface.blit(st, st.get_rect(midbottom=(w // 2, h - round(h * 0.06))))
+
+
+def draw_gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tuple[int, int, int]) -> None:
+    """A vertical gradient (cached per size and colours)."""
+    key = (surface.get_size(), top, bottom)
+    cached = _GRADIENTS.get(key)
+    if cached is None:
+        strip = pygame.Surface((1, 2))
+        strip.set_at((0, 0), top)
+        strip.set_at((0, 1), bottom)
+        cached = pygame.transform.smoothscale(strip, (max(2, surface.get_width()), surface.get_height()))
+        if len(_GRADIENTS) > 8:
+            _GRADIENTS.clear()
+        _GRADIENTS[key] = cached
+    surface.blit(cached, (0, 0))
+
+
+_GRADIENTS: dict[tuple, pygame.Surface] = {}

@@ -1,0 +1,64 @@
+"""Short sound effects, played only when a sound device exists (else silently nothing).
+
+    sound = Sound(enabled=True, volume=0.7)
+    sound.play("discard")
+
+Effects: draw, discard, pung, kong, win, dice, click, tick (``assets/sounds/*.wav``).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from .assets import SOUNDS
+
+EFFECTS = ("draw", "discard", "pung", "kong", "win", "dice", "click", "tick")
+
+
+class Sound:
+    """Guarded effects: ``available`` is False when the mixer cannot start (no device)."""
+
+    def __init__(self, enabled: bool = True, volume: float = 0.7) -> None:
+        self.enabled = enabled
+        self.volume = volume
+        self.available = False
+        self.error: str | None = None
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self.played: list[str] = []  # what was asked for (tests read it)
+        if enabled:
+            self._start()
+
+    def _start(self) -> None:
+        if self.available:
+            return
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+            self.available = True
+        except pygame.error as e:  # no sound device: play nothing
+            self.available = False
+            self.error = str(e)
+
+    def configure(self, enabled: bool, volume: float) -> None:
+        self.enabled, self.volume = enabled, volume
+        if enabled:
+            self._start()
+        for s in self._sounds.values():
+            s.set_volume(volume)
+
+    def play(self, name: str) -> None:
+        if name not in EFFECTS:
+            raise ValueError(f"no sound effect {name!r}; known: {', '.join(EFFECTS)}")
+        self.played.append(name)
+        if not (self.enabled and self.available):
+            return
+        snd = self._sounds.get(name)
+        if snd is None:
+            try:
+                snd = pygame.mixer.Sound(str(SOUNDS / f"{name}.wav"))
+            except (pygame.error, FileNotFoundError) as e:
+                self.error = str(e)
+                return
+            self._sounds[name] = snd
+        snd.set_volume(self.volume)
+        snd.play()

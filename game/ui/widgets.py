@@ -1,0 +1,102 @@
+"""Text and buttons for the scenes: fonts with a render cache, and a simple button.
+
+    fonts = Fonts()
+    surf = fonts.text("새 게임", 24, (255, 255, 255))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from .assets import UI_FONT
+
+WHITE = (245, 242, 232)
+DIM = (150, 160, 150)
+GOLD = (236, 196, 92)
+DARK = (12, 40, 29)
+PANEL = (14, 52, 38)
+PANEL_EDGE = (60, 130, 100)
+HILITE = (44, 120, 88)
+DISABLED = (110, 125, 115)
+RED_TEXT = (240, 120, 110)
+
+
+class Fonts:
+    """The UI font (Korean and Latin) at any size, with rendered text cached."""
+
+    def __init__(self, path: str = str(UI_FONT)) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.path = path
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, int(size)), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            f = pygame.font.Font(self.path, key[0])
+            if bold:
+                f.set_bold(True)
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, colour: tuple[int, ...] = WHITE, bold: bool = False) -> pygame.Surface:
+        key = (s, int(size), tuple(colour), bold)
+        surf = self._text.get(key)
+        if surf is None:
+            if len(self._text) > 2000:
+                self._text.clear()
+            surf = self.font(size, bold).render(s, True, colour)
+            self._text[key] = surf
+        return surf
+
+    def fit(self, s: str, size: int, max_w: float, colour: tuple[int, ...] = WHITE,
+            bold: bool = False) -> pygame.Surface:
+        """Text no wider than `max_w`: a smaller size if needed (down to 60 %)."""
+        surf = self.text(s, size, colour, bold)
+        sz = size
+        while surf.get_width() > max_w and sz > size * 0.6:
+            sz -= 1
+            surf = self.text(s, sz, colour, bold)
+        return surf
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    enabled: bool = True
+    hint: str = ""
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12) -> None:
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, (*PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=radius)
+    surface.blit(box, rect.topleft)
+
+
+def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool, size: int,
+                hovered: bool = False) -> None:
+    r = b.rect
+    if b.enabled:
+        fill = HILITE if (focused or hovered) else PANEL
+        edge = GOLD if focused else PANEL_EDGE
+        colour = WHITE
+    else:
+        fill, edge, colour = DARK, (40, 80, 62), DISABLED
+    pygame.draw.rect(surface, fill, r, border_radius=max(4, r.h // 5))
+    pygame.draw.rect(surface, edge, r, width=2, border_radius=max(4, r.h // 5))
+    label = fonts.fit(b.label, size, r.w - 16, colour)
+    if b.hint and not b.enabled:
+        hint = fonts.fit(b.hint, round(size * 0.62), r.w * 0.25, DISABLED)
+        surface.blit(label, label.get_rect(center=r.center))
+        surface.blit(hint, hint.get_rect(midright=(r.right - 12, r.centery)))
+    else:
+        surface.blit(label, label.get_rect(center=r.center))
