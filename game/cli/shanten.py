@@ -1,0 +1,145 @@
+"""``korean-mahjong shanten``: how far a hand is from ready, its waits and its tile acceptance.
+
+    korean-mahjong shanten 123m456p789p11m22z          # 13 tiles: shanten, waits or accepts
+    korean-mahjong shanten 123m456p789p11m22z7z --json # 14 tiles: every discard, best first
+    korean-mahjong shanten 22m456p77z                  # 7 tiles: two declared melds implied
+    printf '1112345678999m\\n19m19p1234567z\\n' | korean-mahjong shanten -   # one answer per line
+
+HAND is the concealed tiles only: 13 or 14 tiles, or 3 fewer per declared meld (the size says
+how many). ``--seen`` names tiles visible elsewhere (rivers, others' melds), so the unseen counts
+shrink. A bad hand exits with status 2 and says which token or tile is wrong; with ``-`` each bad
+line gets its error in place of its answer, the others are still answered, and the exit status
+is 2 at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from game.engine.errors import ImpossibleHandError, MahjongError
+from game.engine.hand.acceptance import acceptance, acceptance13
+from game.engine.hand.shanten import shanten
+from game.engine.tiles import format_tiles, parse_tiles, tile_str, to_counts
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "shanten", help="shanten, waits and tile acceptance of a hand",
+        description="How many tiles a hand is from ready (shanten 0) or complete (-1); for 13 "
+                    "tiles the waits or the draws that help, for 14 tiles every discard with "
+                    "what it leaves, best first.",
+        epilog="example: korean-mahjong shanten 123m456p789p11m22z7z")
+    p.add_argument("hand", metavar="HAND",
+                   help="concealed tiles, e.g. 123m456p789p11m22z; '-' reads one hand per line "
+                        "from standard input")
+    p.add_argument("--seen", metavar="TILES", default="",
+                   help="tiles visible elsewhere (rivers, melds), e.g. 1m1m5z")
+    p.add_argument("--json", action="store_true", help="print JSON (one object per hand and line)")
+    p.set_defaults(func=run)
+
+
+def hand_counts(text: str) -> tuple[list[int], int]:
+    """Counts of a concealed hand in notation, and the declared melds its size implies.
+
+    >>> hand_counts("22m456p77z")[1]
+    2
+    >>> hand_counts("123m456p")
+    Traceback (most recent call last):
+    ...
+    game.engine.errors.ImpossibleHandError: '123m456p' is 6 tiles: a hand's concealed part has 3n+1 (1, 4, 7, 10, 13) or 3n+2 (2, 5, 8, 11, 14) tiles
+    """
+    kinds = parse_tiles(text)
+    flowers = [k for k in kinds if k >= 25]
+    if flowers:
+        raise ImpossibleHandError(
+            f"{text!r} holds the flower(s) {format_tiles(flowers)}: flowers are put aside, "
+            "never part of a hand's shape")
+    counts = to_counts(kinds)
+    too_many = [k for k in range(25) if counts[k] > 4]
+    if too_many:
+        k = too_many[0]
+        raise ImpossibleHandError(
+            f"{text!r} holds {counts[k]} copies of {tile_str(k)}: there are only four")
+    n = len(kinds)
+    if n == 0 or n > 14 or n % 3 == 0:
+        raise ImpossibleHandError(
+            f"{text!r} is {n} tiles: a hand's concealed part has 3n+1 (1, 4, 7, 10, 13) or "
+            "3n+2 (2, 5, 8, 11, 14) tiles")
+    return counts, (14 - n) // 3
+
+
+def _seen_counts(text: str) -> list[int]:
+    kinds = parse_tiles(text)
+    if any(k >= 25 for k in kinds):
+        raise ImpossibleHandError(f"--seen {text!r}: flowers do not count as seen tiles")
+    return to_counts(kinds)
+
+
+def analyse(text: str, seen: list[int] | None = None) -> dict[str, Any]:
+    """Everything the command prints about one hand, as a JSON-ready dict."""
+    counts, melds = hand_counts(text)
+    n = sum(counts)
+    out: dict[str, Any] = {
+        "hand": format_tiles(k for k in range(25) for _ in range(counts[k])),
+        "tiles": n, "melds": melds, "shanten": shanten(counts, melds),
+    }
+    if n % 3 == 1:
+        a = acceptance13(counts, melds, seen)
+        out["ready"] = a.shanten == 0
+        if a.shanten == 0:
+            out["waits"] = [tile_str(k) for k in a.ukeire]
+        out.update(a.as_dict())
+    else:
+        out["complete"] = out["shanten"] == -1
+        out["discards"] = [o.as_dict() for o in acceptance(counts, melds, seen)]
+    return out
+
+
+def _accepts_text(d: dict[str, Any], verb: str = "accepts") -> str:
+    if not d["accepts"]:
+        return f"shanten {d['shanten']}; {verb} nothing"
+    tiles = " ".join(f"{a['tile']}:{a['unseen']}" for a in d["accepts"])
+    return f"shanten {d['shanten']}; {verb} {tiles} ({d['unseen']} unseen)"
+
+
+def describe(result: dict[str, Any], one_line: bool = False) -> str:
+    """The text form of `analyse`'s result."""
+    head = result["hand"]
+    if result["melds"]:
+        head += f" (+{result['melds']} melds)"
+    if "discards" not in result:
+        if result["ready"]:
+            return f"{head}: " + _accepts_text(result, "ready, waits").replace("shanten 0; ", "")
+        return f"{head}: " + _accepts_text(result)
+    s = result["shanten"]
+    state = " (complete)" if s == -1 else " (ready)" if s == 0 else ""
+    lines = [f"discard {d['discard']} -> " + _accepts_text(d) for d in result["discards"]]
+    if one_line:
+        return f"{head}: shanten {s}{state} | " + " | ".join(lines)
+    return "\n".join([f"{head}: shanten {s}{state}"] + ["  " + line for line in lines])
+
+
+def run(args: Any) -> int:
+    seen = _seen_counts(args.seen) if args.seen else None
+    if args.hand != "-":
+        result = analyse(args.hand, seen)
+        print(json.dumps(result, ensure_ascii=False) if args.json else describe(result))
+        return 0
+    status = 0
+    for line in sys.stdin:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            result = analyse(text, seen)
+        except MahjongError as e:
+            status = 2
+            print(json.dumps({"hand": text, "error": str(e)}, ensure_ascii=False) if args.json
+                  else f"{text}: error: {e}", flush=True)
+            continue
+        print(json.dumps(result, ensure_ascii=False) if args.json
+              else describe(result, one_line=True), flush=True)
+    return status
+
