@@ -68,8 +68,10 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("play", help="open the game window (the default)",
-                              description=__doc__.split("\n\n")[0] if __doc__ else None)
+    p = subparsers.add_parser(
+        "play", help="open the game window (the default)",
+        description="Open the game window (also what korean-mahjong alone does). Options given here "
+                    "apply to this run only; the saved settings are changed in the settings screen.")
     _add_arguments(p)
     p.set_defaults(func=run)
 

@@ -1,0 +1,75 @@
+"""The play subcommand and the default (no subcommand) start, headless."""
+
+import pytest
+
+from game.cli import build_parser, main
+from game.cli.play import default_args
+from game.settings import CONFIG_ENV
+from game.ui.scenes import feature_available
+
+
+@pytest.fixture(autouse=True)
+def cfg(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    return tmp_path / "cfg"
+
+
+def test_play_options_parse():
+    args = build_parser().parse_args(["play", "--size", "1280x800", "--speed", "fast", "--lang", "ko",
+                                      "--seed", "7", "--hands", "2", "--screenshots", "d"])
+    assert args.size == (1280, 800) and args.speed == "fast" and args.lang == "ko"
+    assert args.seed == 7 and args.hands == 2 and args.screenshots == "d"
+    assert build_parser().parse_args(["play", "--speed", "1.5"]).speed == 1.5
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["play", "--size", "800x600"], "outside"),
+    (["play", "--size", "big"], "1280x800"),
+    (["play", "--speed", "warp"], "speed"),
+    (["play", "--hands", "0"], "at least 1"),
+])
+def test_bad_play_options_are_named(capsys, argv, fragment):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(argv)
+    assert fragment in capsys.readouterr().err
+
+
+def test_default_args_are_a_plain_play():
+    args = default_args()
+    assert not args.autoplay and args.size is None and args.func.__module__ == "game.cli.play"
+
+
+def test_play_opens_the_title_and_saves_a_screenshot(tmp_path):
+    shots = tmp_path / "shots"
+    assert main(["play", "--frames", "2", "--screenshots", str(shots), "--size", "1024x640"]) == 0
+    assert (shots / "title.png").stat().st_size > 10_000
+
+
+def test_no_subcommand_starts_the_window(monkeypatch):
+    import game.cli.play as play
+
+    seen = {}
+    real = play.run
+
+    def spy(args):
+        args.frames = 1
+        seen["args"] = args
+        return real(args)
+
+    monkeypatch.setattr(play, "run", spy)
+    assert main([]) == 0 and seen["args"].frames == 1
+
+
+@pytest.mark.skipif(feature_available("new_game"), reason="the table scene exists")
+def test_autoplay_says_the_table_is_not_ready(capsys):
+    assert main(["play", "--autoplay", "--seats", "ai,ai,ai,ai", "--frames", "1"]) == 2
+    assert "not built yet" in capsys.readouterr().err
+
+
+def test_a_corrupt_settings_file_is_reported_and_the_game_still_starts(cfg, capsys, tmp_path):
+    cfg.mkdir()
+    (cfg / "settings.json").write_text("{oops")
+    assert main(["play", "--frames", "2", "--screenshots", str(tmp_path / "s")]) == 0
+    assert "Default settings are used" in capsys.readouterr().err
+    assert list(cfg.glob("settings.json.bad-*"))
+    assert (tmp_path / "s" / "notice.png").exists()
