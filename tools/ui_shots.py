@@ -56,7 +56,7 @@ def screens(out: Path) -> list[Path]:
     """Each screen, in both languages, at the smallest and a common window size."""
     from game.settings import Settings
     from game.ui.app import App
-    from game.ui.board import BoardView, draw_board
+    from game.ui.board import BoardView, InfoView, draw_board, draw_info
     from game.ui.scenes.notice import NoticeScene
     from game.ui.scenes.settings import SettingsScene
     from game.ui.scenes.title import TitleScene
@@ -87,6 +87,9 @@ def screens(out: Path) -> list[Path]:
             if lang == "en":
                 board = pygame.Surface(size)
                 draw_board(board, app.layout, app.art, BoardView.example())
+                draw_info(board, app.layout, app.art, app.fonts,
+                          InfoView(wall_count=37, hand_no=3, dealer=1, winds=(3, 0, 1, 2),
+                                   scores=(40, -20, 0, -20), clock="12:34"))
                 paths.append(_save(board, out / f"board-{size[0]}x{size[1]}.png"))
             app.close()
     return paths

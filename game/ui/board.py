@@ -16,6 +16,7 @@ import pygame
 
 from .art import TileArt, depth
 from .layout import Layout, MeldSpec, Rect, Slot
+from .widgets import Fonts
 
 FELT = (21, 84, 60)
 FELT_DARK = (16, 66, 47)
@@ -132,3 +133,47 @@ def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardVi
         y = area.y + (area.h - ds) / 2
         for k, v in enumerate(view.dice):
             surface.blit(art.die(v, ds), (round(x + k * (ds + lay.gap)), round(y)))
+
+
+@dataclass
+class InfoView:
+    """What the info panel shows. ``winds[seat]`` is 0-3 (East..North), ``names`` the players."""
+
+    wall_count: int = 51
+    hand_no: int = 1
+    dealer: int = 0
+    winds: tuple[int, int, int, int] = (0, 1, 2, 3)
+    names: tuple[str, str, str, str] = ("You", "South", "West", "North")
+    scores: tuple[int, int, int, int] = (0, 0, 0, 0)
+    clock: str = ""
+    lang: str = "en"
+
+
+def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
+    """The info panel: wall count, hand number, clock, then a line per seat (wind tile, name,
+    score; the dealer marked)."""
+    from .i18n import tr
+    from .widgets import GOLD, WHITE, DIM, draw_panel
+
+    r = lay.info
+    draw_panel(surface, pygame.Rect(r.as_tuple()), alpha=200, radius=10)
+    lh = lay.line_h
+    size = round(lh * 0.62)
+    x, y = round(r.x + lh * 0.5), round(r.y + lh * 0.4)
+    head = f"{tr('table.hand_n', info.lang, n=info.hand_no)}   {tr('table.wall', info.lang)} {info.wall_count}"
+    surface.blit(fonts.fit(head, size, r.w - lh, GOLD, bold=True), (x, y))
+    if info.clock:
+        c = fonts.text(info.clock, size, DIM)
+        surface.blit(c, c.get_rect(topright=(round(r.right - lh * 0.5), y)))
+    y += round(lh * 1.3)
+    tw = max(16, round(lh * 0.8))
+    for seat in range(4):
+        wind = art.tile(18 + info.winds[seat], tw)
+        surface.blit(wind, (x, y))
+        colour = GOLD if seat == info.dealer else WHITE
+        name = info.names[seat] + ("  (" + tr("table.dealer", info.lang) + ")" if seat == info.dealer else "")
+        ty = y + (wind.get_height() - size * 1.3) / 2
+        surface.blit(fonts.fit(name, size, r.w * 0.6, colour), (x + tw + lh * 0.4, round(ty)))
+        sc = fonts.text(f"{info.scores[seat]:+d}" if info.scores[seat] else "0", size, colour)
+        surface.blit(sc, sc.get_rect(topright=(round(r.right - lh * 0.5), round(ty))))
+        y += round(lh * 1.55)

@@ -360,11 +360,18 @@ class Layout:
             return (x0, self.height - m - depth_of(self.hand_tile) - face_h(self.hand_tile))
         mid_y = (m + self.height - m - self.human_band_h - g) / 2
         oh = face_h(self.opp_tile)
-        if seat == 1:
-            return (self.table_right - m - oh, mid_y + length / 2)
         if seat == 2:
             return (cx + length / 2, m)
-        return (m, mid_y - length / 2)
+        # the side rows stand near the walls, clear of the top row's ends when they share rows
+        top_half = self.worst_row_len(2) / 2
+        side_top = mid_y - self.worst_row_len(1) / 2
+        shares = side_top < m + face_h(self.opp_tile) + depth_of(self.opp_tile) + g
+        reach = self.wall_inner_half + face_h(self.tile) + 2 * g
+        if shares:
+            reach = max(reach, top_half + g)
+        if seat == 1:
+            return (min(self.table_right - m - oh, cx + reach), mid_y + length / 2)
+        return (max(m, cx - reach - oh), mid_y - length / 2)
 
     def worst_row_len(self, seat: int) -> float:
         return max(self._row_len(seat, n + 1, melds, MAX_FLOWERS) for n, melds in WORST_ROWS)

@@ -49,10 +49,14 @@ class NoticeScene(Scene):
 
     def _geometry(self) -> tuple[pygame.Rect, Button, int]:
         w, h = self.app.canvas.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, max(560, round(w * 0.55))), round(h * 0.6))
-        box.center = (w // 2, h // 2)
         size = round(max(15, h * 0.024))
+        bw = min(w - 40, max(560, round(w * 0.55)))
         bh = max(34, round(h * 0.055))
+        n_lines = sum(len(wrap(self.app.fonts, m, size, bw - 40)) for m in self.messages)
+        text_h = round(size * 1.4) * n_lines + (size // 2) * len(self.messages)
+        height = min(round(h * 0.85), round(size * 1.4 * 1.5) + 40 + text_h + bh + 40)
+        box = pygame.Rect(0, 0, bw, height)
+        box.center = (w // 2, h // 2)
         ok = pygame.Rect(0, 0, max(120, round(w * 0.1)), bh)
         ok.midbottom = (box.centerx, box.bottom - 16)
         return box, Button(ok, self.app.tr("msg.ok")), size
