@@ -91,12 +91,16 @@ class SessionStarted(_Event):
     hand's seat of player p, chosen by `rolls` (dice per player, ties re-rolled) or wind tiles."""
 
     type: ClassVar[str] = "session_start"
-    seed: int
+    seed: int | None
     rules: dict
     players: tuple[str, ...]
     method: str
     rolls: tuple
     seats: tuple[int, ...]
+
+    def visible_to(self, seat: int) -> SessionStarted:
+        """The seed would reveal every wall: seats do not see it."""
+        return dataclasses.replace(self, seed=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,12 +109,16 @@ class HandStarted(_Event):
 
     type: ClassVar[str] = "hand_start"
     hand: int
-    seed: int
+    seed: int | None
     prevalent: int | None
     doubled: bool
     players: tuple[int, ...]
     scores: tuple[int, ...]
     rules: dict
+
+    def visible_to(self, seat: int) -> HandStarted:
+        """The seed would reveal the wall: seats do not see it."""
+        return dataclasses.replace(self, seed=None)
 
 
 @dataclass(frozen=True, slots=True)

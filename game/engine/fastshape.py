@@ -136,7 +136,7 @@ def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
 
     >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
     >>> format_tiles(ready_discards(to_counts(parse_tiles("123m456m789p11z22z5z"))))
-    '15z'
+    '5z'
     """
     c = list(counts)
     st = [suit_status(tuple(c[0:9])), suit_status(tuple(c[9:18])), _honour_status(c[18:25])]

@@ -256,6 +256,7 @@ class Table:
                     break
                 if not self._replace_flower(seat, fl[0]):
                     return
+        self.drawn[1] = self.drawn[2] = self.drawn[3] = None
         self.phase = "turn"
         self.turn = 0
         self._run(lambda: self._turn(0, drew=True))
@@ -414,6 +415,7 @@ class Table:
         """Offer the turn's options after a draw (or East's opening, or a kong replacement)."""
         self.turn = seat
         self.phase = "turn"
+        self._false_win.discard(seat)
         rules = self.rules
         c = self.counts[seat]
         legal: list[Action] = []
@@ -689,6 +691,8 @@ class Table:
         self.meld_ids[seat].append(ids)
         self.any_meld = True
         self.sd_temporary[seat] = False
+        self.drawn[seat] = None
+        self.kong_draw[seat] = False
         self.turn = seat
         self._emit(Claimed(seat, mtype, t, discarder, ids))
         if kong:
