@@ -8,3 +8,5 @@ English and Korean), `app` (the window and the scene stack) and `scenes/`.
 import os as _os
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the X11 window class (read when SDL starts), so `xdotool search --classname korean-mahjong` works
+_os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "korean-mahjong")

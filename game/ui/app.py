@@ -50,6 +50,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption(TITLE)
         self.headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
+        self.min_size_error = False
         self.fullscreen = settings.fullscreen and not self.headless
         want = size or settings.window_size
         self.window = self._open(want)
@@ -77,8 +78,8 @@ class App:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
                 pygame.Window.from_display_module().minimum_size = MIN_WINDOW
-        except Exception:  # noqa: BLE001 - older pygame or a driver without windows
-            pass
+        except (AttributeError, pygame.error):  # older pygame, or a driver without windows:
+            self.min_size_error = True  # a smaller window draws a scaled-down canvas instead
         return surf
 
     def _sync_canvas(self) -> None:

@@ -353,7 +353,7 @@ class Layout:
         """Screen point where a seat's row begins (its left end as the owner sees it), for a row of
         `length`; the row is centred on its band."""
         m, g = self.margin, self.gap
-        cx, cy = self.centre
+        cx, _ = self.centre
         if seat == 0:
             x0 = max(m, min(cx - (14 * self.hand_tile + self.row_gap(0)) / 2,
                             self.width - m - self.worst_row_len(0)))

@@ -19,7 +19,17 @@ from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
 from game.settings import Settings
 
 from ..i18n import has, tr, yak_name
-from ..widgets import DIM, GOLD, HILITE, PANEL_EDGE, RED_TEXT, WHITE, Button, draw_button, draw_panel
+from ..widgets import (
+    DIM,
+    GOLD,
+    HILITE,
+    PANEL_EDGE,
+    RED_TEXT,
+    WHITE,
+    Button,
+    draw_button,
+    draw_panel,
+)
 from . import Scene
 from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
 
@@ -128,7 +138,7 @@ def yak_rows() -> list[Row]:
             label=lambda lang, key=key: (yak_name(key, lang) if lang == "ko" else
                                          f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}")
             + ("" if key in BASIC_POINTS else " (+)"),
-            values=lambda s, key=key: list(range(0, max(64, s.rules.points(key)) + 1)),
+            values=lambda s, key=key: list(range(max(64, s.rules.points(key)) + 1)),
             get=lambda s, key=key: s.rules.points(key),
             put=lambda s, v, key=key: _set_yak(s, key, v),
             show=lambda v, lang: tr("value.points", lang, n=v),
@@ -263,8 +273,8 @@ class SettingsScene(Scene):
         list_top = tabs_y + tab_h + 14
         list_rect = pygame.Rect(box.x + 20, list_top, box.w - 40, by - 14 - list_top)
         visible = max(1, list_rect.h // lh)
-        return dict(box=box, lh=lh, size=size, tabs=tabs, buttons=buttons, list=list_rect,
-                    visible=visible, status_y=by + bottom_h // 2)
+        return {"box": box, "lh": lh, "size": size, "tabs": tabs, "buttons": buttons, "list": list_rect,
+                "visible": visible, "status_y": by + bottom_h // 2}
 
     def row_rects(self, g: dict[str, Any]) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
         """(row index, row rect, left arrow, value, right arrow) for the visible rows."""

@@ -1,0 +1,84 @@
+"""Smoke test in a real X server (Xvfb): start the game, drive it with xdotool, take a screenshot.
+
+Skipped when Xvfb, xdotool or ImageMagick's ``import`` is missing (CI installs them, see .ci/run).
+Until the table scene exists it goes title -> settings -> back -> quit; the screenshot is checked
+for the settings screen's pixels.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytestmark = pytest.mark.xvfb
+
+TOOLS = ("Xvfb", "xdotool", "import")
+missing = [t for t in TOOLS if shutil.which(t) is None]
+
+
+@pytest.fixture
+def xserver():
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    r, w = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(w), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+                            pass_fds=(w,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    with os.fdopen(r) as f:
+        display = ":" + f.readline().strip()
+    yield display
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def run(cmd, env, timeout=15):
+    return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def test_real_window_title_settings_quit(xserver, tmp_path):
+    env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "cfg"))
+    env.pop("XAUTHORITY", None)
+    game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size", "1280x800", "--lang", "en"],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        found = run(["timeout", "15", "xdotool", "search", "--sync", "--classname", "korean-mahjong"], env,
+                    timeout=20)
+        assert found.stdout.strip(), f"no game window: {found.stderr} {game.poll()}"
+        wid = found.stdout.split()[0]
+        run(["xdotool", "mousemove", "--window", wid, "640", "20"], env)  # focus follows the pointer
+        time.sleep(0.5)
+        shot_title = tmp_path / "title.png"
+        run(["import", "-window", "root", str(shot_title)], env)
+        # click the Settings button (title layout: 7 entries from 40 % of the height)
+        h, bh = 800, max(38, round(800 * 0.062))
+        gap = max(8, round(bh * 0.22))
+        y = round(h * 0.40) + 4 * (bh + gap) + bh // 2
+        run(["xdotool", "mousemove", "--window", wid, "640", str(y), "click", "1"], env)
+        time.sleep(0.8)
+        shot = tmp_path / "settings.png"
+        run(["import", "-window", "root", str(shot)], env)
+        assert shot.stat().st_size > 10_000
+        import pygame
+
+        img = pygame.image.load(str(shot))
+        gold = 0
+        for yy in range(20, 120, 2):
+            for xx in range(100, 600, 2):
+                c = img.get_at((xx, yy))
+                if c.r > 200 and 160 < c.g < 230 and c.b < 140:
+                    gold += 1
+        assert gold > 50, "the settings title (gold) is not on screen"
+        if os.path.isdir("/tmp/ui-shots"):  # for a person to look at
+            shutil.copy(shot, "/tmp/ui-shots/xvfb-settings.png")
+        run(["xdotool", "key", "--window", wid, "Escape"], env)
+        time.sleep(0.3)
+        run(["xdotool", "key", "--window", wid, "Escape"], env)
+        assert game.wait(timeout=10) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
