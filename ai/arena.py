@@ -1,0 +1,356 @@
+"""Duplicate play: each dealt wall is played four times with the seats rotated, then statistics.
+
+Rotation ``r`` puts player ``p`` at seat ``(p + r) % 4``, so over the four plays of a wall every
+player holds every hand and every seat, and luck of the deal cancels out. The unit of the
+confidence intervals is the wall (a player's mean over its four plays): the plays of one wall
+are not independent.
+
+    python -m ai.arena --hands 2000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
+
+Per seat name (players with the same name are pooled): points per hand with a 95% confidence
+interval, win %, deal-in %, uper %, win % after uper, drawn hands %, and the decision time
+p50/p99; then each name's difference against a baseline name with its own interval.
+
+>>> r = run_duplicate(["greedy", "random", "random", "random"], hands=1, seed=3)
+>>> r.hands, sorted(r.stats), r.stats["random"].hands
+(4, ['greedy', 'random'], 12)
+>>> sum(s.points for s in r.stats.values())
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.events import Discarded
+from game.engine.rules import RuleSet
+from game.engine.session import play_hand
+from game.engine.table import Table
+
+__all__ = ["ArenaResult", "SeatStats", "format_report", "main", "run_duplicate", "wall_seed"]
+
+Z95 = 1.959964
+
+
+def wall_seed(seed: int, i: int) -> int:
+    """The seed of wall `i` of an arena run (the same for every rotation).
+
+    >>> wall_seed(0, 1) == wall_seed(0, 1) != wall_seed(0, 2)
+    True
+    """
+    return random.Random(f"arena/{seed}/{i}").getrandbits(48)
+
+
+@dataclass
+class SeatStats:
+    """Totals of every player with one seat name."""
+
+    name: str
+    players: int = 0
+    hands: int = 0
+    points: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    upers: int = 0
+    wins_after_uper: int = 0
+    draws: int = 0
+    per_wall: list[float] = field(default_factory=list)  # mean points per play, one per wall
+    times: list[float] = field(default_factory=list)  # decision seconds
+
+    def ci(self) -> tuple[float, float, float]:
+        """(mean points per hand, low, high) of the 95% interval over walls."""
+        return mean_ci(self.per_wall)
+
+    def pct(self, n: int, d: int) -> float:
+        return 100.0 * n / d if d else 0.0
+
+    def time_ms(self, q: float) -> float:
+        if not self.times:
+            return 0.0
+        xs = sorted(self.times)
+        return 1000.0 * xs[min(len(xs) - 1, int(q * len(xs)))]
+
+    def to_json(self) -> dict[str, Any]:
+        m, lo, hi = self.ci()
+        return {"name": self.name, "players": self.players, "hands": self.hands,
+                "points": self.points, "points_per_hand": m, "ci95": [lo, hi],
+                "win_pct": self.pct(self.wins, self.hands),
+                "self_draws": self.self_draws,
+                "deal_in_pct": self.pct(self.deal_ins, self.hands),
+                "uper_pct": self.pct(self.upers, self.hands),
+                "win_after_uper_pct": self.pct(self.wins_after_uper, self.upers),
+                "draw_pct": self.pct(self.draws, self.hands),
+                "decision_ms_p50": self.time_ms(0.5), "decision_ms_p99": self.time_ms(0.99),
+                "decisions": len(self.times)}
+
+
+def mean_ci(xs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and its 95% normal interval.
+
+    >>> [round(x, 2) for x in mean_ci([1.0, 3.0])]
+    [2.0, 0.04, 3.96]
+    """
+    n = len(xs)
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    m = sum(xs) / n
+    if n == 1:
+        return m, m, m
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    h = Z95 * math.sqrt(var / n)
+    return m, m - h, m + h
+
+
+@dataclass
+class ArenaResult:
+    """Everything one arena run measured."""
+
+    seats: tuple[str, ...]
+    walls: int
+    hands: int
+    seed: int
+    stats: dict[str, SeatStats]
+    seconds: float
+    incidents: list[str] = field(default_factory=list)
+
+    def difference(self, name: str, baseline: str) -> tuple[float, float, float]:
+        """Per-wall difference of points per hand, `name` minus `baseline`, with its 95% CI."""
+        a, b = self.stats[name].per_wall, self.stats[baseline].per_wall
+        return mean_ci([x - y for x, y in zip(a, b)])
+
+    def to_json(self, baseline: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"seats": list(self.seats), "walls": self.walls,
+                               "hands": self.hands, "seed": self.seed,
+                               "seconds": self.seconds,
+                               "hands_per_second": self.hands / self.seconds if self.seconds else 0,
+                               "stats": [s.to_json() for s in self.stats.values()],
+                               "incidents": self.incidents}
+        if baseline is not None and baseline in self.stats:
+            out["baseline"] = baseline
+            out["differences"] = {
+                n: dict(zip(("mean", "low", "high"), self.difference(n, baseline)))
+                for n in self.stats if n != baseline}
+        return out
+
+
+def _play_walls(args: tuple) -> dict[str, Any]:
+    """Worker: play walls [first, last) of a run; returns raw totals per player."""
+    seat_names, first, last, seed, rules_dict = args
+    from .registry import make_seat
+
+    rules = RuleSet.from_dict(rules_dict) if rules_dict is not None else RuleSet()
+    players = [make_seat(name, seed=seed * 4 + p) for p, name in enumerate(seat_names)]
+    times: list[list[float]] = [[], [], [], []]
+
+    def timed(p: int):
+        act = players[p].act
+        sink = times[p]
+
+        def run(decision):
+            t0 = time.perf_counter()
+            a = act(decision)
+            sink.append(time.perf_counter() - t0)
+            return a
+        return run
+
+    class _Timed:
+        def __init__(self, p: int):
+            self.act = timed(p)
+            self.observe = getattr(players[p], "observe", None) or (lambda e: None)
+
+    wrapped = [_Timed(p) for p in range(4)]
+    rows = []
+    for i in range(first, last):
+        ws = wall_seed(seed, i)
+        wall_points = [0, 0, 0, 0]
+        for r in range(4):
+            at_seat = [0] * 4
+            for p in range(4):
+                at_seat[(p + r) % 4] = p
+            table = Table(rules, ws)
+            res = play_hand(table, [wrapped[at_seat[s]] for s in range(4)])
+            uper = {at_seat[e.seat] for e in table.events if isinstance(e, Discarded) and e.uper}
+            winners = [(at_seat[w.seat], w.how,
+                        None if w.from_seat is None else at_seat[w.from_seat])
+                       for w in res.winners]
+            pays = [0] * 4
+            for s in range(4):
+                pays[at_seat[s]] = res.payments[s]
+                wall_points[at_seat[s]] += res.payments[s]
+            rows.append((i, r, pays, winners, sorted(uper), res.is_draw))
+        del wall_points
+    incidents = []
+    for p in players:
+        incidents.extend(getattr(p, "incidents", []))
+        close = getattr(p, "close", None)
+        if close is not None:
+            close()
+    return {"rows": rows, "times": times, "incidents": incidents}
+
+
+def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
+                  rules: RuleSet | None = None, *, jobs: int = 1,
+                  progress: Any = None) -> ArenaResult:
+    """Play `hands` walls four times each (rotated) with the named seats; see the module.
+
+    `jobs` > 1 splits the walls over worker processes (results do not depend on it except for
+    the decision times). `progress(done, total)` is called as chunks finish.
+    """
+    names = tuple(seat_names)
+    if len(names) != 4:
+        raise ValueError(f"the arena needs four seat names, got {len(names)}")
+    if hands < 1:
+        raise ValueError(f"hands must be at least 1, got {hands}")
+    from .registry import make_seat
+    for n in set(names):
+        s = make_seat(n)  # fail early on an unknown name
+        close = getattr(s, "close", None)
+        if close is not None:
+            close()
+    rules_dict = None if rules is None else rules.to_dict()
+    t0 = time.perf_counter()
+    chunk = max(1, min(50, hands // max(1, jobs * 4) or 1))
+    tasks = [(names, a, min(hands, a + chunk), seed, rules_dict) for a in range(0, hands, chunk)]
+    outs = []
+    if jobs <= 1:
+        for task in tasks:
+            outs.append(_play_walls(task))
+            if progress is not None:
+                progress(task[2], hands)
+    else:
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(jobs) as pool:
+            for out in pool.imap(_play_walls, tasks):
+                outs.append(out)
+                if progress is not None:
+                    progress(sum(len(o["rows"]) for o in outs) // 4, hands)
+    seconds = time.perf_counter() - t0
+    return _tally(names, hands, seed, outs, seconds)
+
+
+def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
+           seconds: float) -> ArenaResult:
+    stats: dict[str, SeatStats] = {}
+    for p, n in enumerate(names):
+        st = stats.setdefault(n, SeatStats(n))
+        st.players += 1
+    wall_pts: dict[int, list[int]] = {}
+    incidents: list[str] = []
+    for out in outs:
+        incidents.extend(out["incidents"])
+        for p in range(4):
+            stats[names[p]].times.extend(out["times"][p])
+        for i, r, pays, winners, upers, is_draw in out["rows"]:
+            acc = wall_pts.setdefault(i, [0, 0, 0, 0])
+            won = {w[0] for w in winners}
+            for p in range(4):
+                st = stats[names[p]]
+                st.hands += 1
+                st.points += pays[p]
+                acc[p] += pays[p]
+                if p in won:
+                    st.wins += 1
+                if is_draw:
+                    st.draws += 1
+                if p in upers:
+                    st.upers += 1
+                    if p in won:
+                        st.wins_after_uper += 1
+            for w, how, frm in winners:
+                if how == "self_draw":
+                    stats[names[w]].self_draws += 1
+                elif frm is not None:
+                    stats[names[frm]].deal_ins += 1
+    for i in sorted(wall_pts):
+        acc = wall_pts[i]
+        for n, st in stats.items():
+            ps = [acc[p] for p in range(4) if names[p] == n]
+            st.per_wall.append(sum(ps) / (4.0 * len(ps)))
+    hands = sum(len(o["rows"]) for o in outs)
+    return ArenaResult(names, walls, hands, seed, stats, seconds, incidents)
+
+
+def format_report(res: ArenaResult, baseline: str | None = None) -> str:
+    """The report as text: one row per seat name, then differences against `baseline`."""
+    lines = [f"duplicate play: {res.walls} walls x 4 rotations = {res.hands} hands, seed "
+             f"{res.seed}, seats {', '.join(res.seats)} ({res.seconds:.1f} s, "
+             f"{res.hands / res.seconds if res.seconds else 0:.1f} hands/s)",
+             f"{'seat':<14}{'points/hand':>12}  {'95% CI':<18}{'win%':>7}{'deal-in%':>10}"
+             f"{'uper%':>7}{'win%|uper':>11}{'draws%':>8}{'p50 ms':>8}{'p99 ms':>8}"]
+    for n, st in res.stats.items():
+        m, lo, hi = st.ci()
+        lines.append(
+            f"{n + (f' x{st.players}' if st.players > 1 else ''):<14}{m:>+12.2f}  "
+            f"[{lo:+.2f}, {hi:+.2f}]".ljust(44)
+            + f"{st.pct(st.wins, st.hands):>7.1f}{st.pct(st.deal_ins, st.hands):>10.1f}"
+            f"{st.pct(st.upers, st.hands):>7.1f}{st.pct(st.wins_after_uper, st.upers):>11.1f}"
+            f"{st.pct(st.draws, st.hands):>8.1f}{st.time_ms(0.5):>8.2f}{st.time_ms(0.99):>8.2f}")
+    if baseline is not None and baseline in res.stats:
+        for n in res.stats:
+            if n == baseline:
+                continue
+            m, lo, hi = res.difference(n, baseline)
+            verdict = "above zero" if lo > 0 else ("below zero" if hi < 0 else "includes zero")
+            dn = res.stats[n].pct(res.stats[n].deal_ins, res.stats[n].hands)
+            db = res.stats[baseline].pct(res.stats[baseline].deal_ins, res.stats[baseline].hands)
+            ratio = f"{dn / db:.2f}" if db else "n/a"
+            lines.append(f"{n} - {baseline}: {m:+.2f} points/hand [{lo:+.2f}, {hi:+.2f}] "
+                         f"({verdict}); deal-in rate {ratio} x {baseline}'s")
+    for inc in res.incidents:
+        lines.append(f"incident: {inc}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m ai.arena",
+        description="Duplicate play: each wall is played four times with the seats rotated.")
+    ap.add_argument("--hands", type=int, default=100, metavar="N",
+                    help="walls to deal (each is played 4 times; default 100)")
+    ap.add_argument("--seats", default="ai:expert,ai:standard,greedy,greedy", metavar="A,B,C,D",
+                    help="four seat names (default ai:expert,ai:standard,greedy,greedy)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--baseline", default=None,
+                    help="seat name the others are compared with (default: greedy if seated, "
+                         "else the last seat)")
+    ap.add_argument("--rules", metavar="FILE", help="a JSON rules file (house rules)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = ap.parse_args(argv)
+    names = [x.strip() for x in args.seats.split(",")]
+    if len(names) != 4 or not all(names):
+        ap.error(f"--seats needs four names separated by commas, got {args.seats!r}")
+    rules = RuleSet.load(args.rules) if args.rules else None
+    baseline = args.baseline or ("greedy" if "greedy" in names else names[-1])
+
+    def progress(done: int, total: int) -> None:
+        if not args.quiet:
+            print(f"\r{done}/{total} walls", end="", file=sys.stderr, flush=True)
+
+    try:
+        res = run_duplicate(names, args.hands, args.seed, rules, jobs=args.jobs,
+                            progress=progress)
+    except ValueError as e:
+        print(f"python -m ai.arena: error: {e}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(file=sys.stderr)
+    if args.json:
+        print(json.dumps(res.to_json(baseline), indent=1))
+    else:
+        print(format_report(res, baseline))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

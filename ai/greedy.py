@@ -1,0 +1,86 @@
+"""The baseline: lowest shanten, most acceptance, never defends, claims every pung, always wins.
+
+`GreedySeat` discards the tile that leaves the lowest shanten and, among those, accepts the
+most unseen tiles (`game.engine.hand.acceptance`); it wins whenever the engine allows, claims
+every pung and kong offered, declares every kong that does not raise its shanten and uper
+whenever it is legal. It knows nothing of hand value or danger: the yardstick of the targets.
+
+>>> from game.engine.table import Table
+>>> from game.engine.rules import RuleSet
+>>> t = Table(RuleSet(), seed=2)
+>>> d = t.pending()[0]
+>>> GreedySeat().act(d) in d.legal
+True
+"""
+
+from __future__ import annotations
+
+from game.engine.actions import PASS, Action, AddedKong, ConcealedKong, Discard, Kong, Pung, Win
+from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.table import Decision
+from game.engine.tiles import tile_str
+
+from .base import SeatBase
+from .danger import visible_counts
+from .heuristic import discard_choices, observation_of
+
+__all__ = ["GreedySeat"]
+
+
+class GreedySeat(SeatBase):
+    """Shanten and acceptance only (see the module)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = seed
+        self._why = ""
+
+    def explain(self) -> str:
+        return self._why
+
+    def act(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if Win() in legal:
+            self._why = "win"
+            return Win()
+        if decision.kind in ("claim", "rob"):
+            for a in legal:
+                if isinstance(a, Kong):
+                    self._why = "claims every kong"
+                    return a
+            for a in legal:
+                if isinstance(a, Pung):
+                    self._why = "claims every pung"
+                    return a
+            self._why = "pass"
+            return PASS
+        obs = observation_of(decision)
+        me = obs.seat
+        melds = obs.melds[me]
+        counts = [0] * 25
+        for k in obs.concealed:
+            counts[k] += 1
+        discards = [a for a in legal if isinstance(a, Discard) and not a.uper]
+        if len(discards) == 1 and not any(isinstance(a, (ConcealedKong, AddedKong)) for a in legal):
+            self._why = "the only discard"
+            return discards[0]
+        vis = visible_counts(obs)
+        elsewhere = [vis[k] - counts[k] for k in range(25)]
+        kinds = {a.tile for a in discards}
+        best = discard_choices(counts, len(melds), elsewhere, 0, kinds)[0]
+        for a in legal:
+            if isinstance(a, (ConcealedKong, AddedKong)):
+                after = list(counts)
+                after[a.tile] -= 4 if isinstance(a, ConcealedKong) else 1
+                nm = len(melds) + (1 if isinstance(a, ConcealedKong) else 0)
+                if shanten_of(after, nm) <= best.shanten:
+                    self._why = f"kong of {tile_str(a.tile)} keeps shanten {best.shanten}"
+                    return a
+        up = Discard(best.discard, uper=True)
+        if up in legal:
+            self._why = f"uper with {tile_str(best.discard)}"
+            return up
+        self._why = (f"discard {tile_str(best.discard)}: shanten {best.shanten}, "
+                     f"{best.unseen} tiles accepted")
+        return Discard(best.discard)

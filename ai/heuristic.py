@@ -1,0 +1,562 @@
+"""The heuristic AI: hand building, hand value, danger, push or fold, uper timing, claims.
+
+One class, three levels (`LEVELS`) that differ only in their parameters:
+
+* ``ai:beginner`` builds hands by shanten and unseen-weighted acceptance with a rough sense of
+  value, ignores danger, claims every pung that does not set the hand back, declares uper
+  whenever it may;
+* ``ai:standard`` adds the value of each plan (a hand worth less than 2 basic points cannot
+  win), claims only when the open hand is worth more than the concealed one, and defends with
+  exact safety (river and stem tiles, tiles passed) against players who declared uper;
+* ``ai:expert`` uses everything: exact safety and the visible evidence against every opponent
+  (how likely he is ready, which shapes wait on a tile), push or fold by comparing the hand's
+  win chance and value with the danger of each discard, and uper timing by expected gain.
+
+Every choice scores an option as ``P(win) x points if won - danger x weight``; `explain()` says
+why the last one was made.
+
+>>> from game.engine.table import Table
+>>> from game.engine.rules import RuleSet
+>>> t = Table(RuleSet(), seed=2)
+>>> seat = HeuristicSeat("expert")
+>>> d = t.pending()[0]
+>>> seat.act(d) in d.legal, bool(seat.explain())
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from game.engine.actions import (
+    NINE_MAJOR,
+    PASS,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pung,
+    Win,
+)
+from game.engine.events import Claimed, Discarded, Drew, Event, HandStarted, KongDeclared
+from game.engine.hand.acceptance import acceptance13
+from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.melds import CONCEALED_KONG, Meld
+from game.engine.melds import KONG as KONG_MELD
+from game.engine.melds import PUNG as PUNG_MELD
+from game.engine.observation import Observation
+from game.engine.scoring import ready_waits, sacred_status
+from game.engine.table import Decision
+from game.engine.tiles import tile_str
+
+from .base import SeatBase
+from .danger import deal_in_table, read_opponents, visible_counts
+from .uper_policy import uper_gain, win_chances
+from .value import INF, plan_value
+
+__all__ = ["LEVELS", "EventTracker", "HeuristicSeat", "Params", "observation_of"]
+
+
+@dataclass(frozen=True)
+class Params:
+    """What a level weighs. `defence`: weight of the expected deal-in loss (0 = ignore);
+    `evidence`: read every opponent from the visible evidence (else exact safety against uper
+    players only); `value`: weigh plans that reach 2 basic points; `claim`: "free" (any pung
+    that does not set the hand back) or "value" (expected gain); `uper`: "always", "simple"
+    (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain`);
+    `nine_major`: declare the nine-major draw at this shanten or worse."""
+
+    level: str
+    defence: float = 1.0
+    evidence: bool = True
+    value: bool = True
+    claim: str = "value"
+    uper: str = "gain"
+    nine_major: int = 3
+    claim_margin: float = 0.5
+
+
+LEVELS: dict[str, Params] = {
+    "beginner": Params("beginner", defence=0.0, evidence=False, value=False, claim="free",
+                       uper="always", nine_major=5),
+    "standard": Params("standard", defence=0.8, evidence=False, value=True, claim="value",
+                       uper="simple", nine_major=4),
+    "expert": Params("expert", defence=1.0, evidence=True, value=True, claim="value",
+                     uper="gain", nine_major=3),
+}
+
+
+class EventTracker:
+    """What the observation does not keep: kinds discarded since each seat's last draw or
+    claim (SD1 evidence) and since each seat's uper (SD5 evidence)."""
+
+    def __init__(self) -> None:
+        self.rules = _default_rules()
+        self._rules_key: object = None
+        self.reset()
+
+    def reset(self) -> None:
+        self.passed: list[set[int]] = [set(), set(), set(), set()]
+        self.after_uper: list[set[int]] = [set(), set(), set(), set()]
+        self.uper = [False] * 4
+
+    def observe(self, event: Event) -> None:
+        match event:
+            case HandStarted(rules=rules):
+                self.reset()
+                key = repr(sorted(rules.items())) if isinstance(rules, dict) else None
+                if key is not None and key != self._rules_key:
+                    from game.engine.rules import RuleSet
+                    self.rules = RuleSet.from_dict(rules)
+                    self._rules_key = key
+            case Drew(seat=s):
+                self.passed[s].clear()
+            case Claimed(seat=s):
+                self.passed[s].clear()
+            case Discarded(seat=s, tile=t, uper=u):
+                if t is None or t >= 100:
+                    return
+                k = t >> 2
+                for o in range(4):
+                    if o != s:
+                        self.passed[o].add(k)
+                    if self.uper[o]:
+                        self.after_uper[o].add(k)
+                if u:
+                    self.uper[s] = True
+            case KongDeclared(seat=s, meld="added_kong", tiles=tiles):
+                if tiles and tiles[0] is not None and tiles[0] < 100:
+                    k = tiles[0] >> 2
+                    for o in range(4):
+                        if o != s:
+                            self.passed[o].add(k)
+            case _:
+                return
+
+
+@dataclass(frozen=True)
+class Option:
+    """One evaluated choice: expected value of the hand, danger, and the words."""
+
+    action: Action
+    ev: float
+    danger: float
+    shanten: int
+    ukeire: int
+    why: str
+
+    @property
+    def score(self) -> float:
+        return self.ev - self.danger
+
+
+class HeuristicSeat(SeatBase):
+    """The heuristic AI at one of the `LEVELS` (or with explicit `params`)."""
+
+    def __init__(self, level: str = "standard", seed: int | None = None,
+                 params: Params | None = None):
+        if params is None:
+            if level not in LEVELS:
+                raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
+            params = LEVELS[level]
+        self.params = params
+        self.name = f"ai:{params.level}"
+        self.seed = seed
+        self.tracker = EventTracker()
+        self._why = ""
+
+    # ------------------------------------------------------------------ protocol
+    def observe(self, event: Event) -> None:
+        self.tracker.observe(event)
+
+    def explain(self) -> str:
+        return self._why
+
+    def act(self, decision: Decision) -> Action:
+        obs = observation_of(decision)
+        if decision.kind in ("claim", "rob"):
+            return self._claim(decision, obs)
+        return self._turn(decision, obs)
+
+    # ------------------------------------------------------------------ shared pieces
+    def _context(self, obs: Observation) -> _Ctx:
+        p = self.params
+        vis = visible_counts(obs)
+        own = [0] * 25
+        for k in obs.concealed:
+            own[k] += 1
+        elsewhere = [vis[k] - own[k] for k in range(25)]
+        unseen = [4 - v for v in vis]
+        if p.defence > 0:
+            reads = read_opponents(obs, self.tracker.passed, self.tracker.after_uper,
+                                   use_evidence=p.evidence)
+            danger = [x * p.defence for x in deal_in_table(reads)]
+            threat = sum(r.threat for r in reads)
+        else:
+            danger = [0.0] * 25
+            threat = 0.0
+        return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat)
+
+    def _final(self, obs: Observation, basic: int) -> float:
+        return 10 + basic + 1 + len(obs.flowers[obs.seat])
+
+    def _ready_ev(self, c: _Ctx, tiles: list[int], melds: Sequence[Meld], river: list[int],
+                  uper_bonus: int = 0) -> tuple[float, int, str]:
+        """EV of a ready (3n+1) hand from its exact waits: (ev, live tiles, words)."""
+        obs = c.obs
+        vals = ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent,
+                           rules=self.tracker.rules)
+        if not vals:
+            return 0.0, 0, "no valid wait"
+        st = sacred_status([v.tile for v in vals], river)
+        live_s = live_d = 0
+        basic = 0.0
+        n = 0
+        for v in vals:
+            u = max(0, c.unseen[v.tile] - tiles.count(v.tile) + 0)
+            u = max(0, 4 - c.elsewhere[v.tile] - tiles.count(v.tile))
+            if v.valid_self_draw:
+                live_s += u
+            if v.valid_discard and st.can_win_on_discard(v.tile):
+                live_d += u
+            basic += max(v.self_draw_basic, v.discard_basic) * u
+            n += u
+        if n == 0:
+            return 0.0, 0, "every wait tile is visible"
+        avg = basic / n
+        ps, _ = win_chances(live_s, c.total_unseen, obs.wall_left, False)
+        _, pd = win_chances(live_d, c.total_unseen, obs.wall_left, live_d > 0)
+        if live_d and live_s:
+            ps, pd = win_chances(live_d, c.total_unseen, obs.wall_left, True)
+        final = self._final(obs, int(avg)) + uper_bonus
+        ev = 3 * ps * final + 2 * pd * final
+        return ev, max(live_s, live_d), f"ready on {n} live tile{'s' * (n != 1)}"
+
+    def _far_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
+                u: int) -> tuple[float, str]:
+        """EV of a hand `s` >= 1 from ready with `u` unseen accepted tiles."""
+        obs = c.obs
+        if self.params.value:
+            pv = plan_value(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
+                            unseen=c.unseen, shanten=s)
+            ds, dd, basic, plan = (pv.self_draw_distance, pv.discard_distance, pv.basic,
+                                   pv.plan)
+        else:
+            concealed = all(not m.is_open for m in melds)
+            ds, dd, basic, plan = (0 if concealed else 1), 1, 2, "shape"
+        best = 0.0
+        for dist, discard_ok, mult in ((ds, False, 3.0), (dd, True, 2.4)):
+            if dist >= INF:
+                continue
+            steps = max(s, dist) + (1 if dist > s else 0) * 0.5 * min(s, dist)
+            p = _p_far(steps, u, c.total_unseen, obs.wall_left, discard_ok)
+            best = max(best, p * mult * self._final(obs, basic))
+        return best, plan
+
+    def _options_14(self, c: _Ctx, counts: list[int], melds: Sequence[Meld],
+                    legal_kinds: set[int] | None) -> list[Option]:
+        """Every discard of a 3n+2 concealed part, evaluated."""
+        obs = c.obs
+        river = [r.tile for r in obs.rivers[obs.seat]]
+        out = []
+        slack = 1 if self.params.defence > 0 and c.threat > 6 else 0
+        for o in discard_choices(counts, len(melds), c.elsewhere, slack, legal_kinds):
+            d = o.discard
+            if o.shanten > 0 and not o.ukeire:
+                out.append(Option(Discard(d), 0.0, c.danger[d], o.shanten, 0,
+                                  f"shanten {o.shanten}"))
+                continue
+            after = list(counts)
+            after[d] -= 1
+            if o.shanten <= 0:
+                tiles = [k for k in range(25) for _ in range(after[k])]
+                ev, live, words = self._ready_ev(c, tiles, melds, river + [d])
+                if ev == 0.0 and live == 0:
+                    far, plan = self._far_ev(c, after, melds, 1, max(1, o.unseen // 3))
+                    ev, words = far * 0.5, f"ready but dead ({words})"
+            else:
+                ev, plan = self._far_ev(c, after, melds, o.shanten, o.unseen)
+                words = f"shanten {o.shanten}, {o.unseen} tiles accepted, plan {plan}"
+            out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words))
+        return out
+
+    def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, str]:
+        """EV of a 3n+1 hand waiting to draw."""
+        obs = c.obs
+        s = shanten_of(counts, len(melds))
+        if s == 0:
+            tiles = [k for k in range(25) for _ in range(counts[k])]
+            ev, _, words = self._ready_ev(c, tiles, melds, [r.tile for r in obs.rivers[obs.seat]])
+            return ev, words
+        a = acceptance13(counts, len(melds), visible=c.elsewhere)
+        ev, plan = self._far_ev(c, counts, melds, s, a.unseen)
+        return ev, f"shanten {s}, plan {plan}"
+
+    # ------------------------------------------------------------------ turn
+    def _turn(self, decision: Decision, obs: Observation) -> Action:
+        legal = decision.legal
+        p = self.params
+        if Win() in legal:
+            self._why = "self-draw win"
+            return Win()
+        me = obs.seat
+        melds = obs.melds[me]
+        counts = [0] * 25
+        for k in obs.concealed:
+            counts[k] += 1
+        if obs.uper[me]:
+            for a in legal:
+                if isinstance(a, ConcealedKong):
+                    self._why = f"frozen after uper: concealed kong of {tile_str(a.tile)} keeps the waits"
+                    return a
+            self._why = "frozen after uper: the drawn tile goes"
+            return next(a for a in legal if isinstance(a, Discard))
+        if NINE_MAJOR in legal:
+            s = shanten_of(counts, len(melds))
+            if s >= p.nine_major:
+                self._why = f"nine major tiles with shanten {s}: the hand is better void"
+                return NINE_MAJOR
+        c = self._context(obs)
+        kinds = {a.tile for a in legal if isinstance(a, Discard)}
+        opts = self._options_14(c, counts, melds, kinds)
+        best = max(opts, key=lambda o: (o.score, o.ukeire))
+        # kongs
+        for a in legal:
+            if isinstance(a, (ConcealedKong, AddedKong)):
+                after = list(counts)
+                if isinstance(a, ConcealedKong):
+                    after[a.tile] -= 4
+                    new = list(melds) + [Meld(CONCEALED_KONG, a.tile)]
+                else:
+                    after[a.tile] -= 1
+                    new = [Meld("added_kong", m.tile, m.from_seat) if m.tile == a.tile and
+                           m.type == PUNG_MELD else m for m in melds]
+                ev, words = self._ev_13(c, after, new)
+                ev += 1.0  # the replacement draw and a dora tile more
+                if ev >= best.ev - 0.01 and shanten_of(after, len(new)) <= best.shanten:
+                    self._why = f"{a!r}: {words}"
+                    return a
+        action: Action = best.action
+        why = best.why
+        if best.danger > 0.5:
+            why += f"; danger {best.danger:.1f}"
+        safest = min(opts, key=lambda o: o.danger)
+        if best.action != safest.action and best.danger > safest.danger + 1:
+            why += f" (pushing: the hand is worth more than folding with {safest.action!r})"
+        elif best.action == safest.action and best.ev < max(o.ev for o in opts) - 0.5:
+            why += " (folding: the safest tile)"
+        up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
+        if up in legal and self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
+            action = up
+            why = f"uper: {self._uper_why}; " + why
+        self._why = f"discard {tile_str(best.action.tile)}: {why}"  # type: ignore[union-attr]
+        return action
+
+    def _want_uper(self, c: _Ctx, counts: list[int], d: int, melds: Sequence[Meld]) -> bool:
+        p = self.params
+        after = list(counts)
+        after[d] -= 1
+        tiles = [k for k in range(25) for _ in range(after[k])]
+        obs = c.obs
+        river = [r.tile for r in obs.rivers[obs.seat]] + [d]
+        vals = ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent,
+                           rules=self.tracker.rules)
+        st = sacred_status([v.tile for v in vals], river)
+        live = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals)
+        live_d = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals
+                     if st.can_win_on_discard(v.tile))
+        if p.uper == "always":
+            self._uper_why = "always declared when legal"
+            return True
+        if p.uper == "simple":
+            ok = live >= 4 and obs.wall_left >= 20
+            self._uper_why = f"{live} live wait tiles, {obs.wall_left} left"
+            return ok
+        basic = max((v.discard_basic for v in vals), default=2)
+        g = uper_gain(live=live, unseen_total=c.total_unseen, wall_left=obs.wall_left,
+                      discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat)
+        self._uper_why = f"gain {g:+.2f} with {live} live wait tiles, {obs.wall_left} left"
+        return g > 0
+
+    # ------------------------------------------------------------------ claims
+    def _claim(self, decision: Decision, obs: Observation) -> Action:
+        legal = decision.legal
+        if Win() in legal:
+            self._why = "win on the discard" if decision.kind == "claim" else "rob the kong"
+            return Win()
+        if not any(isinstance(a, (Pung, Kong)) for a in legal):
+            self._why = "nothing to claim"
+            return PASS
+        me = obs.seat
+        melds = obs.melds[me]
+        assert obs.last_discard is not None
+        frm, k = obs.last_discard
+        counts = [0] * 25
+        for x in obs.concealed:
+            counts[x] += 1
+        p = self.params
+        s_now = shanten_of(counts, len(melds))
+        if p.claim == "free":
+            after = list(counts)
+            after[k] -= 2
+            new = list(melds) + [Meld(PUNG_MELD, k, frm)]
+            s_after = min(shanten_of(_minus(after, j), len(new)) for j in range(25) if after[j])
+            if s_after <= s_now:
+                self._why = f"pung {tile_str(k)}: shanten {s_now} -> {s_after}"
+                return Pung()
+            self._why = f"pass: a pung of {tile_str(k)} would not bring the hand closer"
+            return PASS
+        c = self._context(obs)
+        ev_pass, words_pass = self._ev_13(c, counts, melds)
+        best_action: Action = PASS
+        best_ev = ev_pass + p.claim_margin
+        why = f"pass ({words_pass}, value {ev_pass:.1f})"
+        for a in legal:
+            if isinstance(a, Pung):
+                after = list(counts)
+                after[k] -= 2
+                new = list(melds) + [Meld(PUNG_MELD, k, frm)]
+                opts = self._options_14(c, after, new, None)
+                if not opts:
+                    continue
+                o = max(opts, key=lambda o: o.score)
+                if o.score > best_ev:
+                    best_action, best_ev = a, o.score
+                    why = f"pung {tile_str(k)}: {o.why} (value {o.ev:.1f} > {ev_pass:.1f})"
+            elif isinstance(a, Kong):
+                after = list(counts)
+                after[k] -= 3
+                new = list(melds) + [Meld(KONG_MELD, k, frm)]
+                ev, words = self._ev_13(c, after, new)
+                ev += 1.0
+                if ev > best_ev:
+                    best_action, best_ev = a, ev
+                    why = f"kong {tile_str(k)}: {words} (value {ev:.1f} > {ev_pass:.1f})"
+        self._why = why
+        return best_action
+
+
+def observation_of(decision: Decision) -> Observation:
+    """`decision.observation`, also for a claim decision still pending after another seat
+    answered the same discard (the engine bumps its version on every submit, which makes the
+    property refuse although nothing this seat can see has changed)."""
+    try:
+        return decision.observation
+    except RuntimeError:
+        t = getattr(decision, "_table", None)
+        if t is not None and t._pending.get(decision.seat) is decision:
+            return t.observation(decision.seat)
+        raise
+
+
+@dataclass
+class _Ctx:
+    obs: Observation
+    own: list[int]
+    elsewhere: list[int]  # copies visible outside the own concealed part
+    unseen: list[int]  # copies this seat cannot see
+    total_unseen: int
+    danger: list[float]  # expected deal-in loss per discarded kind (weighted)
+    threat: float
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """A discard, the shanten it leaves, the accepted kinds and their unseen copies."""
+
+    discard: int
+    shanten: int
+    ukeire: tuple[int, ...]
+    unseen: int
+
+
+def _near(c: Sequence[int]) -> list[int]:
+    """Kinds whose draw can change the shape: held, or within 2 of a held suit tile; every
+    kind when a quad is held (its dead fourth copy lets a lone tile become a single wait)."""
+    if 4 in c:
+        return list(range(25))
+    out = []
+    for k in range(25):
+        if c[k]:
+            out.append(k)
+        elif k < 18:
+            r = k % 9
+            if ((r >= 1 and c[k - 1]) or (r >= 2 and c[k - 2]) or (r <= 7 and c[k + 1])
+                    or (r <= 6 and c[k + 2])):
+                out.append(k)
+    return out
+
+
+def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
+                    slack: int = 0, only: set[int] | None = None) -> list[DiscardChoice]:
+    """Every distinct discard of a 3n+2 hand with its shanten; acceptance is worked out only
+    for discards within `slack` of the best shanten (the others get an empty one).
+
+    >>> from game.engine.tiles import parse_tiles, to_counts, tile_str
+    >>> best = discard_choices(to_counts(parse_tiles("123m456p789p11m22z7z")), 0, [0] * 25)[0]
+    >>> tile_str(best.discard), best.shanten, best.unseen
+    ('7z', 0, 7)
+    """
+    c = list(counts)
+    firsts = []
+    for d in range(25):
+        if not c[d] or (only is not None and d not in only):
+            continue
+        c[d] -= 1
+        firsts.append((shanten_of(c, melds), d))
+        c[d] += 1
+    if not firsts:
+        return []
+    low = min(s for s, _ in firsts)
+    out = []
+    for s, d in firsts:
+        if s > low + slack:
+            out.append(DiscardChoice(d, s, (), 0))
+            continue
+        c[d] -= 1
+        kinds = []
+        unseen = 0
+        for k in _near(c):
+            if c[k] >= 4:
+                continue
+            c[k] += 1
+            if shanten_of(c, melds) < s:
+                left = 4 - counts[k] - elsewhere[k]
+                if left > 0:
+                    kinds.append(k)
+                    unseen += left
+            c[k] -= 1
+        c[d] += 1
+        out.append(DiscardChoice(d, s, tuple(kinds), unseen))
+    out.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
+    return out
+
+
+def _minus(c: list[int], k: int) -> list[int]:
+    out = list(c)
+    out[k] -= 1
+    return out
+
+
+def _p_far(steps: float, u: int, total: int, wall_left: int, discard_ok: bool) -> float:
+    """Chance to win from `steps` away with `u` unseen accepted tiles for the next step."""
+    if u <= 0 or wall_left <= 0:
+        return 0.0
+    turns = wall_left / 4.0
+    r1 = min(0.9, u / total)
+    t = turns - 1.0 / r1 - max(0.0, steps - 1) * total / 14.0
+    if t <= 0:
+        return 0.0
+    rw = min(0.9, 6.0 / total)
+    rd = min(0.9, rw * 1.2) if discard_ok else 0.0
+    return (1 - ((1 - rw) * (1 - rd)) ** t) * (0.92 ** max(0.0, steps - 1))
+
+
+def _default_rules():
+    from game.engine.rules import RuleSet
+    return RuleSet()
+
+
+_ = replace

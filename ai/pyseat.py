@@ -1,0 +1,47 @@
+"""``python:package.module:Class`` seats: any importable class implementing the seat protocol.
+
+The class is called with ``seed=`` if it accepts it, else with no arguments. It needs ``act``;
+``observe`` and ``explain`` are optional.
+
+>>> s = load_python_seat("python:ai.random_seat:RandomSeat", seed=1)
+>>> type(s).__name__, s.name
+('RandomSeat', 'random')
+>>> load_python_seat("python:ai.random_seat")
+Traceback (most recent call last):
+...
+ValueError: a python seat is named python:package.module:Class, got 'python:ai.random_seat'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = ["load_python_seat"]
+
+
+def load_python_seat(spec: str, seed: int | None = None) -> Any:
+    """Import and instantiate the class named by `spec` (with or without the ``python:``)."""
+    text = spec.removeprefix("python:")
+    module_name, sep, cls_name = text.partition(":")
+    if not sep or not module_name or not cls_name:
+        raise ValueError(f"a python seat is named python:package.module:Class, got {spec!r}")
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"cannot import {module_name!r} for seat {spec!r}: {e}") from None
+    cls = getattr(module, cls_name, None)
+    if cls is None:
+        raise ValueError(f"module {module_name!r} has no {cls_name!r} (seat {spec!r})")
+    try:
+        seat = cls(seed=seed)
+    except TypeError:
+        seat = cls()
+    if not callable(getattr(seat, "act", None)):
+        raise ValueError(f"{spec!r} has no act(decision) method: not a seat")
+    if not hasattr(seat, "name"):
+        try:
+            seat.name = spec
+        except AttributeError:
+            pass
+    return seat

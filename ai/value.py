@@ -1,0 +1,171 @@
+"""Hand value for the AI: which plans can reach the 2 basic points a Korean win needs.
+
+A hand below 2 basic points is a chicken hand and cannot win (rule book 8.1). A concealed hand
+always has 2 on a self-draw (concealed + self-draw) but only 1 on a discard win, so it needs one
+more yak for that; an open hand (a claimed pung) needs 2 from open yak alone: two value pungs,
+a flush, all pungs, a pure straight... `plan_value` measures, for a hand about to draw (or just
+after a discard), how far the nearest valid plan is, each way:
+
+* ``self_draw_distance`` / ``discard_distance``: tiles to change beyond what any ready shape
+  needs, before a win that way is worth 2 basic points (0 = the plan is already in the hand;
+  ``INF`` = impossible, e.g. an open hand of mixed suits with no value pung and a sequence);
+* ``basic``: the basic points the nearest plan would give (a rough size of the win);
+* ``plan``: the plan's name, for `explain()`.
+
+>>> from game.engine.tiles import parse_tiles, to_counts
+>>> from game.engine.melds import Meld
+>>> v = plan_value(to_counts(parse_tiles("234m456m345p22p67p")))  # concealed, all simples
+>>> v.self_draw_distance, v.discard_distance, v.plan
+(0, 0, 'concealed + all simples')
+>>> v = plan_value(to_counts(parse_tiles("234m56m99p1z")), (Meld("pung", 3, 1), Meld("pung", 13, 2)))
+>>> v.discard_distance >= 3  # open, two suits, no value pung: nothing is near
+True
+>>> v = plan_value(to_counts(parse_tiles("55m1239p6677z")), (Meld("pung", 22, 1),))
+>>> v.discard_distance, v.plan  # a White pung and pairs of Green and Red: one more pung
+(1, 'value pungs')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.hand.shanten import shanten as _shanten
+from game.engine.melds import Meld
+from game.engine.tiles import DRAGONS, EAST, MAJOR_KINDS
+
+INF = 99
+
+_SIMPLE_MASK = tuple(k < 18 and k not in MAJOR_KINDS for k in range(25))
+
+
+@dataclass(frozen=True, slots=True)
+class PlanValue:
+    """How far the nearest 2-basic-point plan is, by self-draw and by discard."""
+
+    self_draw_distance: int
+    discard_distance: int
+    basic: int
+    plan: str
+
+    @property
+    def dead(self) -> bool:
+        """No plan is within reach either way."""
+        return self.self_draw_distance >= INF and self.discard_distance >= INF
+
+
+def value_kinds(seat: int, prevalent: int | None) -> tuple[int, ...]:
+    """Honours whose pung is a basic point: the dragons, the seat wind, the prevalent wind.
+
+    >>> from game.engine.tiles import format_tiles
+    >>> format_tiles(value_kinds(1, None))
+    '2567z'
+    """
+    ks = {*DRAGONS, EAST + seat}
+    if prevalent is not None:
+        ks.add(EAST + prevalent)
+    return tuple(sorted(ks))
+
+
+def pung_draws(counts: Sequence[int], sets_needed: int) -> int:
+    """Draws still needed to make `sets_needed` pungs and a pair from these counts.
+
+    >>> from game.engine.tiles import parse_tiles, to_counts
+    >>> pung_draws(to_counts(parse_tiles("111m22p33p4z")), 3)  # 111m; 22p + 1; 33p pair; 4z + 2
+    3
+    """
+    trip = pairs = 0
+    for c in counts:
+        if c >= 3:
+            trip += 1
+        elif c == 2:
+            pairs += 1
+    trip = min(trip, sets_needed)
+    rest = sets_needed - trip
+    if pairs >= 1:
+        grow = min(pairs - 1, rest)
+        return grow + 2 * (rest - grow)
+    return 1 + 2 * rest
+
+
+def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int = 0,
+               prevalent: int | None = None, unseen: Sequence[int] | None = None,
+               shanten: int | None = None) -> PlanValue:
+    """The nearest valid plans of a hand (concealed `counts`, declared `melds`); see the module.
+
+    `unseen` (copies of each kind not visible to the player) makes a value pair whose last
+    copies are gone count as dead; `shanten` saves recomputing the hand's shanten.
+    """
+    if shanten is None:
+        shanten = _shanten(counts, len(melds))
+    concealed = all(not m.is_open for m in melds)
+    vk = value_kinds(seat, prevalent)
+    value_sure = 0
+    value_pairs = 0
+    for m in melds:
+        if m.tile in vk:
+            value_sure += 2 if (m.tile == EAST + seat and prevalent is not None
+                                and m.tile == EAST + prevalent) else 1
+    for k in vk:
+        c = counts[k]
+        if c >= 3:
+            value_sure += 1
+        elif c == 2 and (unseen is None or unseen[k] > 0):
+            value_pairs += 1
+    sets_needed = 4 - len(melds)
+    options: list[tuple[int, int, str]] = []  # (distance, basic, name) reaching 2 points
+
+    # flushes: every meld in one suit (or honours); count the other tiles to throw
+    meld_suits = {m.tile // 9 if m.tile < 18 else 2 for m in melds}
+    honours_held = sum(counts[18:25])
+    for s in (0, 1):
+        if meld_suits - {s, 2}:
+            continue
+        other = sum(counts[9:18]) if s == 0 else sum(counts[0:9])
+        options.append((other, 2 + value_sure, "half flush"))
+        if 2 not in meld_suits:
+            options.append((other + honours_held, 8, "full flush"))
+    # all pungs (no chow here, so every claimed set is already a pung)
+    ap = pung_draws(counts, sets_needed)
+    options.append((max(0, ap - 1 - shanten), 2 + value_sure,
+                    "all pungs"))
+    # value pungs
+    if value_sure >= 2:
+        options.append((0, value_sure, "value pungs"))
+    elif value_sure + value_pairs >= 2:
+        options.append((2 - value_sure, 2, "value pungs"))
+    majors = sum(counts[k] for k in MAJOR_KINDS)
+    simple_melds = all(_SIMPLE_MASK[m.tile] for m in melds)
+
+    if concealed:
+        # concealed: the self-draw is always worth 2; a discard win needs one more yak
+        one_more = [(0, 1 + value_sure, "value pung")] if value_sure else []
+        if value_pairs:
+            one_more.append((1, 2, "value pung"))
+        if simple_melds:
+            one_more.append((majors, 2, "all simples"))
+        # all sequences (discard wins): no honours but a plain pair; a rough distance
+        plain_honours = sum(counts[k] for k in range(18, 25) if k not in vk)
+        one_more.append((plain_honours + (1 if any(c >= 3 for c in counts) else 0) + 1, 2,
+                         "all sequences"))
+        if not melds:
+            pairs = sum(1 for c in counts if c >= 2)
+            kinds = sum(1 for c in counts if c)
+            sp = 6 - pairs + max(0, 7 - kinds)
+            one_more.append((max(0, sp - shanten), 5, "seven pairs"))
+        for d, b, name in options:
+            one_more.append((d, b + 1, name))
+        d, b, name = min(one_more, key=lambda o: (o[0], -o[1]))
+        plan = "concealed + " + name
+        return PlanValue(0, d, max(b + 1, 2), plan)
+    # open: two basic points from open yak alone
+    if simple_melds and value_sure == 0:
+        # all simples (1) needs a partner: all pungs (2 more) is the usual one
+        options.append((majors + max(0, ap - 1 - shanten), 3,
+                        "all simples + all pungs"))
+    if not options:
+        return PlanValue(INF, INF, 0, "no plan")
+    d, b, name = min(options, key=lambda o: (o[0], -o[1]))
+    return PlanValue(d, d, b, name)
+
+
