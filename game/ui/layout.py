@@ -20,8 +20,10 @@ Wall stack 0 is the right end of the wall as its owner sees it; stacks count on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property, wraps
+from typing import Any, TypeVar
 
 MIN_SIZE = (1024, 640)
 MAX_SIZE = (3840, 2160)
@@ -130,6 +132,30 @@ def _rot_rect(cx: float, cy: float, r: Rect, seat: int) -> Rect:
     return Rect(cx + x0, cy + y0, x1 - x0, y1 - y0)
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _cached(fn: F) -> F:
+    """Cache a Layout method's result per instance (arguments made hashable); a layout is
+    immutable, and the table asks for the same cells every frame."""
+    name = fn.__name__
+
+    @wraps(fn)
+    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+        key = (name, *(tuple(a) if isinstance(a, list) else a for a in args), *sorted(kwargs.items()))
+        memo = self._memo
+        try:
+            return memo[key]
+        except KeyError:
+            value = fn(self, *args, **kwargs)
+            if isinstance(value, list):  # shared between callers: make it read-only
+                value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+            memo[key] = value
+            return value
+
+    return wrapper  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class MeldSpec:
     """What a meld looks like: its tile count and which tile (0-based) lies sideways, if any."""
@@ -159,6 +185,7 @@ class Layout:
     margin: int
     gap: int
     panel_w: int
+    _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
@@ -290,6 +317,7 @@ class Layout:
         return (self.table_right / 2, cy)
 
     # --- walls ------------------------------------------------------------------------------------
+    @_cached
     def wall_stacks(self, seat: int) -> list[Rect]:
         """The 13 stack cells of a seat's wall, stack 0 = the right end as the owner sees it."""
         _check_seat(seat)
@@ -302,6 +330,7 @@ class Layout:
         r = self.wall_stacks(seat)[stack]
         return (round(r.x), round(r.y) - (self.tier_offset if tier else 0))
 
+    @_cached
     def wall_region(self, seat: int) -> Rect:
         """Everything a seat's wall covers (with the upper tier and the thickness)."""
         return Rect.union(self.wall_stacks(seat)).grow(top=self.tier_offset, bottom=depth_of(self.tile))
@@ -316,6 +345,7 @@ class Layout:
         return Rect(cx - a, top, 2 * a, bottom - top)
 
     # --- rivers -----------------------------------------------------------------------------------
+    @_cached
     def river_slots(self, seat: int, sideways: Sequence[bool]) -> list[Slot]:
         """Cells of a seat's discards, in order; ``sideways[i]`` marks the uper discard.
 
@@ -340,6 +370,7 @@ class Layout:
             col += 1
         return out
 
+    @_cached
     def river_region(self, seat: int) -> Rect:
         """The area a full river may use (4 rows, one tile sideways), with the tiles' thickness."""
         rt, rh = self.river_tile, face_h(self.river_tile)
@@ -349,6 +380,7 @@ class Layout:
         return _rot_rect(cx, cy, rel, seat).grow(bottom=depth_of(rt))
 
     # --- hands, melds, flowers -------------------------------------------------------------------
+    @_cached
     def _row_start(self, seat: int, length: float) -> tuple[float, float]:
         """Screen point where a seat's row begins (its left end as the owner sees it), for a row of
         `length`; the row is centred on its band."""
@@ -373,6 +405,7 @@ class Layout:
             return (min(self.table_right - m - oh, cx + reach), mid_y + length / 2)
         return (max(m, cx - reach - oh), mid_y - length / 2)
 
+    @_cached
     def worst_row_len(self, seat: int) -> float:
         return max(self._row_len(seat, n + 1, melds, MAX_FLOWERS) for n, melds in WORST_ROWS)
 
@@ -410,6 +443,7 @@ class Layout:
             return Rect(x0 - u - length, y0, length, thick)
         return Rect(x0, y0 + u, thick, length)
 
+    @_cached
     def hand_slots(self, seat: int, n: int, drawn: bool = False) -> list[Slot]:
         """Cells of a seat's concealed tiles (``n`` of them), plus the drawn tile's cell apart."""
         _check_seat(seat)
@@ -425,6 +459,7 @@ class Layout:
         """Where the drawn tile stands when the hand holds `n` other concealed tiles."""
         return self.hand_slots(seat, n, drawn=True)[-1]
 
+    @_cached
     def meld_slots(self, seat: int, n_hand: int, melds: Sequence[MeldSpec]) -> list[list[Slot]]:
         """Cells of each meld's tiles, after the hand (``n_hand`` concealed tiles and the drawn slot)."""
         _check_seat(seat)
@@ -446,6 +481,7 @@ class Layout:
             out.append(tiles)
         return out
 
+    @_cached
     def flower_slots(self, seat: int, n: int) -> list[Slot]:
         """Cells of a seat's flowers, at the far end of its row."""
         _check_seat(seat)
@@ -456,6 +492,7 @@ class Layout:
         u0 = worst - MAX_FLOWERS * ft
         return [Slot(self._place(seat, start, u0 + i * ft, ft, face_h(ft), hh), seat, ft) for i in range(n)]
 
+    @_cached
     def row_region(self, seat: int) -> Rect:
         """Everything a seat's row (hand, drawn tile, melds, flowers) may cover, worst case."""
         ht = self._sizes(seat)[0]
