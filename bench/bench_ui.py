@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,13 +27,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.art import TileArt  # noqa: E402
-from game.ui.board import BoardView, InfoView, draw_board, draw_info  # noqa: E402
-from game.ui.layout import Layout, MeldSpec  # noqa: E402
-from game.ui.tween import Prop, Sequence, Timeline, Delay, Parallel  # noqa: E402
-from game.ui.widgets import Fonts  # noqa: E402
+from game.ui.art import TileArt
+from game.ui.board import BoardView, InfoView, draw_board, draw_info
+from game.ui.layout import Layout, MeldSpec
+from game.ui.tween import Delay, Parallel, Prop, Sequence, Timeline
+from game.ui.widgets import Fonts
 
 
 def busiest_view() -> BoardView:

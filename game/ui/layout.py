@@ -19,8 +19,7 @@ Wall stack 0 is the right end of the wall as its owner sees it; stacks count on 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, wraps
 from typing import Any, TypeVar
