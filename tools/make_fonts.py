@@ -24,7 +24,7 @@ from fontTools.ttLib import TTCollection
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.ui.i18n import all_text  # noqa: E402
+from game.ui.i18n import all_text
 
 SRC = Path("/usr/share/fonts/opentype/noto")
 OUT = ROOT / "assets" / "fonts"
@@ -85,7 +85,7 @@ def write_licence() -> None:
     for ln in lines[start:]:
         if ln.startswith("License:"):
             break
-        ln = ln[1:] if ln.startswith(" ") else ln
+        ln = ln.removeprefix(" ")
         body.append("" if ln == "." else ln)
     header = ("Copyright 2014-2021 Adobe (http://www.adobe.com/), with Reserved Font Name 'Source'.\n"
               "Noto is a trademark of Google Inc.\n\n"

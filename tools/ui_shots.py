@@ -16,9 +16,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.art import TileArt, tile_size  # noqa: E402
+from game.ui.art import TileArt, tile_size
 
 FELT = (22, 86, 62)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from .art import TileArt, depth
+from .art import TileArt
 from .layout import Layout, MeldSpec, Rect, Slot
 from .widgets import Fonts
 
@@ -153,7 +153,7 @@ def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, 
     """The info panel: wall count, hand number, clock, then a line per seat (wind tile, name,
     score; the dealer marked)."""
     from .i18n import tr
-    from .widgets import GOLD, WHITE, DIM, draw_panel
+    from .widgets import DIM, GOLD, WHITE, draw_panel
 
     r = lay.info
     draw_panel(surface, pygame.Rect(r.as_tuple()), alpha=200, radius=10)

@@ -46,7 +46,7 @@ def test_play_opens_the_title_and_saves_a_screenshot(tmp_path):
 
 
 def test_no_subcommand_starts_the_window(monkeypatch):
-    import game.cli.play as play
+    from game.cli import play
 
     seen = {}
     real = play.run

@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from game.ui.layout import Layout, MeldSpec, Rect, WORST_ROWS, face_h
+from game.ui.layout import WORST_ROWS, Layout, MeldSpec, Rect, face_h
 
 WIDTHS = (1024, 1152, 1280, 1366, 1600, 1920, 2560, 3000, 3840)
 HEIGHTS = (640, 720, 768, 800, 900, 1080, 1440, 1800, 2160)

@@ -13,7 +13,7 @@ import pygame
 
 from game.engine.tiles import parse_tiles
 
-from ..widgets import GOLD, WHITE, DIM, Button, draw_button
+from ..widgets import DIM, GOLD, WHITE, Button, draw_button
 from . import Scene, feature_available, make_feature_scene
 
 if TYPE_CHECKING:
