@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.registry import make_seat  # noqa: E402
-from game.engine.invariants import check_table  # noqa: E402
-from game.engine.rules import RuleSet  # noqa: E402
-from game.engine.session import Session, play_session  # noqa: E402
-from game.engine.table import Table  # noqa: E402
+from ai.registry import make_seat
+from game.engine.invariants import check_table
+from game.engine.rules import RuleSet
+from game.engine.session import Session, play_session
+from game.engine.table import Table
 
 
 def deal_only(n: int, rules: RuleSet) -> float:

@@ -16,7 +16,7 @@ Pass()
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from .errors import MahjongError
 from .tiles import parse_tile, tile_str
@@ -120,7 +120,7 @@ class Pass:
         return "Pass()"
 
 
-Action = Union[Discard, Win, Pung, Kong, ConcealedKong, AddedKong, DeclareNineMajor, Pass]
+Action = Discard | Win | Pung | Kong | ConcealedKong | AddedKong | DeclareNineMajor | Pass
 ACTION_TYPES = (Discard, Win, Pung, Kong, ConcealedKong, AddedKong, DeclareNineMajor, Pass)
 
 WIN, PUNG, KONG, PASS = Win(), Pung(), Kong(), Pass()

@@ -60,7 +60,7 @@ def resolve_claims(discarder: int, claims: Mapping[int, Action], rules: RuleSet)
         if seat == discarder or not 0 <= seat < 4:
             raise ValueError(f"seat {seat!r} cannot claim the discard of seat {discarder}")
         if not isinstance(action, (Win, Pung, Kong, Pass)):
-            raise ValueError(f"{action!r} is not a claim (win, pung, kong or pass)")
+            raise ValueError(f"{action!r} is not a claim (win, pung, kong or pass)")  # noqa: TRY004
     order = claim_order(discarder)
     wins = tuple(s for s in order if isinstance(claims.get(s), Win))
     if wins:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar
 
 from .errors import MahjongError
 from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile
@@ -278,9 +278,23 @@ class SessionEnded(_Event):
     scores: tuple[int, ...]
 
 
-Event = Union[SessionStarted, HandStarted, WallBuilt, DiceRolled, WallBroken, Dealt, FlowerShown,
-              Drew, Discarded, Claimed, KongDeclared, NineMajorDeclared, WinDeclared, HandEnded,
-              SessionEnded]
+Event = (
+    SessionStarted
+    | HandStarted
+    | WallBuilt
+    | DiceRolled
+    | WallBroken
+    | Dealt
+    | FlowerShown
+    | Drew
+    | Discarded
+    | Claimed
+    | KongDeclared
+    | NineMajorDeclared
+    | WinDeclared
+    | HandEnded
+    | SessionEnded
+)
 EVENT_TYPES: dict[str, type] = {c.type: c for c in (
     SessionStarted, HandStarted, WallBuilt, DiceRolled, WallBroken, Dealt, FlowerShown, Drew,
     Discarded, Claimed, KongDeclared, NineMajorDeclared, WinDeclared, HandEnded, SessionEnded)}

@@ -82,8 +82,7 @@ class Recorder:
 
 def save_lines(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        for line in lines:
-            f.write(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n")
+        f.writelines(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
 
 
 def load_log(path: str | Path) -> SessionLog:

@@ -227,12 +227,12 @@ def play_session(session: Session, players: Sequence[Any], *, observe: bool = Tr
         seats = [players[p] for p in table.players]
         hand = table.hand
         play_hand(table, seats, observe=observe,
-                  on_action=None if on_action is None else (lambda s, a: on_action(hand, s, a)))
+                  on_action=None if on_action is None else (lambda s, a, h=hand: on_action(h, s, a)))
         session.finish_hand()
     if not session.finished:
         session.end()
     return session
 
 
-__all__ = ["Session", "PlayerStats", "play_hand", "play_session", "SEAT_SELECTION"]
+__all__ = ["SEAT_SELECTION", "PlayerStats", "Session", "play_hand", "play_session"]
 _ = field

@@ -31,24 +31,60 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import fastshape
-from .actions import (NINE_MAJOR, PASS, PUNG, KONG, WIN, Action, AddedKong, ConcealedKong,
-                      DeclareNineMajor, Discard, Kong, Pass, Pung, Win)
+from .actions import (
+    KONG,
+    NINE_MAJOR,
+    PASS,
+    PUNG,
+    WIN,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    DeclareNineMajor,
+    Discard,
+    Kong,
+    Pass,
+    Pung,
+    Win,
+)
 from .claims import claim_order, resolve_claims
 from .errors import IllegalActionError
-from .events import (Claimed, DiceRolled, Dealt, Discarded, Drew, Event, FlowerShown,
-                     HandEnded, HandStarted, KongDeclared, NineMajorDeclared, WallBroken,
-                     WallBuilt, WinDeclared)
-from .melds import ADDED_KONG, CONCEALED_KONG, KONG as KONG_MELD, PUNG as PUNG_MELD, Meld
+from .events import (
+    Claimed,
+    Dealt,
+    DiceRolled,
+    Discarded,
+    Drew,
+    Event,
+    FlowerShown,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    NineMajorDeclared,
+    WallBroken,
+    WallBuilt,
+    WinDeclared,
+)
+from .melds import ADDED_KONG, CONCEALED_KONG, Meld
+from .melds import KONG as KONG_MELD
+from .melds import PUNG as PUNG_MELD
 from .observation import Observation, RiverTile
 from .rules import RuleSet
+from .scoring import evaluate_win, payments, sacred_status, uper_verdict
 from .scoring.context import WinContext, WinResult
-from .tiles import (MAJOR_KINDS, NUM_PLAYING_KINDS, format_tiles, is_wind, kind_of_tile,
-                    parse_tiles, seat_name, tile_ids_of_kind, tile_str)
+from .tiles import (
+    MAJOR_KINDS,
+    NUM_PLAYING_KINDS,
+    is_wind,
+    kind_of_tile,
+    parse_tiles,
+    seat_name,
+    tile_ids_of_kind,
+    tile_str,
+)
 from .wall import DEAL_STEPS, Wall, place_in_live_order, roll_dice
 
-from .scoring import evaluate_win, payments, sacred_status, uper_verdict
-
-__all__ = ["Table", "Decision", "HandResult", "WinRecord", "RiggedWall", "rig_wall"]
+__all__ = ["Decision", "HandResult", "RiggedWall", "Table", "WinRecord", "rig_wall"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -130,6 +166,7 @@ def rig_wall(hands: Sequence[str | None], draws: str = "", replacements: str = "
     """A wall that deals `hands` (E 14 tiles, S W N 13, in notation; None = random), then yields
     the live `draws` in order and the back-wall `replacements` in order.
 
+    >>> from game.engine.tiles import format_tiles
     >>> t = Table(RuleSet(), seed=3, wall=rig_wall(["123456789m1122z3z", None, None, None], "5p"))
     >>> format_tiles(sorted(t.hand_kinds(0)))
     '123456789m11223z'
@@ -427,7 +464,7 @@ class Table:
         if self.uper_index[seat] >= 0 and drawn_kind is not None:
             return self._uper_turn(seat, drawn_kind)
         if drew:
-            ctx, res, why = self._self_draw_check(seat)
+            _ctx, _res, why = self._self_draw_check(seat)
             if not why:
                 legal.append(WIN)
             elif fastshape.complete(c):
@@ -468,7 +505,7 @@ class Table:
         c = self.counts[seat]
         legal: list[Action] = []
         notes: dict[Action, str] = {}
-        ctx, res, why = self._self_draw_check(seat)
+        _ctx, _res, why = self._self_draw_check(seat)
         if not why:
             legal.append(WIN)
         if c[kind] == 4 and self.wall.remaining > 0:
@@ -617,7 +654,7 @@ class Table:
             legal: list[Action] = []
             notes: dict[Action, str] = {}
             if k in self.waits(s):
-                ctx, res, why = self._discard_win_check(s, k, discarder, robbing, last)
+                _ctx, _res, why = self._discard_win_check(s, k, discarder, robbing, last)
                 if not why:
                     legal.append(WIN)
                     self._win_offered[s] = True
@@ -737,7 +774,6 @@ class Table:
                 self._add(seat, t)
             self._emit(WinDeclared(seat, t, how, frm, tuple(self.concealed[seat])))
         self._end("win", records=tuple(records), pays=tuple(total))
-        return None
 
     def _end(self, reason: str, records: tuple[WinRecord, ...] = (),
              pays: tuple[int, ...] = (0, 0, 0, 0), next_doubled: bool = False) -> None:

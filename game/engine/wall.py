@@ -144,8 +144,20 @@ class Wall:
     the breaking point, tier ``i % 2``. `seq[i]` is the wall position of live index `i`.
     """
 
-    __slots__ = ("tiles", "seq", "taken", "head", "back", "remaining", "breaker", "count",
-                 "first", "second", "counted_stack", "break_stack")
+    __slots__ = (
+        "back",
+        "break_stack",
+        "breaker",
+        "count",
+        "counted_stack",
+        "first",
+        "head",
+        "remaining",
+        "second",
+        "seq",
+        "taken",
+        "tiles",
+    )
 
     tiles: list[int]  # tile id at each wall position (EMPTY if none)
 

@@ -322,7 +322,7 @@ def test_the_final_discard_may_be_claimed_only_to_win():
              "1m2m4m6m7m8m9m8p5p6p7p3z4z", "1m2m3m4m5m6m7m1p2p3p4p5p6p"]
     base = rig_wall(hands)
     rules = RuleSet(flowers=False)
-    two = [i for i in range(100) if i >> 2 == T("2z") and i not in base.head][0]
+    two = next(i for i in range(100) if i >> 2 == T("2z") and i not in base.head)
     head = list(base.head) + [None] * 46 + [two]  # 47 live tiles after the deal; North's last
     t = Table(rules, seed=5, wall=RiggedWall(tuple(head)), dice=[(3, 3), (2, 3)])
     saw_final_claim = []

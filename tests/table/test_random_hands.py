@@ -7,16 +7,24 @@ import pytest
 from table_helpers import DICE
 
 from ai.random_seat import RandomSeat
-from game.engine.actions import (ACTION_TYPES, AddedKong, ConcealedKong, Discard, Kong, Pung, Win,
-                                 action_from_json)
+from game.engine import fastshape
+from game.engine.actions import (
+    ACTION_TYPES,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pung,
+    Win,
+    action_from_json,
+)
 from game.engine.errors import ReplayError
 from game.engine.events import event_from_json
 from game.engine.invariants import InvariantError, check_table
-from game.engine.replay import Recorder, load_log, replay, replay_file
+from game.engine.replay import Recorder, load_log, replay_file
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_hand, play_session
 from game.engine.table import Table, rig_wall
-from game.engine import fastshape
 
 
 class EagerSeat:
@@ -282,4 +290,4 @@ def test_a_decision_goes_stale_when_the_table_moves_on():
     assert d.observation.seat == 0
     t.submit(0, d.legal[-1])
     with pytest.raises(RuntimeError, match="stale decision"):
-        d.observation
+        _ = d.observation

@@ -9,8 +9,17 @@ from game.engine.events import Dealt, Drew, FlowerShown
 from game.engine.rules import RuleSet
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import format_tiles, kind_of_tile, parse_tiles
-from game.engine.wall import (DEAL_STEPS, EMPTY, Wall, absent_positions, breaker_of,
-                              counted_stack, describe_stack, place, position)
+from game.engine.wall import (
+    DEAL_STEPS,
+    EMPTY,
+    Wall,
+    absent_positions,
+    breaker_of,
+    counted_stack,
+    describe_stack,
+    place,
+    position,
+)
 
 
 @pytest.mark.parametrize("total, breaker", [
