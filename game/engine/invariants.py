@@ -59,7 +59,7 @@ def check_table(table: Table, event: Event | None = None) -> None:
         _check(table)
     except InvariantError as e:
         after = f" after {event.type} event" if event is not None else ""
-        raise InvariantError(f"hand seed {table.seed}{after}: {e}") from None
+        raise InvariantError(f"hand {table.hand}, hand seed {table.seed}{after}: {e}") from None
 
 
 def _check(table: Table) -> None:

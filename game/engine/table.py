@@ -238,6 +238,9 @@ class Table:
         self._answers: dict[int, Action] = {}
         self._win_offered: dict[int, bool] = {}
         self._false_win: set[int] = set()
+        #: seats that may not claim the current discard although it completes their shape,
+        #: with the reason (sacred discard, chicken hand): for tooltips; no decision is asked
+        self.refused: dict[int, dict[Action, str]] = {}
         self._waits: list[tuple[int, ...] | None] = [None] * 4
         self._version = 0
         self._setup(random.Random(seed), wall, dice)
@@ -255,6 +258,9 @@ class Table:
         rng.shuffle(ids)
         if dice is not None:
             first, second = tuple(dice[0]), tuple(dice[1])
+            if not all(isinstance(f, int) and 1 <= f <= 6 for f in (*first, *second)) or \
+                    len(first) != 2 or len(second) != 2:
+                raise ValueError(f"dice must be two throws of two faces 1-6, got {dice!r}")
         else:
             first = roll_dice(rng)
             second = roll_dice(rng)
@@ -648,6 +654,7 @@ class Table:
         self._answers = {}
         self._win_offered = {}
         self._false_win.clear()
+        self.refused = {}
         self.phase = "rob" if robbing else "claim"
         for s in claim_order(discarder):
             c = self.counts[s]
@@ -671,6 +678,8 @@ class Table:
             if legal:
                 legal.append(PASS)
                 self._decide(s, "rob" if robbing else "claim", legal, notes)
+            elif notes:
+                self.refused[s] = notes
         return bool(self._pending)
 
     def _resolve(self) -> Callable[[], Any] | None:
@@ -844,6 +853,7 @@ class Table:
         t._answers = dict(self._answers)
         t._win_offered = dict(self._win_offered)
         t._false_win = set(self._false_win)
+        t.refused = dict(self.refused)
         t._waits = list(self._waits)
         t._version = self._version
         t.wall = self.wall.copy()

@@ -154,6 +154,7 @@ def test_temporary_sacred_discard_lasts_until_the_next_own_draw():
     assert any("temporary" in x for x in t.observation(3).sacred)
     discard(t, 1, "5p")                    # South's 5p in the same go-around
     assert 3 not in t.pending()            # North cannot win on it
+    assert "temporary" in t.refused[3][WIN]
     assert only_turn(t) == 2
     tsumogiri(t, 2)
     pass_all(t)

@@ -1,0 +1,66 @@
+"""The `simulate` command: statistics, JSON output, rules files, invariant failures."""
+
+import json
+
+import pytest
+
+from game.cli import main
+from game.engine.invariants import InvariantError
+
+
+def test_simulate_json_reports_every_player(capsys):
+    assert main(["simulate", "--hands", "6", "--seed", "3", "--seats",
+                 "random,random,random,random", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 6 and len(out["players"]) == 4
+    assert sum(p["points"] for p in out["players"]) == 0
+    assert all(p["hands"] == 6 for p in out["players"])
+    assert sum(out["endings"].values()) == 6
+
+
+def test_simulate_text_and_log_replays(tmp_path, capsys):
+    log = tmp_path / "s.jsonl"
+    assert main(["simulate", "--hands", "3", "--seed", "1", "--log", str(log)]) == 0
+    text = capsys.readouterr().out
+    assert "3 hands, seed 1" in text and "deal-in" in text
+    from game.engine.replay import replay_file
+    assert replay_file(log).hand_no == 3
+
+
+def test_simulate_reads_a_rules_file(tmp_path, capsys):
+    rules = tmp_path / "rules.json"
+    rules.write_text(json.dumps({"flowers": False, "ante": 0}))
+    assert main(["simulate", "--hands", "2", "--rules", str(rules), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == 2
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--seats", "random,random,random"], "four seat names"),
+    (["--seats", "random,oracle,random,random"], "unknown seat 'oracle'"),
+])
+def test_simulate_bad_seats(argv, message, capsys):
+    with pytest.raises(SystemExit) if "four" in message else _nothing():
+        code = main(["simulate", "--hands", "1", *argv])
+        assert code == 2
+    assert message in capsys.readouterr().err
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def test_a_broken_invariant_exits_non_zero_naming_the_seed(monkeypatch, capsys):
+    import game.cli.simulate as sim
+
+    def broken(table, event=None):
+        if event is not None and event.type == "discard":
+            raise InvariantError(f"hand seed {table.seed} after discard event: test")
+
+    monkeypatch.setattr(sim, "check_table", broken)
+    assert main(["simulate", "--hands", "1", "--seed", "2"]) == 3
+    err = capsys.readouterr().err
+    assert "invariant broken: hand seed" in err
