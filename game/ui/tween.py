@@ -155,11 +155,13 @@ class Tween(Anim):
         if self.elapsed == 0.0:
             self.begin()
         need = self._duration - self.elapsed
-        used = min(dt, need)
-        self.elapsed += used
-        if self.elapsed >= self._duration:
+        if dt >= need - 1e-9:  # exactly at the end (no float crumbs left over)
+            used = min(dt, need)
             self.elapsed = self._duration
             self.done = True
+        else:
+            used = dt
+            self.elapsed += dt
         self.value = lerp(self.start, self.end, self.ease(self.progress) if not self.done else 1.0)
         if self.apply is not None:
             self.apply(self.value)

@@ -150,3 +150,10 @@ def test_frame_clock_caps_a_stall():
     fc = FrameClock(time_source=t, max_dt=0.05)
     t.advance(1.0)
     assert fc.tick() == 0.05 and fc.frames == 1
+
+
+def test_a_tween_ends_exactly_despite_float_crumbs():
+    t = Tween(0.45)
+    t.update(0.1)
+    t.update(0.35)  # 0.1 + 0.35 != 0.45 in floats
+    assert t.done

@@ -1,0 +1,205 @@
+"""The human's controls at the table: choosing a tile to discard, and prompts (claim, uper, kong,
+nine major tiles) with shortcuts, reasons for disabled choices and an optional countdown.
+
+>>> cur = HandCursor()
+>>> cur.key(pygame.K_3, 14), cur.key(pygame.K_RIGHT, 14), cur.key(pygame.K_RETURN, 14)
+(('select', 2), ('select', 3), ('discard', 3))
+
+Neither decides a rule: the table scene asks the engine which actions are legal (and why not) and
+builds the prompt from that; these only turn input into the action the player chose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from .widgets import GOLD, WHITE, Button, Fonts, draw_button, draw_panel
+
+DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
+          pygame.K_8, pygame.K_9, pygame.K_0]
+
+Action = tuple[str, int]
+
+
+class HandCursor:
+    """Which of the human's tiles is chosen: arrows and Home/End move, number keys 1-9 and 0 pick
+    tiles 1-10, Enter discards the chosen tile, Space discards the drawn (last) tile; the mouse
+    hovers to choose and clicks to discard."""
+
+    def __init__(self) -> None:
+        self.index: int | None = None
+
+    def reset(self, n: int, at_drawn: bool = True) -> None:
+        """A new turn with `n` tiles (the drawn one last): the cursor starts on the drawn tile."""
+        self.index = (n - 1 if at_drawn else 0) if n else None
+
+    def key(self, key: int, n: int) -> Action | None:
+        if n <= 0:
+            return None
+        i = self.index if self.index is not None and self.index < n else n - 1
+        if key in (pygame.K_LEFT, pygame.K_a):
+            self.index = (i - 1) % n
+        elif key in (pygame.K_RIGHT, pygame.K_d):
+            self.index = (i + 1) % n
+        elif key == pygame.K_HOME:
+            self.index = 0
+        elif key == pygame.K_END:
+            self.index = n - 1
+        elif key in DIGITS:
+            d = DIGITS.index(key)
+            if d >= n:
+                return None
+            self.index = d
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.index = i
+            return ("discard", i)
+        elif key == pygame.K_SPACE:
+            self.index = n - 1
+            return ("discard", n - 1)
+        else:
+            return None
+        return ("select", self.index)
+
+    @staticmethod
+    def at(pos: tuple[int, int], rects: Sequence[pygame.Rect]) -> int | None:
+        """Index of the tile under the mouse (the top-most when they overlap)."""
+        for i in range(len(rects) - 1, -1, -1):
+            if rects[i].collidepoint(pos):
+                return i
+        return None
+
+    def mouse(self, event: pygame.event.Event, rects: Sequence[pygame.Rect]) -> Action | None:
+        if event.type == pygame.MOUSEMOTION:
+            i = self.at(event.pos, rects)
+            if i is not None and i != self.index:
+                self.index = i
+                return ("select", i)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = self.at(event.pos, rects)
+            if i is not None:
+                self.index = i
+                return ("discard", i)
+        return None
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer of a prompt. A disabled choice carries the engine's reason (shown on hover)."""
+
+    action: str  # e.g. "win", "pung", "kong", "pass", "uper", "nine_major"
+    label: str
+    shortcut: int | None = None  # a pygame key
+    enabled: bool = True
+    reason: str = ""
+
+
+class Prompt:
+    """A question with buttons and shortcuts; with ``countdown`` seconds, `default` is chosen when
+    time runs out (0 = wait forever). ``result`` is the chosen action, once chosen."""
+
+    def __init__(self, choices: Sequence[Choice], countdown: float = 0.0, default: str = "pass") -> None:
+        if not choices:
+            raise ValueError("a prompt needs at least one choice")
+        if countdown and default not in {c.action for c in choices if c.enabled}:
+            raise ValueError(f"the countdown default {default!r} is not an enabled choice")
+        self.choices = list(choices)
+        self.countdown = float(countdown)
+        self.left = float(countdown)
+        self.default = default
+        self.result: str | None = None
+        self.focus = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        self.hover: int | None = None
+        self.ticks = 0  # whole seconds announced (for a tick sound)
+
+    @property
+    def tooltip(self) -> str:
+        """The reason of the disabled choice under the mouse, if any."""
+        if self.hover is None:
+            return ""
+        c = self.choices[self.hover]
+        return "" if c.enabled else c.reason
+
+    def choose(self, index: int) -> bool:
+        c = self.choices[index]
+        if not c.enabled or self.result is not None:
+            return False
+        self.result = c.action
+        return True
+
+    def update(self, dt: float) -> bool:
+        """Advance the countdown; True when a new whole second started (tick)."""
+        if self.result is not None or not self.countdown:
+            return False
+        before = int(self.left + 0.999)
+        self.left = max(0.0, self.left - dt)
+        if self.left == 0.0:
+            self.result = self.default
+            return False
+        return int(self.left + 0.999) < before
+
+    def handle_event(self, event: pygame.event.Event, rects: Sequence[pygame.Rect]) -> bool:
+        """True when the event chose something."""
+        if self.result is not None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            for i, c in enumerate(self.choices):
+                if c.shortcut is not None and event.key == c.shortcut:
+                    return self.choose(i)
+            if event.key in (pygame.K_UP, pygame.K_LEFT):
+                self._move(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
+                self._move(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                return self.choose(self.focus)
+            elif event.key == pygame.K_ESCAPE:
+                for i, c in enumerate(self.choices):
+                    if c.action == "pass" and c.enabled:
+                        return self.choose(i)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = HandCursor.at(event.pos, rects)
+            if self.hover is not None and self.choices[self.hover].enabled:
+                self.focus = self.hover
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            i = HandCursor.at(event.pos, rects)
+            if i is not None:
+                return self.choose(i)
+        return False
+
+    def _move(self, step: int) -> None:
+        i = self.focus
+        for _ in range(len(self.choices)):
+            i = (i + step) % len(self.choices)
+            if self.choices[i].enabled:
+                self.focus = i
+                return
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, rects: Sequence[pygame.Rect], size: int,
+             title: str = "") -> None:
+        """Buttons in `rects` (from `Layout.button_rects`), the countdown bar and the tooltip."""
+        for i, (c, r) in enumerate(zip(self.choices, rects)):
+            label = c.label
+            if c.shortcut is not None:
+                label = f"{label}  [{pygame.key.name(c.shortcut).upper()}]"
+            draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
+                        hovered=i == self.hover)
+        if rects and title:
+            t = fonts.fit(title, size, rects[0].w, GOLD, bold=True)
+            surface.blit(t, t.get_rect(bottomleft=(rects[0].x, rects[0].y - 8)))
+        if rects and self.countdown:
+            top = rects[0]
+            frac = self.left / self.countdown
+            bar = pygame.Rect(top.x, top.y - 6, round(top.w * frac), 4)
+            pygame.draw.rect(surface, GOLD if frac > 0.3 else (230, 90, 70), bar, border_radius=2)
+        tip = self.tooltip
+        if tip and self.hover is not None and self.hover < len(rects):
+            r = rects[self.hover]
+            text = fonts.fit(tip, round(size * 0.8), max(200, r.w * 1.6), WHITE)
+            box = text.get_rect().inflate(20, 14)
+            box.bottomright = (r.right, r.y - 10)
+            box.clamp_ip(surface.get_rect())
+            draw_panel(surface, box, alpha=245, radius=6)
+            surface.blit(text, text.get_rect(center=box.center))
+
