@@ -102,8 +102,8 @@ def main() -> None:
         t0 = time.perf_counter()
         ours = [shanten(c) for c in hands]
         cold = time.perf_counter() - t0
-        warm = best_of(lambda: [shanten(c) for c in hands])
-        ref_t = best_of(lambda: [calc(t, True, False) for t in h34], repeat=2)
+        warm = best_of(lambda hands=hands: [shanten(c) for c in hands])
+        ref_t = best_of(lambda h34=h34: [calc(t, True, False) for t in h34], repeat=2)
         ref = [calc(t, True, False) for t in h34]
         assert ours == ref, "results differ from the reference"
         n = len(hands)

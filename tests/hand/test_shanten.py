@@ -9,7 +9,11 @@ from hypothesis import strategies as st
 from game.engine.errors import ImpossibleHandError
 from game.engine.hand import shape
 from game.engine.hand.shanten import (
-    load_tables, shanten, shanten_regular, shanten_seven_pairs, waits,
+    load_tables,
+    shanten,
+    shanten_regular,
+    shanten_seven_pairs,
+    waits,
 )
 from game.engine.tiles import format_tiles, from_counts, parse_tiles, to_counts
 

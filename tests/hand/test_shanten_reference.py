@@ -5,6 +5,7 @@ The reference is ``Shanten().calculate_shanten(tiles_34, use_chiitoitsu=True, us
 9-17, our honours as 27-33 and nothing in sou. Each hand is computed once by each side.
 """
 
+import itertools
 import random
 
 import pytest
@@ -98,3 +99,36 @@ def test_shipped_table_matches_the_walk():
         assert cls != tables.NO_CLASS
         assert frozenset(summaries[cls]) == tables.suit_summary(v), v
     assert table[tables.suit_index((4, 4, 4, 3, 0, 0, 0, 0, 0))] == tables.NO_CLASS  # 15 tiles
+
+
+def _complete_targets(sets_needed):
+    """Every complete concealed part (pair + sets) as a sparse {kind: count} dict."""
+    blocks = [{k: 3} for k in range(25)] + [
+        {s + r: 1, s + r + 1: 1, s + r + 2: 1} for s in (0, 9) for r in range(7)]
+    out = []
+    for pair in range(25):
+        for combo in itertools.combinations_with_replacement(range(len(blocks)), sets_needed):
+            t = {pair: 2}
+            for i in combo:
+                for k, v in blocks[i].items():
+                    t[k] = t.get(k, 0) + v
+            if max(t.values()) <= 4:
+                out.append(tuple(t.items()))
+    return out
+
+
+@pytest.mark.parametrize("sets_needed,hands", [(1, 400), (2, 120)])
+def test_regular_shanten_is_the_true_distance_for_small_hands(sets_needed, hands):
+    # Brute force: the fewest tiles to exchange to reach any complete shape, minus one. The
+    # reference's quad corrections are what make it exact (e.g. 4444m beside 3 melds is 1).
+    from game.engine.hand.shanten import shanten_regular
+    targets = _complete_targets(sets_needed)
+    rng = random.Random(sets_needed)
+    for i in range(hands):
+        pool = rng.sample(range(25), rng.randint(2, 4))
+        size = 3 * sets_needed + 1 + i % 2
+        c = [0] * 25
+        for k in rng.sample([k for k in pool for _ in range(4)], size):
+            c[k] += 1
+        need = min(sum(v - c[k] for k, v in t if v > c[k]) for t in targets)
+        assert shanten_regular(c, 4 - sets_needed) == need - 1, format_tiles(from_counts(c))

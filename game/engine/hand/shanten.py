@@ -247,12 +247,13 @@ def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
     >>> waits(to_counts(parse_tiles("123m456p789p1111z")))  # the fifth East does not exist
     ()
     """
-    tot = _entries(counts)
-    tiles = tot & 63
+    tiles = _entries(counts) & 63
+    implied = _MELDS_OF_SIZE[tiles]
+    if tiles % 3 != 1 or implied is None:
+        raise ImpossibleHandError(
+            f"waits need 3n+1 concealed tiles (1, 4, 7, 10 or 13), not {tiles}")
     if melds is None:
-        melds = _MELDS_OF_SIZE[tiles] if tiles % 3 == 1 else -1
-    if tiles % 3 != 1:
-        raise ImpossibleHandError(f"waits need 3n+1 concealed tiles (1, 4, 7, 10 or 13), not {tiles}")
+        melds = implied
     if shanten(counts, melds) != 0:
         return ()
     c = list(counts)

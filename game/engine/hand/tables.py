@@ -16,7 +16,7 @@ its suits, and one suit can be summarised once, off line:
 2. `suit_summary` folds a frontier into what the final score can still see: per walk, whether it
    holds a pair, its sets, and its capped block count, and drops the walks another one beats in
    every hand (263 distinct summaries over all 405,350 suit vectors of at most 14 tiles);
-3. ``python -m game.engine.hand.tables`` (about 20 s) writes `_suit_data.py`: the summaries and
+3. ``python -m game.engine.hand.tables`` (about 30 s) writes `_suit_data.py`: the summaries and
    a compressed table of the summary class of every suit vector, read back by `load`.
 
 >>> sorted(suit_frontier((1, 1, 1, 0, 0, 0, 0, 0, 0)))  # 123m: one sequence
@@ -79,15 +79,27 @@ def _pareto(walks: Iterable[Walk]) -> frozenset[Walk]:
     return frozenset(kept)
 
 
+# blocks the walk takes from kind d onwards, as counts of d, d+1, d+2
+PUNG, PAIR, SINGLE = (3,), (2,), (1,)
+RUN, TWO_RUNS = (1, 1, 1), (2, 2, 2)
+SIDE, GAP = (1, 1), (1, 0, 1)  # partial sequences: 12 (one side or both open) and 13 (closed)
+
+
 def suit_frontier(counts9: Sequence[int]) -> frozenset[Walk]:
     """All undominated walks of one suit (9 counts), as the reference search walks it.
 
-    The branching below mirrors the reference search kind by kind: which blocks it tries for a
-    kind held 1, 2, 3 or 4 times (it does *not* try every split - e.g. a lone tile followed by
-    exactly one tile and then any tile is always read as a sequence unless the kind after those
-    is held four times), and where it leaves a tile neither used nor isolated (after a pair and
-    a partial sequence out of a quad). Only the order of the kinds matters, never the suit, so
-    the same table serves both suits.
+    The branching mirrors the reference search kind by kind: which blocks it tries for the
+    lowest kind still held, depending on whether it is held 1, 2, 3 or 4 times. It does *not*
+    try every split, and those choices are part of its answers, so they are kept as they are:
+
+    * a lone tile followed by exactly one tile and then any tile is always read as a sequence,
+      unless the kind after those three is held four times;
+    * a pung-and-pair reading of three tiles is followed only by a sequence or a partial one;
+    * out of a quad it takes a pung and then the fourth tile in a sequence, a partial sequence
+      or isolated; or a pair and then a sequence or partial sequence (the last tile of the quad
+      is then simply dropped, neither used nor isolated).
+
+    Only the order of the kinds matters, never the suit, so the same table serves both suits.
     """
     c = list(counts9) + [0, 0, 0]
     quads = 0
@@ -96,6 +108,16 @@ def suit_frontier(counts9: Sequence[int]) -> frozenset[Walk]:
             quads |= 1 << k
     leaves: set[tuple[int, int, int, int]] = set()
 
+    def take(d: int, block: tuple[int, ...], sign: int = 1) -> None:
+        for i, x in enumerate(block):
+            c[d + i] -= sign * x
+
+    def then(d: int, block: tuple[int, ...], nxt: int, m: int, t: int, p: int, iso: int) -> None:
+        """Take ``block`` at ``d``, walk on from kind ``nxt``, put the block back."""
+        take(d, block)
+        run(nxt, m, t, p, iso)
+        take(d, block, -1)
+
     def run(d: int, m: int, t: int, p: int, iso: int) -> None:
         while d < 9 and not c[d]:
             d += 1
@@ -103,93 +125,54 @@ def suit_frontier(counts9: Sequence[int]) -> frozenset[Walk]:
             leaves.add((m, t, p, iso))
             return
         n = c[d]
+        has_1, has_2 = d < 8 and c[d + 1], d < 7 and c[d + 2]
         if n == 4:
-            # a pung, then the fourth tile: in a sequence, a partial sequence or isolated
-            c[d] -= 3
-            if d < 7 and c[d + 2]:
-                if c[d + 1]:
-                    c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                    run(d + 1, m + 2, t, p, iso)
-                    c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
-                c[d] -= 1; c[d + 2] -= 1  # noqa: E702
-                run(d + 1, m + 1, t + 1, p, iso)
-                c[d] += 1; c[d + 2] += 1  # noqa: E702
-            if d < 8 and c[d + 1]:
-                c[d] -= 1; c[d + 1] -= 1  # noqa: E702
-                run(d + 1, m + 1, t + 1, p, iso)
-                c[d] += 1; c[d + 1] += 1  # noqa: E702
-            c[d] -= 1
-            run(d + 1, m + 1, t, p, iso | (1 << d))
-            c[d] += 1
-            c[d] += 3
-            # a pair, then the other two: a sequence (and look again), or a partial sequence
-            # (the last tile is then simply dropped)
-            c[d] -= 2
-            if d < 7 and c[d + 2]:
-                if c[d + 1]:
-                    c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                    run(d, m + 1, t, p + 1, iso)
-                    c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
-                c[d] -= 1; c[d + 2] -= 1  # noqa: E702
-                run(d + 1, m, t + 1, p + 1, iso)
-                c[d] += 1; c[d + 2] += 1  # noqa: E702
-            if d < 8 and c[d + 1]:
-                c[d] -= 1; c[d + 1] -= 1  # noqa: E702
-                run(d + 1, m, t + 1, p + 1, iso)
-                c[d] += 1; c[d + 1] += 1  # noqa: E702
-            c[d] += 2
+            # a pung, then the fourth tile in a sequence, a partial sequence or isolated
+            take(d, PUNG)
+            if has_2:
+                if has_1:
+                    then(d, RUN, d + 1, m + 2, t, p, iso)
+                then(d, GAP, d + 1, m + 1, t + 1, p, iso)
+            if has_1:
+                then(d, SIDE, d + 1, m + 1, t + 1, p, iso)
+            then(d, SINGLE, d + 1, m + 1, t, p, iso | (1 << d))
+            take(d, PUNG, -1)
+            # a pair, then a sequence (and look at this kind again) or a partial sequence
+            take(d, PAIR)
+            if has_2:
+                if has_1:
+                    then(d, RUN, d, m + 1, t, p + 1, iso)
+                then(d, GAP, d + 1, m, t + 1, p + 1, iso)
+            if has_1:
+                then(d, SIDE, d + 1, m, t + 1, p + 1, iso)
+            take(d, PAIR, -1)
         elif n == 3:
-            c[d] -= 3
-            run(d + 1, m + 1, t, p, iso)
-            c[d] += 3
-            c[d] -= 2
-            if d < 7 and c[d + 1] and c[d + 2]:
-                c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                run(d + 1, m + 1, t, p + 1, iso)
-                c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
+            then(d, PUNG, d + 1, m + 1, t, p, iso)
+            take(d, PAIR)
+            if has_1 and has_2:
+                then(d, RUN, d + 1, m + 1, t, p + 1, iso)
             else:
-                if d < 7 and c[d + 2]:
-                    c[d] -= 1; c[d + 2] -= 1  # noqa: E702
-                    run(d + 1, m, t + 1, p + 1, iso)
-                    c[d] += 1; c[d + 2] += 1  # noqa: E702
-                if d < 8 and c[d + 1]:
-                    c[d] -= 1; c[d + 1] -= 1  # noqa: E702
-                    run(d + 1, m, t + 1, p + 1, iso)
-                    c[d] += 1; c[d + 1] += 1  # noqa: E702
-            c[d] += 2
+                if has_2:
+                    then(d, GAP, d + 1, m, t + 1, p + 1, iso)
+                if has_1:
+                    then(d, SIDE, d + 1, m, t + 1, p + 1, iso)
+            take(d, PAIR, -1)
             if d < 7 and c[d + 1] >= 2 and c[d + 2] >= 2:
-                c[d] -= 2; c[d + 1] -= 2; c[d + 2] -= 2  # noqa: E702
-                run(d, m + 2, t, p, iso)
-                c[d] += 2; c[d + 1] += 2; c[d + 2] += 2  # noqa: E702
+                then(d, TWO_RUNS, d, m + 2, t, p, iso)
         elif n == 2:
-            c[d] -= 2
-            run(d + 1, m, t, p + 1, iso)
-            c[d] += 2
-            if d < 7 and c[d + 1] and c[d + 2]:
-                c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                run(d, m + 1, t, p, iso)
-                c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
-        else:  # n == 1
-            if d < 6 and c[d + 1] == 1 and c[d + 2] and c[d + 3] != 4:
-                c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                run(d + 2, m + 1, t, p, iso)
-                c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
-            else:
-                c[d] -= 1
-                run(d + 1, m, t, p, iso | (1 << d))
-                c[d] += 1
-                if d < 7 and c[d + 2]:
-                    if c[d + 1]:
-                        c[d] -= 1; c[d + 1] -= 1; c[d + 2] -= 1  # noqa: E702
-                        run(d + 1, m + 1, t, p, iso)
-                        c[d] += 1; c[d + 1] += 1; c[d + 2] += 1  # noqa: E702
-                    c[d] -= 1; c[d + 2] -= 1  # noqa: E702
-                    run(d + 1, m, t + 1, p, iso)
-                    c[d] += 1; c[d + 2] += 1  # noqa: E702
-                if d < 8 and c[d + 1]:
-                    c[d] -= 1; c[d + 1] -= 1  # noqa: E702
-                    run(d + 1, m, t + 1, p, iso)
-                    c[d] += 1; c[d + 1] += 1  # noqa: E702
+            then(d, PAIR, d + 1, m, t, p + 1, iso)
+            if has_1 and has_2:
+                then(d, RUN, d, m + 1, t, p, iso)
+        elif d < 6 and c[d + 1] == 1 and c[d + 2] and c[d + 3] != 4:
+            then(d, RUN, d + 2, m + 1, t, p, iso)  # the forced sequence of a lone tile
+        else:
+            then(d, SINGLE, d + 1, m, t, p, iso | (1 << d))
+            if has_2:
+                if has_1:
+                    then(d, RUN, d + 1, m + 1, t, p, iso)
+                then(d, GAP, d + 1, m, t + 1, p, iso)
+            if has_1:
+                then(d, SIDE, d + 1, m, t + 1, p, iso)
 
     run(0, 0, 0, 0, 0)
 
@@ -304,8 +287,7 @@ def regular_shanten(suits: Sequence[Iterable[Summary]], honours: Honours, tiles:
             r = 8 - 2 * sets - min(blocks, 4 - sets) + (iso == ISO_QUADS_ONLY)
         if r != -1 and r < floor:
             r = floor
-        if r < best:
-            best = r
+        best = min(best, r)
     return best
 
 
