@@ -66,7 +66,9 @@ class Params:
     players only); `value`: weigh plans that reach 2 basic points; `claim`: "free" (any pung
     that does not set the hand back) or "value" (expected gain); `uper`: "always", "simple"
     (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain`);
-    `nine_major`: declare the nine-major draw at this shanten or worse."""
+    `nine_major`: declare the nine-major draw at this shanten or worse; `suspicion`: weight of
+    the danger against players who have not declared uper (relative to `defence`);
+    `frozen_weight`: how much of the opponents' threat a frozen (uper) hand pays."""
 
     level: str
     defence: float = 1.0
@@ -76,6 +78,8 @@ class Params:
     uper: str = "gain"
     nine_major: int = 3
     claim_margin: float = 0.5
+    frozen_weight: float = 0.1
+    suspicion: float = 0.2
 
 
 LEVELS: dict[str, Params] = {
@@ -192,7 +196,12 @@ class HeuristicSeat(SeatBase):
         if p.defence > 0:
             reads = read_opponents(obs, self.tracker.passed, self.tracker.after_uper,
                                    use_evidence=p.evidence)
-            danger = [x * p.defence for x in deal_in_table(reads)]
+            danger = [0.0] * 25
+            for r in reads:
+                w = p.defence * (1.0 if r.ready >= 1.0 else p.suspicion)
+                if w:
+                    for k in range(25):
+                        danger[k] += r.deal_in[k] * r.loss * w
             threat = sum(r.threat for r in reads)
         else:
             danger = [0.0] * 25
@@ -376,7 +385,8 @@ class HeuristicSeat(SeatBase):
             return ok
         basic = max((v.discard_basic for v in vals), default=2)
         g = uper_gain(live=live, unseen_total=c.total_unseen, wall_left=obs.wall_left,
-                      discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat)
+                      discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat,
+                      frozen_weight=p.frozen_weight)
         self._uper_why = f"gain {g:+.2f} with {live} live wait tiles, {obs.wall_left} left"
         return g > 0
 
@@ -541,17 +551,19 @@ def _minus(c: list[int], k: int) -> list[int]:
 
 
 def _p_far(steps: float, u: int, total: int, wall_left: int, discard_ok: bool) -> float:
-    """Chance to win from `steps` away with `u` unseen accepted tiles for the next step."""
+    """Chance to win from `steps` away with `u` unseen accepted tiles for the next step: the
+    draws needed (next step, later steps, the final wait) against the turns left, smoothly.
+
+    >>> _p_far(1, 20, 80, 40, True) > _p_far(2, 20, 80, 40, True) > _p_far(2, 20, 80, 8, True)
+    True
+    """
     if u <= 0 or wall_left <= 0:
         return 0.0
     turns = wall_left / 4.0
-    r1 = min(0.9, u / total)
-    t = turns - 1.0 / r1 - max(0.0, steps - 1) * total / 14.0
-    if t <= 0:
-        return 0.0
-    rw = min(0.9, 6.0 / total)
-    rd = min(0.9, rw * 1.2) if discard_ok else 0.0
-    return (1 - ((1 - rw) * (1 - rd)) ** t) * (0.92 ** max(0.0, steps - 1))
+    rw = 6.0 / total * (2.2 if discard_ok else 1.0)
+    needed = total / u + max(0.0, steps - 1) * total / 12.0 + 1.0 / min(0.9, rw)
+    x = needed / turns
+    return 0.9 ** max(0.0, steps - 1) / (1.0 + x * x)
 
 
 def _default_rules():

@@ -39,7 +39,7 @@ def win_chances(live: int, unseen_total: int, wall_left: int, discard_ok: bool,
 
 
 def uper_gain(*, live: int, unseen_total: int, wall_left: int, discard_ok: bool, final: float,
-              threat: float, defence_cut: float = 0.3, frozen_weight: float = 0.5) -> float:
+              threat: float, defence_cut: float = 0.15, frozen_weight: float = 0.5) -> float:
     """Expected points of declaring uper now minus staying silent (positive: declare).
 
     `threat` is the sum over opponents of (probability ready x points lost on a deal-in); a
