@@ -74,6 +74,7 @@ def make(ttc: str, index: int, text: str, family: str, out: Path) -> int:
         top = cff.topDictIndex[0]
         top.FullName = f"{family} {style}"
         top.FamilyName = family
+    src.recalcTimestamp = False  # the same input gives the same file
     src.save(str(out))
     return out.stat().st_size
 

@@ -84,6 +84,16 @@ def screens(out: Path) -> list[Path]:
                     sc.draft = sc.draft.replace(rules=sc.draft.rules.replace(yak_overrides=(("seven_pairs", 3),)))
                 app.step([], 0.016)
                 paths.append(_save(app.window, out / f"settings-{sc.pages[page][0]}-{tag}.png"))
+            app.pop()
+            from game.ui.scenes.rules import RulesScene
+
+            rs = RulesScene(app)
+            app.push(rs)
+            app.step([], 0.016)
+            paths.append(_save(app.window, out / f"rules-top-{tag}.png"))
+            rs.scroll_by(10**6)
+            app.step([], 0.016)
+            paths.append(_save(app.window, out / f"rules-end-{tag}.png"))
             if lang == "en":
                 board = pygame.Surface(size)
                 draw_board(board, app.layout, app.art, BoardView.example())

@@ -144,6 +144,80 @@ STRINGS: dict[str, tuple[str, str]] = {
     "result.pays": ("pays", "지불"),
     "result.session": ("Session results", "최종 결과"),
     "result.next": ("Next hand", "다음 판"),
+    # the rules screen: a summary of the rule book
+    "rules.title": ("Rules in brief", "규칙 요약"),
+    "rules.help": ("Up/Down or the wheel scroll, Esc goes back", "위/아래 또는 휠로 이동, Esc 뒤로"),
+    "rules.tiles.h": ("Tiles", "패"),
+    "rules.tiles.b": (
+        ("104 tiles: characters 1-9 (萬) and circles 1-9 (筒), four of each; the winds East, South, "
+         "West, North and the dragons White, Green, Red, four of each; and four flowers (spring, "
+         "summer, autumn, winter). There is no bamboo suit."),
+        ("모두 104장: 만수패 1-9(萬)와 통수패 1-9(筒) 각 4장, 풍패 동·남·서·북과 삼원패 백·발·중 각 4장, "
+         "그리고 꽃패 4장(춘·하·추·동). 삭수패는 없습니다.")
+    ),
+    "rules.setup.h": ("Setting up", "준비"),
+    "rules.setup.b": (
+        ("Each player builds a wall of 13 stacks of 2. East rolls two dice to find the wall breaker, "
+         "who rolls again: the sum of both throws counts the stacks to the break. East takes 14 "
+         "tiles, the others 13; 51 stay in the wall. Flowers are shown and replaced from the back of "
+         "the wall."),
+        ("각자 2단 13줄의 패산을 쌓습니다. 동(친)이 주사위 두 개를 던져 패산을 가를 사람을 정하고, 그 사람이 "
+         "다시 던져 두 번의 합만큼 세어 패산을 가릅니다. 친은 14장, 나머지는 13장을 받고 51장이 패산에 "
+         "남습니다. 꽃패는 공개하고 패산 뒤쪽에서 보충합니다.")
+    ),
+    "rules.play.h": ("Playing", "진행"),
+    "rules.play.b": (
+        ("Draw, then discard. Any player may claim a discard for a pung (holding a pair), a kong "
+         "(holding three) or to win; there is no chow. A win beats a pung or kong. After a claim "
+         "play goes on to the claimer's right, and the players in between lose their turn."),
+        ("한 장 가져오고 한 장 버립니다. 버린 패는 누구나 퐁(두 장을 가졌을 때), 깡(세 장을 가졌을 때), "
+         "또는 화료로 가져갈 수 있고, 치는 없습니다. 화료가 퐁·깡보다 우선합니다. 가져간 뒤에는 그 사람의 "
+         "오른쪽으로 진행하고, 사이의 사람은 차례를 잃습니다.")
+    ),
+    "rules.win.h": ("Winning: two points", "화료: 2점"),
+    "rules.win.b": (
+        ("A winning hand is four sets (sequences, pungs, kongs) and a pair, or seven pairs. It needs "
+         "at least 2 basic points from the yak below. Bonus points (flowers, Korean dora, uper, the "
+         "kong and last-tile bonuses) never count toward the two."),
+        ("화료하려면 몸통 넷(슌쯔, 퐁, 깡)과 머리 하나, 또는 칠대자가 필요하고, 아래 역으로 기본 점수 2점 "
+         "이상이어야 합니다. 보너스 점수(꽃패, 겐쇼, 엎어, 깡·하이테이 보너스)는 2점에 들어가지 않습니다.")
+    ),
+    "rules.uper.h": ("Uper (엎어), the ready declaration", "엎어 (리치 선언)"),
+    "rules.uper.b": (
+        ("With a concealed hand that is ready and at least {wall} tiles left in the wall you may "
+         "declare uper as you discard, if every wait would give 2 basic points even on a discard. "
+         "The uper discard lies sideways; the hand is then frozen and drawn tiles that do not win "
+         "are discarded. Uper is worth 1 bonus point."),
+        ("멘젠으로 텐파이이고 패산에 {wall}장 이상 남았을 때, 모든 대기패가 쏘아로 나도 기본 2점이 되면 "
+         "버리면서 엎어를 선언할 수 있습니다. 엎어한 패는 옆으로 눕히고, 이후 손패는 고정되어 화료가 아닌 "
+         "패는 바로 버립니다. 엎어는 보너스 1점입니다.")
+    ),
+    "rules.sacred.h": ("Sacred discard", "후리텐"),
+    "rules.sacred.b": (
+        ("You cannot win on a discard while one of your waits lies in your own river, or a tile of "
+         "its stem (1-4-7, 2-5-8, 3-6-9 of the same suit); if you let a winning discard pass, wait "
+         "for your next draw. After uper these last for the rest of the hand. Self-draw wins stay open."),
+        ("자기 강에 대기패가 있거나 같은 수패의 줄기(1-4-7, 2-5-8, 3-6-9)가 걸리면 쏘아로 날 수 "
+         "없습니다. 날 수 있는 패를 놓쳤다면 자기 다음 쯔모까지 기다립니다. 엎어 뒤에는 그 판 끝까지 "
+         "유지됩니다. 쯔모 화료는 가능합니다.")
+    ),
+    "rules.score.h": ("Scoring", "점수"),
+    "rules.score.b": (
+        ("Final = ante {ante} + basic + bonus. A self-draw: each of the three others pays Final. A win "
+         "on a discard: the discarder alone pays {mult} × Final."),
+        ("최종 점수 = 기본 점수 {ante} + 역 점수 + 보너스. 쯔모: 다른 세 사람이 각각 최종 점수를 냅니다. "
+         "쏘아: 쏜 사람 혼자 최종 점수의 {mult}배를 냅니다.")
+    ),
+    "rules.draws.h": ("Draws", "유국"),
+    "rules.draws.b": (
+        ("The hand is drawn when the wall runs out, when a player declares nine different major tiles "
+         "in his starting hand, when all four discard the same wind in the first go-around, or when "
+         "three players win on one discard."),
+        ("패산이 다 떨어졌을 때, 처음 손패에 서로 다른 요구패 9종이 있어 선언했을 때, 첫 바퀴에 네 사람이 "
+         "같은 풍패를 버렸을 때, 한 패에 세 사람이 화료했을 때 유국입니다.")
+    ),
+    "rules.yak.h": ("Yak table: {preset}", "역 점수표: {preset}"),
+    "rules.bonus.h": ("Bonus points", "보너스 점수"),
 }
 
 #: yak key -> (English, Korean), rule book 8.2 and 8.3

@@ -1,0 +1,155 @@
+"""The rules screen: the rule book in brief, and the yak table of the active rules (preset and
+custom values), in the player's language. Up/Down, PageUp/PageDown, Home/End or the wheel scroll;
+Esc, Backspace or a click on Back returns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.rules import BASIC_POINTS, BONUS_POINTS, PRESETS, RuleSet
+
+from ..i18n import tr, yak_name
+from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
+from . import Scene
+from .notice import wrap
+from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SECTIONS = ("tiles", "setup", "play", "win", "uper", "sacred", "score", "draws")
+
+Line = tuple[str, str, str]  # (kind: "h" heading / "p" text / "y" yak row, left text, right text)
+
+
+def make_scene(app: App, **options: Any) -> Scene:
+    return RulesScene(app)
+
+
+def rule_lines(rules: RuleSet, lang: str) -> list[Line]:
+    """The content before wrapping: headings, paragraphs, and yak rows (name, points)."""
+    fmt = {"ante": rules.ante, "mult": rules.discard_multiplier, "wall": rules.uper_min_wall}
+    out: list[Line] = []
+    for sec in SECTIONS:
+        out.append(("h", tr(f"rules.{sec}.h", lang), ""))
+        out.append(("p", tr(f"rules.{sec}.b", lang, **fmt), ""))
+    preset = PRESETS[rules.preset][0]
+    if rules.yak_overrides:
+        preset += " + " + tr("settings.custom", lang)
+    out.append(("h", tr("rules.yak.h", lang, preset=preset), ""))
+    for key in BASIC_POINTS:
+        out.append(("y", _yak_label(key, lang), tr("value.points", lang, n=rules.points(key))))
+    out.append(("h", tr("rules.bonus.h", lang), ""))
+    for key in BONUS_POINTS:
+        out.append(("y", _yak_label(key, lang), "+" + tr("value.points", lang, n=rules.points(key))))
+    return out
+
+
+def _yak_label(key: str, lang: str) -> str:
+    if lang == "ko":
+        return f"{yak_name(key, 'ko')} ({yak_name(key, 'en')})"
+    return f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}"
+
+
+class RulesScene(Scene):
+    name = "rules"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.scroll = 0  # in wrapped lines
+        self._cache: dict[Any, list[Line]] = {}
+
+    # --- geometry -------------------------------------------------------------------------------
+    def geometry(self) -> dict[str, Any]:
+        w, h = self.app.canvas.get_size()
+        size = max(15, round(h * 0.024))
+        box = pygame.Rect(0, 0, min(w - 40, max(900, round(w * 0.68))), h - 40)
+        box.center = (w // 2, h // 2)
+        head = round(size * 1.5 * 1.45) + 24
+        bh = max(34, round(h * 0.05))
+        back = pygame.Rect(0, 0, max(140, round(box.w * 0.16)), bh)
+        back.bottomright = (box.right - 20, box.bottom - 14)
+        text = pygame.Rect(box.x + 24, box.y + head, box.w - 56, back.y - 12 - box.y - head)
+        lh = round(size * 1.45)
+        return {"box": box, "size": size, "text": text, "lh": lh, "back": back,
+                "visible": max(1, text.h // lh)}
+
+    def lines(self) -> list[Line]:
+        """The wrapped lines for the current size, language and rules (cached)."""
+        g = self.geometry()
+        lang = self.app.lang
+        key = (g["text"].w, g["size"], lang, self.app.settings.rules)
+        got = self._cache.get(key)
+        if got is None:
+            got = []
+            for kind, left, right in rule_lines(self.app.settings.rules, lang):
+                if kind == "p":
+                    got.extend(("p", ln, "") for ln in wrap(self.app.fonts, left, g["size"], g["text"].w))
+                    got.append(("gap", "", ""))
+                elif kind == "h":
+                    got.append(("h", left, ""))
+                else:
+                    got.append((kind, left, right))
+            self._cache = {key: got}
+        return got
+
+    def max_scroll(self) -> int:
+        return max(0, len(self.lines()) - self.geometry()["visible"])
+
+    # --- input ----------------------------------------------------------------------------------
+    def scroll_by(self, n: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + n))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        page = self.geometry()["visible"] - 1
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_w: -1, pygame.K_s: 1,
+                     pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page, pygame.K_SPACE: page,
+                     pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in steps:
+                self.scroll_by(steps[event.key])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN):
+                self.app.pop()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * event.y)
+        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+              and self.geometry()["back"].collidepoint(event.pos)):
+            self.app.pop()
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        g = self.geometry()
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        box: pygame.Rect = g["box"]
+        draw_panel(surface, box, alpha=230)
+        title = fonts.text(tr("rules.title", lang), round(size * 1.5), GOLD, bold=True)
+        surface.blit(title, (box.x + 24, box.y + 12))
+        text: pygame.Rect = g["text"]
+        lines = self.lines()
+        y = text.y
+        for kind, left, right in lines[self.scroll:self.scroll + g["visible"]]:
+            if kind == "h":
+                surf = fonts.fit(left, round(size * 1.1), text.w, GOLD, bold=True)
+                surface.blit(surf, (text.x, y))
+            elif kind == "p":
+                surface.blit(fonts.text(left, size, WHITE), (text.x, y))
+            elif kind == "y":
+                surface.blit(fonts.fit(left, size, text.w * 0.75, WHITE), (text.x + size, y))
+                pts = fonts.text(right, size, GOLD)
+                surface.blit(pts, pts.get_rect(topright=(text.right, y)))
+                pygame.draw.line(surface, (40, 90, 70), (text.x + size, y + g["lh"] - 3),
+                                 (text.right, y + g["lh"] - 3))
+            y += g["lh"]
+        n, vis = len(lines), g["visible"]
+        if n > vis:
+            bar_h = max(20, text.h * vis / n)
+            by = text.y + (text.h - bar_h) * self.scroll / max(1, n - vis)
+            pygame.draw.rect(surface, (60, 130, 100), (text.right + 10, round(by), 5, round(bar_h)),
+                             border_radius=3)
+        hint = fonts.fit(tr("rules.help", lang), round(size * 0.8), g["back"].x - box.x - 40, DIM)
+        surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
+        draw_button(surface, fonts, Button(g["back"], tr("settings.cancel", lang)), True, size)
