@@ -27,6 +27,7 @@ to its answer, both filled on first use.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 
 from ..errors import ImpossibleHandError
@@ -109,8 +110,11 @@ def _entries(counts: Sequence[int]) -> int:
             counts = list(counts)
         except TypeError:
             raise _bad_counts(counts) from None
-    if len(counts) != NUM_PLAYING_KINDS or not all(
-            isinstance(x, int) and 0 <= x <= 4 for x in counts):
+    try:  # int-like counts (e.g. numpy integers) become plain ints
+        counts = [operator.index(x) for x in counts]
+    except TypeError:
+        raise _bad_counts(counts) from None
+    if len(counts) != NUM_PLAYING_KINDS or not all(0 <= x <= 4 for x in counts):
         raise _bad_counts(counts)
     km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
     try:
