@@ -10,12 +10,13 @@ The table scene keeps a `BoardView` up to date from the engine's events and lets
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
 from .art import TileArt
-from .layout import Layout, MeldSpec, Rect, Slot
+from .layout import Layout, MeldSpec, Rect, Slot, screen_seat
 from .widgets import Fonts
 
 FELT = (21, 84, 60)
@@ -70,6 +71,22 @@ class BoardView:
         v.wall[1][3] = (True, False)
         v.dice = (5, 3)
         return v
+
+
+def wall_from_positions(occupied: Iterable[int], human: int = 0) -> list[list[tuple[bool, bool]]]:
+    """`BoardView.wall` from the engine's occupied wall positions (see `Layout.wall_place`).
+
+    >>> w = wall_from_positions([0, 1, 27], human=0)
+    >>> w[0][0], w[1][0], w[1][1]
+    ((True, True), (True, False), (False, False))
+    """
+    from game.engine.wall import place
+
+    out = [[[False, False] for _ in range(13)] for _ in range(4)]
+    for pos in occupied:
+        owner, stack, tier = place(pos)
+        out[screen_seat(owner, human)][stack][1 if tier == 0 else 0] = True
+    return [[(lo, up) for lo, up in seat] for seat in out]
 
 
 def _blit_slot(surface: pygame.Surface, art: TileArt, slot: Slot, kind: int | None,

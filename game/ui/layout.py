@@ -329,6 +329,23 @@ class Layout:
         r = self.wall_stacks(seat)[stack]
         return (round(r.x), round(r.y) - (self.tier_offset if tier else 0))
 
+    def wall_place(self, pos: int, human: int = 0) -> tuple[tuple[int, int], int]:
+        """Where the engine's wall position `pos` (`game.engine.wall`: owner * 26 + stack * 2 +
+        tier, tier 0 = top) is drawn when the human sits in engine seat `human`: (top-left,
+        screen seat = the tile's orientation).
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> lay.wall_place(0)[0] == lay.wall_tile_pos(0, 0, 1)   # East's right end, top tier
+        True
+        >>> lay.wall_place(26, human=1)[1]                        # South's wall, South at the bottom
+        0
+        """
+        from game.engine.wall import place
+
+        owner, stack, tier = place(pos)
+        seat = screen_seat(owner, human)
+        return self.wall_tile_pos(seat, stack, 1 if tier == 0 else 0), seat
+
     @_cached
     def wall_region(self, seat: int) -> Rect:
         """Everything a seat's wall covers (with the upper tier and the thickness)."""
@@ -564,6 +581,16 @@ class Layout:
             out[f"river{s}"] = self.river_region(s)
             out[f"row{s}"] = self.row_region(s)
         return out
+
+
+def screen_seat(seat: int, human: int) -> int:
+    """Screen seat (0 = bottom, 1 right, 2 top, 3 left) of engine seat `seat` when the human
+    plays engine seat `human`; play runs counter-clockwise on screen either way.
+
+    >>> [screen_seat(s, 2) for s in range(4)]
+    [2, 3, 0, 1]
+    """
+    return (seat - human) % 4
 
 
 def _check_seat(seat: int) -> None:

@@ -128,3 +128,24 @@ def test_buttons_fit_in_their_area():
         assert r.inside(lay.buttons)
     for a, b in itertools.combinations(rects, 2):
         assert not a.overlaps(b)
+
+
+def test_engine_wall_positions_follow_the_screen_counting():
+    """The engine counts a break from the breaker's right end into the wall on his left; on
+    screen that is clockwise: stack 12 of the bottom wall is next to stack 0 of the left wall."""
+    from game.engine.wall import position
+
+    lay = Layout.for_size(1280, 800)
+    for human in range(4):
+        seen = set()
+        for pos in range(104):
+            (x, y), seat = lay.wall_place(pos, human)
+            seen.add((x, y))
+        assert len(seen) == 104  # every place distinct
+        # the human's own wall is at the bottom
+        (_, y0), seat0 = lay.wall_place(position(human, 5, 1), human)
+        assert seat0 == 0 and y0 > lay.centre[1]
+    # top tier drawn above the bottom tier of the same stack
+    (xt, yt), _ = lay.wall_place(position(0, 3, 0))
+    (xb, yb), _ = lay.wall_place(position(0, 3, 1))
+    assert xt == xb and yt == yb - lay.tier_offset
