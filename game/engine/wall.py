@@ -238,8 +238,10 @@ class Wall:
         return self.tiles[pos], pos
 
     def remaining_ids(self) -> list[int]:
-        """Tile ids still in the wall (any order)."""
-        return [self.tiles[p] for i, p in enumerate(self.seq) if not self.taken[i]]
+        """Tile ids still in the wall (live order)."""
+        lo, hi = self.head, 2 * self.back + 2  # everything outside was drawn
+        tiles, seq = self.tiles, self.seq
+        return [tiles[seq[i]] for i, tk in enumerate(self.taken[lo:hi], lo) if not tk]
 
 
 def place_in_live_order(head: Sequence[int], tail: Sequence[int], rest: Sequence[int],

@@ -65,6 +65,9 @@ def test_pung_skips_the_players_in_between():
     assert only_turn(t) == 3  # South was skipped: North draws next
     assert t.drawn[3] >> 2 == T("9m")
     assert t.river_claimed[0] == {0} and t.melds[2][0].from_seat == 0
+    obs = t.observation(1)
+    assert obs.rivers[0][0].claimed and not obs.rivers[0][0].uper
+    assert obs.melds[2][0].tile == T("5p") and obs.hand_sizes[2] == 10 and obs.turn == 3
 
 
 def test_win_beats_pung():

@@ -77,3 +77,19 @@ def test_letting_a_winning_discard_pass_after_uper_is_sd5_for_the_rest_of_the_ha
     t.submit(0, PASS)
     assert t.sd_missed[0] and not t.sd_temporary[0]
     assert any("after uper" in x for x in t.observation(0).sacred)
+
+
+def test_a_concealed_kong_after_uper_must_keep_the_waits():
+    # 1113m waits 2m/3m; a kong of 1m would leave 3m alone (waits 3m only): refused
+    others = ["2m5m9m1p2p3p4p8p9p2z3z4z6z", "2m5m9m1p2p3p4p8p9p2z3z4z6z",
+              "2m5m9m6p7p8p9p2z3z4z6z6p7p"]
+    t = rigged(["1113m456p789p555z1z", *others], draws="6m7m8m1m")
+    assert Discard(T("1z"), uper=True) in t.pending()[0].legal
+    discard(t, 0, "1z", uper=True)
+    pass_all(t)
+    for seat in (1, 2, 3):
+        tsumogiri(t, seat)
+        pass_all(t)
+    last = [e for e in t.events if isinstance(e, Discarded)][-1]
+    assert (last.seat, last.tile >> 2, last.auto) == (0, T("1m"), True)
+    assert t.melds[0] == []

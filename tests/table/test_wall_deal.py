@@ -77,6 +77,20 @@ def test_live_and_back_meet_without_losing_a_tile():
         w.draw_live()
 
 
+def test_remaining_ids_follow_the_draws():
+    rng = random.Random(5)
+    for _ in range(30):
+        tiles = list(range(104))
+        rng.shuffle(tiles)
+        w = Wall.build(tiles, (rng.randint(1, 6), rng.randint(1, 6)),
+                       (rng.randint(1, 6), rng.randint(1, 6)))
+        drawn = set()
+        while w.remaining:
+            assert sorted(w.remaining_ids()) == sorted(set(range(104)) - drawn)
+            drawn.add(w.draw_back()[0] if rng.random() < 0.3 else w.draw_live()[0])
+        assert w.remaining_ids() == []
+
+
 def test_back_wall_order_is_counted_stack_then_the_one_before():
     w = Wall.build(list(range(104)), (3, 3), (2, 3))  # S breaks at 11
     positions = [w.draw_back()[1] for _ in range(4)]
