@@ -215,3 +215,18 @@ def test_every_screen_draws_in_both_languages(app, lang):
         app.step([], 0.016)
         w, h = app.window.get_size()
         assert colour_count(app.window, pygame.Rect(0, 0, w, h), (245, 242, 232), tol=30) > 500
+
+
+def test_seat_choices_come_from_the_ai_registry_and_have_labels():
+    from game.ui.i18n import has
+    from game.ui.scenes.settings import SEAT_CHOICES, players_rows
+
+    assert "ai:standard" in SEAT_CHOICES
+    row = players_rows()[0]
+    s = Settings(seats=("ai:standard", "x", "y"))
+    assert row.values(s)[: len(SEAT_CHOICES)] == list(SEAT_CHOICES)
+    for name in SEAT_CHOICES:
+        assert has(f"seat.{name}"), name
+    # a seat name the registry does not know (e.g. cmd:bot) is kept and shown as written
+    odd = Settings(seats=("cmd:./bot", "x", "y"))
+    assert row.show(row.get(odd), "en") == "cmd:./bot" and "cmd:./bot" in row.values(odd)

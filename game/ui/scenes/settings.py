@@ -36,7 +36,18 @@ from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SEAT_CHOICES = ("ai:easy", "ai:standard", "ai:strong", "ai:random")
+def _seat_choices() -> tuple[str, ...]:
+    """Seat names from the AI registry (levels first), or the usual ones if it is missing."""
+    try:
+        from ai.registry import seat_names
+    except ImportError:
+        return ("ai:beginner", "ai:standard", "ai:expert")
+    levels = ("ai:beginner", "ai:standard", "ai:expert")
+    names = seat_names()
+    return tuple(n for n in levels if n in names) + tuple(sorted(n for n in names if n not in levels))
+
+
+SEAT_CHOICES = _seat_choices()
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
                 (1920, 1080), (2560, 1440), (3840, 2160))
 
