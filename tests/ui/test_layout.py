@@ -139,7 +139,7 @@ def test_engine_wall_positions_follow_the_screen_counting():
     for human in range(4):
         seen = set()
         for pos in range(104):
-            (x, y), seat = lay.wall_place(pos, human)
+            (x, y), _ = lay.wall_place(pos, human)
             seen.add((x, y))
         assert len(seen) == 104  # every place distinct
         # the human's own wall is at the bottom
