@@ -230,3 +230,31 @@ def test_seat_choices_come_from_the_ai_registry_and_have_labels():
     # a seat name the registry does not know (e.g. cmd:bot) is kept and shown as written
     odd = Settings(seats=("cmd:./bot", "x", "y"))
     assert row.show(row.get(odd), "en") == "cmd:./bot" and "cmd:./bot" in row.values(odd)
+
+
+def test_the_window_is_kept_at_least_at_the_minimum_size(app):
+    app.resize((800, 500))
+    assert app.layout.size == (1024, 640)
+    assert app.canvas.get_size() == (1024, 640)
+
+
+def test_a_window_smaller_than_the_layout_draws_a_scaled_canvas(tmp_path, monkeypatch):
+    """Where the minimum window size cannot be set, a minimum-size canvas is scaled down."""
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.delattr(pygame, "Window")
+    pygame.init()
+    small = App(Settings(language="en", sound=False), size=(800, 500))
+    try:
+        assert small.min_size_error
+        assert small.window.get_size() == (800, 500)
+        assert small.canvas.get_size() == (1024, 640) and small.layout.size == (1024, 640)
+        small.push(TitleScene(small))
+        small.step([], 0.016)
+        assert colour_count(small.window, pygame.Rect(0, 0, 800, 160), GOLD) > 100
+        # a click in window pixels lands on the canvas button it covers
+        quit_rect = small.top.buttons()[ENTRIES.index("quit")].rect
+        pos = (round(quit_rect.centerx * 800 / 1024), round(quit_rect.centery * 500 / 640))
+        small.step([click(pos)], 0.016)
+        assert not small.running
+    finally:
+        small.close()

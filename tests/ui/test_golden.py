@@ -1,0 +1,79 @@
+"""Golden pictures with a tolerance: a strip of tiles and dice, and the title screen.
+
+A change in the drawing code that changes these pictures fails here; if the change is wanted,
+look at the new pictures, then rewrite the goldens with ``UPDATE_GOLDEN=1 python -m pytest
+tests/ui/test_golden.py`` and commit them.
+"""
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.tiles import parse_tiles
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.art import TileArt, tile_size
+from game.ui.scenes.title import TitleScene
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+TOLERANCE = 4.0  # mean absolute difference per channel (0-255): font rasteriser versions differ
+
+
+def tile_strip() -> pygame.Surface:
+    art = TileArt()
+    kinds = parse_tiles("159m159p1256z7z1f") + [None]
+    w = 40
+    surf = pygame.Surface((len(kinds) * (w + 4) + 6 * 36 + 20, tile_size(w)[1] + 10))
+    surf.fill((21, 84, 60))
+    x = 5
+    for k in kinds:
+        surf.blit(art.tile(k, w), (x, 5))
+        x += w + 4
+    for v in range(1, 7):
+        surf.blit(art.die(v, 32), (x + 4, 9))
+        x += 36
+    return surf
+
+
+def title_screen() -> pygame.Surface:
+    app = App(Settings(language="ko", sound=False), size=(1024, 640))
+    app.push(TitleScene(app))
+    app.step([], 0.016)
+    out = app.window.copy()
+    app.close()
+    return out
+
+
+def mean_difference(a: pygame.Surface, b: pygame.Surface) -> float:
+    assert a.get_size() == b.get_size(), (a.get_size(), b.get_size())
+    ba = pygame.image.tobytes(a, "RGB")
+    bb = pygame.image.tobytes(b, "RGB")
+    return sum(abs(x - y) for x, y in zip(ba[::7], bb[::7])) / (len(ba[::7]) or 1)
+
+
+@pytest.mark.parametrize("name", ["tiles-40", "title-ko-1024x640"])
+def test_golden(name, tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    pygame.init()
+    pygame.display.set_mode((16, 16))
+    # the picture must not change when other parts of the game land: fix which entries are on
+    monkeypatch.setattr("game.ui.scenes.title.feature_available", lambda entry: entry == "rules")
+    got = tile_strip() if name == "tiles-40" else title_screen()
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("UPDATE_GOLDEN") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(got, str(path))
+        if not os.environ.get("UPDATE_GOLDEN"):
+            pytest.fail(f"no golden picture yet: wrote {path}; look at it and commit it")
+    want = pygame.image.load(str(path))
+    diff = mean_difference(got, want)
+    assert diff <= TOLERANCE, f"{name} differs from its golden picture by {diff:.1f} (> {TOLERANCE})"
+
+
+def test_the_comparison_can_fail():
+    a = pygame.Surface((10, 10))
+    b = pygame.Surface((10, 10))
+    b.fill((255, 255, 255))
+    assert mean_difference(a, b) > TOLERANCE
