@@ -25,12 +25,15 @@ class RandomSeat(SeatBase):
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
-        self._last = ""
+        self._last: tuple[Action, int] | None = None
 
     def act(self, decision: Decision) -> Action:
         action = self.rng.choice(decision.legal)
-        self._last = f"picked {action!r} at random from {len(decision.legal)} legal actions"
+        self._last = (action, len(decision.legal))
         return action
 
     def explain(self) -> str:
-        return self._last
+        if self._last is None:
+            return "no decision yet"
+        action, n = self._last
+        return f"picked {action!r} at random from {n} legal actions"

@@ -92,20 +92,24 @@ def _check(table: Table) -> None:
             if len(table.concealed[s]) > 14:
                 raise InvariantError(f"seat {s} holds {len(table.concealed[s])} tiles in the deal")
         return
+    pending = table._pending
     for s in range(4):
-        size = len(table.concealed[s]) + 3 * len(table.meld_ids[s])
+        conc = table.concealed[s]
+        size = len(conc) + 3 * len(table.meld_ids[s])
         if table.limbo is not None and table.limbo[0] == s:
             size += 1  # the added tile still belongs to him until the robbing is settled
-        flowers_held = sum(1 for t in table.concealed[s] if t >= 100)
-        ok = {13, 14} if (flowers_held or s == table.turn or table.phase == "over") else {13}
-        d = table._pending.get(s)
+        flowers_held = 0 if not conc or max(conc) < 100 else sum(1 for t in conc if t >= 100)
+        d = pending.get(s)
         if d is not None and d.kind in ("turn", "discard"):
-            ok = {14}
+            ok: tuple[int, ...] = (14,)
+        elif flowers_held or s == table.turn or table.phase == "over":
+            ok = (13, 14)
+        else:
+            ok = (13,)
         if size not in ok:
             raise InvariantError(f"seat {s} has {size} tiles (concealed + 3 per meld), expected "
-                                 f"{sorted(ok)} in phase {table.phase}")
-        counts = table.counts[s]
-        if sum(counts) != len(table.concealed[s]) - flowers_held:
+                                 f"{list(ok)} in phase {table.phase}")
+        if sum(table.counts[s]) != len(conc) - flowers_held:
             raise InvariantError(f"seat {s}: count vector out of step with the hand")
     if table.result is not None and sum(table.result.payments) != 0:
         raise InvariantError(f"payments {table.result.payments} do not sum to zero")

@@ -193,6 +193,7 @@ def rig_wall(hands: Sequence[str | None], draws: str = "", replacements: str = "
 
 
 _DISCARDS = tuple(Discard(k) for k in range(NUM_PLAYING_KINDS))
+_INCOMPLETE = "the hand is not complete"
 
 
 class Table:
@@ -417,7 +418,7 @@ class Table:
         """(context, result, reason): a self-draw win is legal when reason is ''."""
         c = self.counts[seat]
         if not fastshape.complete(c):
-            return None, None, "the hand is not complete"
+            return None, None, _INCOMPLETE
         d = self.drawn[seat]
         kind = d >> 2 if d is not None and d < 100 else self.hand_kinds(seat)[-1]
         c[kind] -= 1
@@ -473,7 +474,7 @@ class Table:
             _ctx, _res, why = self._self_draw_check(seat)
             if not why:
                 legal.append(WIN)
-            elif fastshape.complete(c):
+            elif why is not _INCOMPLETE:
                 if rules.strict_table:
                     legal.append(WIN)
                     self._false_win.add(seat)
