@@ -199,14 +199,21 @@ class App:
         self._screenshot()
 
     def _screenshot(self) -> None:
-        if self.screenshots is None or self.top is None:
+        """With ``--screenshots DIR``: each scene's first frame as ``DIR/<scene name>.png``."""
+        if self.screenshots is None or self.top is None or self.top.name in self._shot_names:
             return
-        name = self.top.name
-        if name in self._shot_names:
-            return
+        self.save_screenshot(self.top.name)
+
+    def save_screenshot(self, name: str) -> Path | None:
+        """Save the current picture as ``<screenshots dir>/<name>.png`` (key moments of a game:
+        walls built, dice, dealt, mid-hand, win); nothing without a screenshots directory."""
+        if self.screenshots is None:
+            return None
         self._shot_names.add(name)
         self.screenshots.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.window, str(self.screenshots / f"{name}.png"))
+        path = self.screenshots / f"{name}.png"
+        pygame.image.save(self.window, str(path))
+        return path
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> int:
         """The loop, until quit (or `max_frames` frames); returns the exit status."""

@@ -43,7 +43,7 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
                KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "cfg"))
     env.pop("XAUTHORITY", None)
     game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size", "1280x800", "--lang", "en"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         found = run(["timeout", "15", "xdotool", "search", "--sync", "--classname", "korean-mahjong"], env,
                     timeout=20)
@@ -77,8 +77,9 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
         run(["xdotool", "key", "--window", wid, "Escape"], env)
         time.sleep(0.3)
         run(["xdotool", "key", "--window", wid, "Escape"], env)
-        assert game.wait(timeout=10) == 0
+        _, err = game.communicate(timeout=10)
+        assert game.returncode == 0, err
     finally:
         if game.poll() is None:
             game.kill()
-            game.wait()
+        game.communicate()
