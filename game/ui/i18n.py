@@ -101,9 +101,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "value.percent": ("{n}%", "{n}%"),
     "value.points": ("{n} pts", "{n}점"),
     # players
-    "set.seat1": ("South (right)", "남 (오른쪽)"),
-    "set.seat2": ("West (across)", "서 (맞은편)"),
-    "set.seat3": ("North (left)", "북 (왼쪽)"),
+    "set.seat1": ("Opponent on the right", "오른쪽 상대"),
+    "set.seat2": ("Opponent across", "맞은편 상대"),
+    "set.seat3": ("Opponent on the left", "왼쪽 상대"),
     "seat.ai:beginner": ("computer, beginner", "컴퓨터 (초급)"),
     "seat.ai:standard": ("computer, standard", "컴퓨터 (보통)"),
     "seat.ai:expert": ("computer, expert", "컴퓨터 (고수)"),
