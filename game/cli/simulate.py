@@ -18,7 +18,7 @@ from typing import Any
 
 from game.engine.invariants import InvariantError, check_table
 from game.engine.rules import RuleSet
-from game.engine.session import Session
+from game.engine.session import Session, play_session
 
 
 def _seats(text: str) -> list[str]:
@@ -58,10 +58,13 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
     players = [make_seat(name, seed=seed * 4 + i) for i, name in enumerate(seat_names)]
     session = Session(rules.replace(session_mode="hands"), seed, players=tuple(seat_names),
                       hands=hands)
-    recorder = Recorder(session)
-    recorder.play(players, observe=True, on_event=check_table if check else None)
+    on_event = check_table if check else None
     if log:
+        recorder = Recorder(session)
+        recorder.play(players, observe=True, on_event=on_event)
         recorder.save(log)
+    else:
+        play_session(session, players, observe=True, on_event=on_event)
     return session
 
 
