@@ -480,7 +480,7 @@ class Table:
                     self._false_win.add(seat)
                 notes[WIN] = why
         kinds = [k for k in range(NUM_PLAYING_KINDS) if c[k]]
-        if self.wall.remaining > 0:
+        if drew and self.wall.remaining > 0:  # after a pung the claimer only discards
             if 4 in c:
                 legal.extend(ConcealedKong(k) for k in kinds if c[k] == 4)
             if self.melds[seat]:
