@@ -11,7 +11,6 @@ import sysconfig
 from pathlib import Path
 
 
-
 def _find_assets() -> Path:
     """``assets/`` of a source checkout (or an editable install), else the copy a regular install
     puts in ``<prefix>/share/korean-mahjong/assets`` (pyproject's data-files)."""
