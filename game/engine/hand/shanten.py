@@ -83,14 +83,24 @@ def _bad_counts(counts: Sequence[int]) -> ImpossibleHandError:
     return ImpossibleHandError(f"{total} tiles is not a hand (at most 14)")
 
 
+_BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
+
+
+def _counts_fields(key: bytes) -> int:
+    """Tiles, kinds held twice or more and kinds held at all of one part, packed."""
+    zeros, ones = key.count(0), key.count(1)
+    n = len(key)
+    return (sum(key) + ((n - zeros - ones) << _PAIRS_SHIFT) + ((n - zeros) << _KINDS_SHIFT))
+
+
 def _suit_entry(key: bytes, shift: int) -> int:
     if _TABLE is None:
         load_tables()
-    cls = _TABLE[tables.suit_index(key)]  # type: ignore[index]
+    # the base-5 index of the vector, first kind lowest: the reversed digits as a base-5 number
+    cls = _TABLE[int(key[::-1].translate(_BASE5), 5)]  # type: ignore[index]
     if cls == tables.NO_CLASS:
         raise KeyError(key)
-    return ((cls << shift) + sum(key) + (sum(1 for x in key if x >= 2) << _PAIRS_SHIFT)
-            + (sum(1 for x in key if x) << _KINDS_SHIFT))
+    return (cls << shift) + _counts_fields(key)
 
 
 def _honour_entry(key: bytes) -> int:
@@ -99,24 +109,31 @@ def _honour_entry(key: bytes) -> int:
     if hid is None:
         hid = _HONOURS[part] = len(_HONOUR_PARTS)
         _HONOUR_PARTS.append(part)
-    return ((hid << _H_SHIFT) + sum(key) + (sum(1 for x in key if x >= 2) << _PAIRS_SHIFT)
-            + (sum(1 for x in key if x) << _KINDS_SHIFT))
+    return (hid << _H_SHIFT) + _counts_fields(key)
+
+
+def _normalise(counts: object) -> list[int]:
+    """Counts as a list of 25 ints 0-4, or the error saying what is wrong."""
+    try:  # int-like counts (e.g. numpy integers) become plain ints
+        out = [operator.index(x) for x in counts]  # type: ignore[attr-defined]
+    except TypeError:
+        raise _bad_counts(counts) from None  # type: ignore[arg-type]
+    if len(out) != NUM_PLAYING_KINDS or not all(0 <= x <= 4 for x in out):
+        raise _bad_counts(out)
+    return out
 
 
 def _entries(counts: Sequence[int]) -> int:
     """The summed entry of a hand, filling the caches; validates the counts."""
-    if not isinstance(counts, (list, tuple, bytes, bytearray)):
-        try:
-            counts = list(counts)
-        except TypeError:
-            raise _bad_counts(counts) from None
-    try:  # int-like counts (e.g. numpy integers) become plain ints
-        counts = [operator.index(x) for x in counts]
-    except TypeError:
-        raise _bad_counts(counts) from None
-    if len(counts) != NUM_PLAYING_KINDS or not all(0 <= x <= 4 for x in counts):
+    if type(counts) not in (list, tuple) or len(counts) != NUM_PLAYING_KINDS:
+        counts = _normalise(counts)
+    try:
+        km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
+    except (TypeError, ValueError):  # not ints, or below 0 / above 255
+        counts = _normalise(counts)
+        km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
+    if max(km) > 4 or max(kp) > 4 or max(kh) > 4:
         raise _bad_counts(counts)
-    km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
     try:
         m = _M.get(km)
         if m is None:
@@ -124,7 +141,7 @@ def _entries(counts: Sequence[int]) -> int:
         p = _P.get(kp)
         if p is None:
             p = _P[kp] = _suit_entry(kp, _P_SHIFT)
-    except KeyError:
+    except KeyError:  # a suit with more than 14 tiles
         raise _bad_counts(counts) from None
     h = _H.get(kh)
     if h is None:
