@@ -102,9 +102,22 @@ def test_waits_and_seven_pairs_reject_wrong_sizes():
         shanten_seven_pairs(hand("1122m"))
 
 
-def test_counts_as_tuple_bytes_and_list_agree():
+class IntLike:
+    """Like a numpy integer: usable as an index, not an int."""
+
+    def __init__(self, v):
+        self.v = v
+
+    def __index__(self):
+        return self.v
+
+
+def test_counts_as_tuple_bytes_list_and_int_likes_agree():
     c = hand("1112345678999m5p")
     assert shanten(c) == shanten(tuple(c)) == shanten(bytes(c)) == 0
+    assert shanten([IntLike(x) for x in c]) == 0
+    with pytest.raises(ImpossibleHandError, match="1.5 copies of 1m"):
+        shanten([1.5] + c[1:])
 
 
 def test_tables_load_quickly():
