@@ -307,7 +307,7 @@ class HeuristicSeat(SeatBase):
     def _turn(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
         p = self.params
-        if Win() in legal:
+        if Win() in legal and Win() not in decision.notes:
             self._why = "self-draw win"
             return Win()
         me = obs.seat
@@ -357,7 +357,7 @@ class HeuristicSeat(SeatBase):
         elif best.action == safest.action and best.ev < max(o.ev for o in opts) - 0.5:
             why += " (folding: the safest tile)"
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
-        if up in legal and self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
+        if up in legal and up not in decision.notes and self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
             action = up
             why = f"uper: {self._uper_why}; " + why
         self._why = f"discard {tile_str(best.action.tile)}: {why}"  # type: ignore[union-attr]
@@ -388,12 +388,12 @@ class HeuristicSeat(SeatBase):
                       discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat,
                       frozen_weight=p.frozen_weight)
         self._uper_why = f"gain {g:+.2f} with {live} live wait tiles, {obs.wall_left} left"
-        return g > 0
+        return g > 0.1
 
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
-        if Win() in legal:
+        if Win() in legal and Win() not in decision.notes:
             self._why = "win on the discard" if decision.kind == "claim" else "rob the kong"
             return Win()
         if not any(isinstance(a, (Pung, Kong)) for a in legal):
