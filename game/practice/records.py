@@ -1,0 +1,603 @@
+"""Game records: every game as a JSON-lines event log in the user's data directory.
+
+A record is the engine's replay log (`game.engine.replay`): a header line (format, seed, rules,
+players, seat selection, hands, plus ``created`` and ``human``), then the actions and events of
+each hand as they happen, then the session end. `RecordWriter` appends and flushes line by
+line, so a crash leaves a valid prefix; `load_record` opens any file as far as it is valid and
+says why it stops (it never raises on bad content and never writes); `check_record` replays it
+through the engine (``korean-mahjong replay FILE --check``).
+
+The directory is ``platformdirs.user_data_dir("korean-mahjong")/records``, or
+``$KOREAN_MAHJONG_DATA_DIR/records`` when that variable is set (tests use it).
+
+>>> import tempfile
+>>> from game.engine.rules import RuleSet
+>>> from game.engine.session import Session
+>>> from ai.random_seat import RandomSeat
+>>> d = tempfile.mkdtemp()
+>>> w = RecordWriter(Session(RuleSet(), seed=5, hands=1), directory=d)
+>>> _ = w.play([RandomSeat(i) for i in range(4)])
+>>> rec = load_record(w.path)
+>>> rec.ok, rec.complete, len(rec.hands)
+(True, True, 1)
+>>> check_record(w.path).ok
+True
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.engine.actions import Action, action_from_json
+from game.engine.errors import MahjongError, ReplayError
+from game.engine.events import (
+    Claimed,
+    Dealt,
+    DiceRolled,
+    Discarded,
+    Drew,
+    Event,
+    FlowerShown,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    NineMajorDeclared,
+    SessionEnded,
+    SessionStarted,
+    WallBroken,
+    WallBuilt,
+    WinDeclared,
+    event_from_json,
+)
+from game.engine.replay import FORMAT, Recorder, load_log, replay
+from game.engine.session import Session, play_session
+from game.engine.table import Table
+from game.engine.tiles import SEAT_LETTERS, format_tiles, kind_of_tile, seat_name, tile_str
+
+__all__ = [
+    "DATA_ENV",
+    "CheckResult",
+    "HandRecord",
+    "Record",
+    "RecordSummary",
+    "RecordWriter",
+    "check_record",
+    "data_dir",
+    "describe_event",
+    "list_records",
+    "load_record",
+    "prune_records",
+    "records_dir",
+    "transcript",
+]
+
+DATA_ENV = "KOREAN_MAHJONG_DATA_DIR"
+APP_NAME = "korean-mahjong"
+SUFFIX = ".jsonl"
+
+
+def data_dir() -> Path:
+    """``$KOREAN_MAHJONG_DATA_DIR`` or the platform's user data directory."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def records_dir() -> Path:
+    """Where records live (not created here)."""
+    return data_dir() / "records"
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now(_dt.timezone.utc)
+
+
+def _dumps(line: dict[str, Any]) -> str:
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+class RecordWriter:
+    """Writes one session's record as it is played, one flushed line at a time.
+
+    Hook it into the table loop: ``session.new_hand(on_event=writer.on_event)`` and
+    ``writer.on_action(hand, seat, action)`` for every submitted action (before or after the
+    submit: the replay compares events by order), or let `submit` or `play` do both. `close`
+    writes the session end if the session has ended. The file is never rewritten.
+    """
+
+    def __init__(self, session: Session, directory: str | Path | None = None, *,
+                 human: int | None = None, seat_kinds: Sequence[str] | None = None,
+                 now: _dt.datetime | None = None):
+        self.session = session
+        self.directory = Path(directory) if directory is not None else records_dir()
+        self.directory.mkdir(parents=True, exist_ok=True)
+        created = (now or _now()).astimezone(_dt.timezone.utc)
+        stem = f"{created:%Y%m%d-%H%M%S}-seed{session.seed}"
+        n = 0
+        while True:
+            path = self.directory / f"{stem}{'' if n == 0 else f'-{n}'}{SUFFIX}"
+            try:
+                self._f = open(path, "x", encoding="utf-8")
+                break
+            except FileExistsError:
+                n += 1
+        self.path = path
+        header = dict(Recorder(session).header)
+        header["created"] = created.isoformat(timespec="seconds")
+        header["human"] = human
+        if seat_kinds is not None:
+            header["seat_kinds"] = list(seat_kinds)
+        self.header = header
+        self._ended = False
+        self._write(header)
+        for e in session.events:  # the session start
+            self._write_event(0, e)
+
+    # ------------------------------------------------------------------ writing
+    def _write(self, line: dict[str, Any]) -> None:
+        if self._f.closed:
+            raise ValueError(f"record {self.path} is closed")
+        self._f.write(_dumps(line))
+        self._f.flush()
+
+    def _write_event(self, hand: int, e: Event) -> None:
+        if isinstance(e, SessionEnded):
+            if self._ended:
+                return
+            self._ended = True
+            hand = 0
+        self._write({"type": "event", "hand": hand, "event": e.to_json()})
+
+    def on_event(self, table: Table, event: Event) -> None:
+        """The table's event hook."""
+        self._write_event(table.hand, event)
+
+    def on_action(self, hand: int, seat: int, action: Action) -> None:
+        self._write({"type": "action", "hand": hand, "seat": SEAT_LETTERS[seat],
+                     "action": action.to_json()})
+
+    def submit(self, table: Table, seat: int, action: Action) -> list[Event]:
+        """Record and play one action (an illegal one raises the engine's error unrecorded)."""
+        d = table.pending().get(seat)
+        if d is None or action not in d.legal:
+            return table.submit(seat, action)  # raises the engine's readable error
+        self.on_action(table.hand, seat, action)
+        return table.submit(seat, action)
+
+    def play(self, players: Sequence[Any], *, observe: bool = True,
+             on_event: Callable[[Table, Event], None] | None = None) -> Session:
+        """Play the whole session with these players (see `play_session`), recording it."""
+        def hook(table: Table, e: Event) -> None:
+            self.on_event(table, e)
+            if on_event is not None:
+                on_event(table, e)
+        try:
+            play_session(self.session, players, observe=observe, on_event=hook,
+                         on_action=self.on_action)
+        finally:
+            self.close()
+        return self.session
+
+    def close(self) -> None:
+        """Write the session end (if the session ended) and close the file."""
+        if self._f.closed:
+            return
+        if self.session.finished and self.session.events and \
+                isinstance(self.session.events[-1], SessionEnded):
+            self._write_event(0, self.session.events[-1])
+        self._f.close()
+
+    def __enter__(self) -> RecordWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+# ---------------------------------------------------------------------------- reading
+@dataclass
+class HandRecord:
+    """One hand of a record: its events and actions with their line numbers."""
+
+    number: int
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    actions: list[tuple[int, int, Action]] = field(default_factory=list)  # (line, seat, action)
+
+    @property
+    def start(self) -> HandStarted | None:
+        for _, e in self.events:
+            if isinstance(e, HandStarted):
+                return e
+        return None
+
+    @property
+    def end(self) -> HandEnded | None:
+        for _, e in reversed(self.events):
+            if isinstance(e, HandEnded):
+                return e
+        return None
+
+    @property
+    def finished(self) -> bool:
+        return self.end is not None
+
+    def player_at_seat(self) -> tuple[int, ...]:
+        s = self.start
+        return tuple(s.players) if s is not None else (0, 1, 2, 3)
+
+
+@dataclass
+class Record:
+    """A record read as far as it is valid. `error` says where and why reading stopped
+    (empty when the whole file was read); `complete` when the session end was reached."""
+
+    path: Path
+    header: dict[str, Any] | None
+    hands: list[HandRecord] = field(default_factory=list)
+    session_events: list[tuple[int, Event]] = field(default_factory=list)
+    error: str = ""
+    error_line: int | None = None
+    lines_read: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+    @property
+    def complete(self) -> bool:
+        return any(isinstance(e, SessionEnded) for _, e in self.session_events)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        if self.header and isinstance(self.header.get("players"), list):
+            return tuple(str(p) for p in self.header["players"])
+        return ("P1", "P2", "P3", "P4")
+
+    @property
+    def human(self) -> int | None:
+        h = (self.header or {}).get("human")
+        return h if isinstance(h, int) and 0 <= h < 4 else None
+
+    @property
+    def finished_hands(self) -> list[HandRecord]:
+        return [h for h in self.hands if h.finished]
+
+    def scores(self) -> tuple[int, ...]:
+        """Per player: the session end's scores, else the sum of the finished hands."""
+        for _, e in self.session_events:
+            if isinstance(e, SessionEnded):
+                return tuple(e.scores)
+        return _sum_scores(self.finished_hands)
+
+    def events(self) -> list[tuple[int, Event]]:
+        """Every event in order with its hand number (0 = session events)."""
+        out: list[tuple[int, Event]] = []
+        starts = [(n, e) for n, e in self.session_events if isinstance(e, SessionStarted)]
+        out.extend((0, e) for _, e in starts)
+        for h in self.hands:
+            out.extend((h.number, e) for _, e in h.events)
+        out.extend((0, e) for _, e in self.session_events if isinstance(e, SessionEnded))
+        return out
+
+
+def _sum_scores(hands: Iterable[HandRecord]) -> tuple[int, ...]:
+    scores = [0, 0, 0, 0]
+    for h in hands:
+        end = h.end
+        if end is None:
+            continue
+        by_seat = h.player_at_seat()
+        for s in range(4):
+            scores[by_seat[s]] += end.payments[s]
+    return tuple(scores)
+
+
+def load_record(path: str | Path) -> Record:
+    """Read a record as far as it is valid; never raises on bad content, never writes.
+
+    A line cut off by a crash, a line that is not JSON, an unknown line or event, or hand
+    numbers out of order stop the reading; everything before stays usable and `error` names
+    the line.
+    """
+    path = Path(path)
+    rec = Record(path, None)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        rec.error = f"cannot read {path}: {e.strerror or e}"
+        return rec
+    raw_lines = data.split(b"\n")
+    cut_last = bool(data) and not data.endswith(b"\n")
+    current: HandRecord | None = None
+    last_no = 0
+    for no, raw in enumerate(raw_lines, 1):
+        if no == len(raw_lines) and not raw:
+            break  # the empty piece after the final newline
+        if not raw.strip():
+            continue
+
+        def stop(why: str, _no: int = no) -> None:
+            rec.error = f"line {_no}: {why}; the record is read up to line {last_no}"
+            rec.error_line = _no
+
+        try:
+            line = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            if cut_last and no == len(raw_lines):
+                stop("cut off (the game was interrupted while writing it)")
+            else:
+                msg = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8 text"
+                stop(f"not valid JSON ({msg})")
+            break
+        if not isinstance(line, dict) or "type" not in line:
+            stop("expected a JSON object with a 'type'")
+            break
+        if rec.header is None:
+            if line["type"] != "header":
+                stop("the first line must be the record header")
+                break
+            if line.get("format") != FORMAT:
+                stop(f"unknown record format {line.get('format')!r} (this game reads format "
+                     f"{FORMAT})")
+                break
+            rec.header = line
+            last_no = no
+            continue
+        kind = line["type"]
+        hand = line.get("hand")
+        if kind not in ("action", "event") or not isinstance(hand, int) or hand < 0:
+            stop(f"unknown line (type {kind!r}, hand {hand!r})")
+            break
+        try:
+            if kind == "event":
+                e = event_from_json(line.get("event"))
+            else:
+                seat = SEAT_LETTERS.index(line["seat"]) if line.get("seat") in \
+                    ("E", "S", "W", "N") else None
+                if seat is None:
+                    raise ValueError(f"bad seat {line.get('seat')!r}")
+                act = action_from_json(line.get("action"))
+        except (MahjongError, ValueError, TypeError, KeyError) as err:
+            stop(str(err))
+            break
+        if hand == 0:
+            if kind != "event" or not isinstance(e, (SessionStarted, SessionEnded)):
+                stop("only session events belong to hand 0")
+                break
+            rec.session_events.append((no, e))
+            current = None
+        else:
+            if current is None or current.number != hand:
+                if kind != "event" or not isinstance(e, HandStarted):
+                    stop(f"hand {hand} does not begin with its hand start")
+                    break
+                expected = rec.hands[-1].number + 1 if rec.hands else 1
+                if hand != expected:
+                    stop(f"hand {hand} follows hand {expected - 1}")
+                    break
+                if rec.hands and not rec.hands[-1].finished:
+                    stop(f"hand {hand} starts before hand {rec.hands[-1].number} ended")
+                    break
+                current = HandRecord(hand)
+                rec.hands.append(current)
+            if kind == "event":
+                current.events.append((no, e))
+            else:
+                current.actions.append((no, seat, act))
+        last_no = no
+    rec.lines_read = last_no
+    if rec.header is None and not rec.error:
+        rec.error = f"{path.name} is empty: no record header"
+        rec.error_line = 1
+    elif not rec.error and rec.hands and not rec.hands[-1].finished:
+        rec.error = (f"line {last_no}: the record ends inside hand {rec.hands[-1].number} "
+                     "(the game was interrupted)")
+        rec.error_line = last_no
+    return rec
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The outcome of replaying a record through the engine."""
+
+    ok: bool
+    message: str
+    line: int | None = None
+    hands: int = 0
+
+
+def check_record(path: str | Path) -> CheckResult:
+    """Replay the record through the engine: does it rebuild the identical table?"""
+    path = Path(path)
+    try:
+        log = load_log(path)
+        session = replay(log, str(path))
+    except ReplayError as e:
+        m = re.search(r"line (\d+)", str(e))
+        return CheckResult(False, str(e), int(m.group(1)) if m else None)
+    except (MahjongError, ValueError, TypeError, KeyError) as e:  # anything else is corrupt
+        return CheckResult(False, f"{path}: corrupt record: {e}")
+    n = len(session.results)
+    return CheckResult(True, f"{path}: {n} hand{'s' * (n != 1)} replayed, every event identical",
+                       None, n)
+
+
+# ---------------------------------------------------------------------------- listing
+@dataclass(frozen=True)
+class RecordSummary:
+    """One line of the records list."""
+
+    path: Path
+    created: _dt.datetime
+    seed: int | None
+    players: tuple[str, ...]
+    human: int | None
+    hands: int  # finished hands
+    scores: tuple[int, ...]  # per player
+    complete: bool
+    error: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def _created(header: dict[str, Any] | None, path: Path) -> _dt.datetime:
+    text = (header or {}).get("created")
+    if isinstance(text, str):
+        try:
+            d = _dt.datetime.fromisoformat(text)
+            return d if d.tzinfo else d.replace(tzinfo=_dt.timezone.utc)
+        except ValueError:
+            pass
+    try:
+        return _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.timezone.utc)
+    except OSError:
+        return _dt.datetime.fromtimestamp(0, _dt.timezone.utc)
+
+
+def _summary(path: Path) -> RecordSummary:
+    rec = load_record(path)
+    h = rec.header or {}
+    seed = h.get("seed") if isinstance(h.get("seed"), int) else None
+    return RecordSummary(path, _created(rec.header, path), seed, rec.players, rec.human,
+                         len(rec.finished_hands), rec.scores(), rec.complete, rec.error)
+
+
+def list_records(directory: str | Path | None = None, limit: int | None = None
+                 ) -> list[RecordSummary]:
+    """Every record, newest first, with date, players, finished hands and scores. A corrupt
+    file is listed with its error (as far as it could be read), never skipped silently."""
+    d = Path(directory) if directory is not None else records_dir()
+    try:
+        paths = [p for p in d.iterdir() if p.suffix == SUFFIX and p.is_file()]
+    except OSError:
+        return []
+    out = [_summary(p) for p in paths]
+    out.sort(key=lambda s: (s.created, s.name), reverse=True)
+    return out[:limit] if limit is not None else out
+
+
+def prune_records(older_than_days: float, directory: str | Path | None = None, *,
+                  now: _dt.datetime | None = None) -> list[Path]:
+    """Delete records created more than `older_than_days` days ago; returns what was deleted."""
+    if older_than_days < 0:
+        raise ValueError(f"older_than_days must be 0 or more, got {older_than_days!r}")
+    limit = (now or _now()) - _dt.timedelta(days=older_than_days)
+    removed = []
+    for s in list_records(directory):
+        if s.created < limit:
+            try:
+                s.path.unlink()
+                removed.append(s.path)
+            except OSError:
+                continue
+    return removed
+
+
+# ---------------------------------------------------------------------------- transcript
+def _tiles(ids: Iterable[int] | None) -> str:
+    if ids is None:
+        return "?"
+    return format_tiles(sorted(kind_of_tile(t) for t in ids if t >= 0)) or "-"
+
+
+def describe_event(e: Event, players: Sequence[str] | None = None) -> str:
+    """One line for people, tiles in notation.
+
+    >>> describe_event(Discarded(seat=1, tile=52, uper=True))
+    'S discards 5p, declaring UPER'
+    >>> describe_event(Drew(seat=0, tile=100, position=3, replacement=True))
+    'E draws 1f (replacement)'
+    """
+    match e:
+        case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
+            who = ", ".join(f"{p} {seat_name(s)}" for p, s in zip(ps, seats))
+            return f"session start: seed {seed}, seats by {m}: {who}"
+        case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):
+            names = [players[p] if players and p < len(players) else f"P{p + 1}" for p in ps]
+            seats = ", ".join(f"{seat_name(s)} {names[s]} ({sc[s]:+d})" for s in range(4))
+            extra = (" doubled;" if dbl else "") + \
+                ("" if pv is None else f" prevalent wind {seat_name(pv)};")
+            return f"hand {n}:{extra} {seats}"
+        case WallBuilt(tiles=t):
+            n = sum(1 for x in (t or ()) if x >= 0)
+            return f"the wall is built ({n} tiles)"
+        case DiceRolled(seat=s, faces=f, purpose=p):
+            return f"{seat_name(s)} throws {f[0]}+{f[1]} ({'wall breaker' if p == 'breaker' else 'break count'})"
+        case WallBroken(breaker=b, count=c):
+            return f"{seat_name(b)} breaks the wall, count {c}"
+        case Dealt(seat=s, tiles=t):
+            return f"{seat_name(s)} takes {_tiles(t)}"
+        case FlowerShown(seat=s, tile=t):
+            return f"{seat_name(s)} shows flower {tile_str(kind_of_tile(t))}"
+        case Drew(seat=s, tile=t, replacement=r):
+            what = "?" if t is None else tile_str(kind_of_tile(t))
+            return f"{seat_name(s)} draws {what}{' (replacement)' if r else ''}"
+        case Discarded(seat=s, tile=t, uper=u, auto=a):
+            text = f"{seat_name(s)} discards {tile_str(kind_of_tile(t))}"
+            if u:
+                text += ", declaring UPER"
+            if a:
+                text += " (frozen hand)"
+            return text
+        case Claimed(seat=s, meld=m, tile=t, from_seat=f, tiles=ids):
+            return f"{seat_name(s)} claims {tile_str(kind_of_tile(t))} from {seat_name(f)}: " \
+                   f"{m} {_tiles(ids)}"
+        case KongDeclared(seat=s, meld=m, tiles=ids):
+            return f"{seat_name(s)} declares {m.replace('_', ' ')} {_tiles(ids)}"
+        case NineMajorDeclared(seat=s, tiles=ids):
+            return f"{seat_name(s)} declares nine major tiles: {_tiles(ids)}"
+        case WinDeclared(seat=s, tile=t, how=how, from_seat=f, concealed=ids):
+            frm = "" if f is None else f" from {seat_name(f)}"
+            return f"{seat_name(s)} wins on {tile_str(kind_of_tile(t))} by " \
+                   f"{how.replace('_', ' ')}{frm}: {_tiles(ids)}"
+        case HandEnded(reason=r, winners=ws, payments=pay):
+            parts = [f"hand ends: {r.replace('_', ' ')}"]
+            for w in ws:
+                res = w.get("result", {}) if isinstance(w, dict) else {}
+                yak = ", ".join(f"{y.get('key')} {y.get('points')}" for y in res.get("yak", []))
+                parts.append(f"{w.get('seat')} scores {res.get('total')} "
+                             f"(basic {res.get('basic')}, bonus {res.get('bonus')}: {yak})")
+            parts.append("payments " + " ".join(f"{seat_name(s)} {pay[s]:+d}" for s in range(4)))
+            return "; ".join(parts)
+        case SessionEnded(hands=n, scores=sc):
+            names = players or [f"P{i + 1}" for i in range(4)]
+            return f"session ends after {n} hands: " + \
+                ", ".join(f"{names[i]} {sc[i]:+d}" for i in range(len(sc)))
+    return repr(e)
+
+
+def transcript(record: Record, *, actions: bool = False) -> list[str]:
+    """The record for people, hand by hand and event by event (plain lines, no printing)."""
+    out: list[str] = []
+    h = record.header or {}
+    players = record.players
+    out.append(f"record {record.path.name}: created {h.get('created', '?')}, seed "
+               f"{h.get('seed')}, players {', '.join(players)}")
+    for _, e in record.session_events:
+        if isinstance(e, SessionStarted):
+            out.append(describe_event(e, players))
+    for hand in record.hands:
+        items: list[tuple[int, str]] = [(no, "  " + describe_event(e, players))
+                                        for no, e in hand.events]
+        if actions:
+            items += [(no, f"    ({seat_name(s)} chooses {a!r})") for no, s, a in hand.actions]
+        items.sort(key=lambda x: x[0])
+        for i, (_, text) in enumerate(items):
+            out.append(text.strip() if i == 0 else text)
+    for _, e in record.session_events:
+        if isinstance(e, SessionEnded):
+            out.append(describe_event(e, players))
+    if record.error:
+        out.append(f"(stopped: {record.error})")
+    return out

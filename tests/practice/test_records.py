@@ -1,0 +1,196 @@
+"""Game records: write -> read -> identical table, truncated and corrupt files, listing, pruning,
+and ``korean-mahjong replay FILE [--check]`` exit codes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+import pytest
+
+from ai.random_seat import RandomSeat
+from game.cli import main
+from game.engine.replay import replay_file
+from game.engine.rules import RuleSet
+from game.engine.session import Session, play_session
+from game.practice.records import (
+    RecordWriter,
+    check_record,
+    list_records,
+    load_record,
+    prune_records,
+    records_dir,
+    transcript,
+)
+
+
+@pytest.fixture()
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _play(seed=3, hands=2, now=None, human=0, directory=None):
+    session = Session(RuleSet(), seed=seed, hands=hands)
+    w = RecordWriter(session, directory, human=human, now=now)
+    w.play([RandomSeat(seed * 10 + i) for i in range(4)])
+    return w, session
+
+
+def test_records_go_to_the_data_dir(data_dir):
+    w, _ = _play()
+    assert w.path.parent == records_dir() == data_dir / "records"
+
+
+def test_round_trip_rebuilds_the_identical_table(data_dir):
+    w, session = _play(seed=11, hands=3)
+    # the engine's own replay rebuilds it: every event identical, same scores
+    again = replay_file(w.path)
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in session.events]
+    assert again.scores == session.scores
+    rec = load_record(w.path)
+    assert rec.ok and rec.complete
+    assert len(rec.hands) == 3
+    assert rec.scores() == tuple(session.scores)
+    evs = [e.to_json() for _, e in rec.events()]
+    assert evs == [e.to_json() for e in session.events]
+    assert check_record(w.path).ok
+
+
+def test_the_writer_flushes_every_line_as_the_game_goes(data_dir):
+    session = Session(RuleSet(), seed=4, hands=1)
+    w = RecordWriter(session)
+    table = session.new_hand(on_event=w.on_event)
+    seats = [RandomSeat(i) for i in range(4)]
+    n = 0
+    while not table.is_over and n < 20:
+        for s, d in sorted(table.pending().items()):
+            w.submit(table, s, seats[s].act(d))
+            n += 1
+            break
+    # mid-hand: the file on disk is a valid prefix, opened with a clear message
+    rec = load_record(w.path)
+    assert rec.header["seed"] == 4
+    assert len(rec.hands) == 1 and sum(1 for _ in rec.hands[0].actions) == n
+    assert "ends inside hand 1" in rec.error
+    assert not check_record(w.path).ok
+    w.close()
+
+
+def _lines(path):
+    return path.read_text(encoding="utf-8").splitlines(keepends=True)
+
+
+def test_truncated_record_is_read_as_far_as_valid(data_dir, tmp_path):
+    w, _ = _play(seed=5, hands=2)
+    lines = _lines(w.path)
+    cut = tmp_path / "cut.jsonl"
+    keep = len(lines) // 2
+    cut.write_text("".join(lines[:keep]) + lines[keep][:17], encoding="utf-8")
+    before = cut.read_bytes()
+    rec = load_record(cut)
+    assert rec.header is not None
+    assert rec.error.startswith(f"line {keep + 1}: cut off")
+    assert rec.lines_read == keep
+    assert rec.hands  # the valid prefix is there
+    res = check_record(cut)
+    assert not res.ok and res.line == keep + 1
+    assert cut.read_bytes() == before  # never written
+
+
+@pytest.mark.parametrize("damage, why", [
+    (lambda ls: ls[:5] + ["{not json\n"] + ls[6:], "line 6: not valid JSON"),
+    (lambda ls: ls[:5] + ['{"type": "chat", "hand": 1}\n'] + ls[6:], "line 6: unknown line"),
+    (lambda ls: ls[:5] + ['{"type": "event", "hand": 1, "event": {"type": "shuffle"}}\n']
+     + ls[6:], "line 6: unknown event type 'shuffle'"),
+    (lambda ls: ['{"type": "header", "format": 99}\n'] + ls[1:], "line 1: unknown record format"),
+    (lambda ls: [], "empty"),
+    # header, session start, hand start: without the hand start the hand has no beginning
+    (lambda ls: ls[:2] + ls[3:], "line 3: hand 1 does not begin with its hand start"),
+])
+def test_corrupt_records_never_raise(data_dir, tmp_path, damage, why):
+    w, _ = _play(seed=6, hands=1)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(damage(_lines(w.path))), encoding="utf-8")
+    rec = load_record(bad)
+    assert why in rec.error
+    assert not check_record(bad).ok
+
+
+def test_a_changed_event_is_named_by_check(data_dir, tmp_path):
+    w, _ = _play(seed=7, hands=1)
+    lines = _lines(w.path)
+    for i, line in enumerate(lines):
+        d = json.loads(line)
+        if d["type"] == "event" and d["event"]["type"] == "discard":
+            d["event"]["tile"] = (d["event"]["tile"] + 4) % 100
+            lines[i] = json.dumps(d) + "\n"
+            break
+    bad = tmp_path / "changed.jsonl"
+    bad.write_text("".join(lines), encoding="utf-8")
+    res = check_record(bad)
+    assert not res.ok and res.line is not None
+    assert "differs on replay" in res.message or "no such" in res.message
+
+
+def test_missing_file_gives_a_message(tmp_path):
+    rec = load_record(tmp_path / "nope.jsonl")
+    assert rec.header is None and "cannot read" in rec.error
+
+
+def test_list_newest_first_and_prune(data_dir):
+    old = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+    new = dt.datetime(2026, 3, 1, tzinfo=dt.timezone.utc)
+    w_old, s_old = _play(seed=1, hands=1, now=old)
+    w_new, s_new = _play(seed=2, hands=2, now=new)
+    (records_dir() / "garbage.jsonl").write_text("\x00\x01 not a record", encoding="utf-8")
+    got = list_records()
+    real = [s for s in got if not s.error]
+    assert [s.path for s in real] == [w_new.path, w_old.path]
+    assert real[0].hands == 2 and real[0].scores == tuple(s_new.scores) and real[0].complete
+    assert real[0].seed == 2 and real[0].human == 0
+    assert [s.name for s in got if s.error] == ["garbage.jsonl"]  # listed, not skipped
+    removed = prune_records(30, now=dt.datetime(2026, 3, 5, tzinfo=dt.timezone.utc))
+    assert w_old.path in removed and w_new.path not in removed
+    assert w_new.path.exists() and not w_old.path.exists()
+    with pytest.raises(ValueError, match="older_than_days"):
+        prune_records(-1)
+
+
+def test_transcript_is_in_notation(data_dir):
+    w, _ = _play(seed=8, hands=1)
+    lines = transcript(load_record(w.path))
+    assert lines[0].startswith("record ")
+    assert any(" discards " in x for x in lines)
+    assert lines[-1].startswith("session ends after 1 hands")
+
+
+def test_cli_replay_check_exit_codes(data_dir, tmp_path, capsys):
+    w, _ = _play(seed=9, hands=1)
+    assert main(["replay", str(w.path), "--check"]) == 0
+    assert "every event identical" in capsys.readouterr().out
+    lines = _lines(w.path)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(lines[:40]) + lines[40][:9], encoding="utf-8")
+    assert main(["replay", str(cut), "--check"]) == 1
+    assert "line 41" in capsys.readouterr().err
+    assert main(["replay", str(w.path)]) == 0
+    out = capsys.readouterr().out
+    assert "hand 1:" in out and "hand ends" in out
+    assert main(["replay", str(cut)]) == 1
+    assert "cut off" in capsys.readouterr().err
+
+
+def test_recorder_matches_the_engine_recorder(data_dir, tmp_path):
+    """The streaming writer and the engine's Recorder describe the same game."""
+    from game.engine.replay import Recorder
+    session = Session(RuleSet(), seed=12, hands=1)
+    rec = Recorder(session)
+    rec.play([RandomSeat(120 + i) for i in range(4)])
+    a = tmp_path / "engine.jsonl"
+    rec.save(a)
+    w, _ = _play(seed=12, hands=1)
+    assert check_record(a).ok and check_record(w.path).ok
+    ev = lambda p: [json.loads(x) for x in _lines(p) if '"type":"event"' in x]  # noqa: E731
+    assert ev(a) == ev(w.path)
+    _ = play_session
