@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from game.engine.actions import Action, action_from_json
 from game.engine.errors import MahjongError, ReplayError
@@ -98,7 +98,7 @@ def records_dir() -> Path:
 
 
 def _now() -> _dt.datetime:
-    return _dt.datetime.now(_dt.timezone.utc)
+    return _dt.datetime.now(_dt.UTC)
 
 
 def _dumps(line: dict[str, Any]) -> str:
@@ -120,13 +120,13 @@ class RecordWriter:
         self.session = session
         self.directory = Path(directory) if directory is not None else records_dir()
         self.directory.mkdir(parents=True, exist_ok=True)
-        created = (now or _now()).astimezone(_dt.timezone.utc)
+        created = (now or _now()).astimezone(_dt.UTC)
         stem = f"{created:%Y%m%d-%H%M%S}-seed{session.seed}"
         n = 0
         while True:
             path = self.directory / f"{stem}{'' if n == 0 else f'-{n}'}{SUFFIX}"
             try:
-                self._f = open(path, "x", encoding="utf-8")
+                self._f = open(path, "x", encoding="utf-8")  # noqa: SIM115 - open for the whole game
                 break
             except FileExistsError:
                 n += 1
@@ -196,7 +196,7 @@ class RecordWriter:
             self._write_event(0, self.session.events[-1])
         self._f.close()
 
-    def __enter__(self) -> RecordWriter:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -326,7 +326,7 @@ def load_record(path: str | Path) -> Record:
             continue
 
         def stop(why: str, _no: int = no) -> None:
-            rec.error = f"line {_no}: {why}; the record is read up to line {last_no}"
+            rec.error = f"line {_no}: {why}; the record is read up to line {last_no}"  # noqa: B023
             rec.error_line = _no
 
         try:
@@ -456,13 +456,13 @@ def _created(header: dict[str, Any] | None, path: Path) -> _dt.datetime:
     if isinstance(text, str):
         try:
             d = _dt.datetime.fromisoformat(text)
-            return d if d.tzinfo else d.replace(tzinfo=_dt.timezone.utc)
+            return d if d.tzinfo else d.replace(tzinfo=_dt.UTC)
         except ValueError:
             pass
     try:
-        return _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.timezone.utc)
+        return _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.UTC)
     except OSError:
-        return _dt.datetime.fromtimestamp(0, _dt.timezone.utc)
+        return _dt.datetime.fromtimestamp(0, _dt.UTC)
 
 
 def _summary(path: Path) -> RecordSummary:

@@ -139,9 +139,9 @@ def test_missing_file_gives_a_message(tmp_path):
 
 
 def test_list_newest_first_and_prune(data_dir):
-    old = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
-    new = dt.datetime(2026, 3, 1, tzinfo=dt.timezone.utc)
-    w_old, s_old = _play(seed=1, hands=1, now=old)
+    old = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    new = dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
+    w_old, _s_old = _play(seed=1, hands=1, now=old)
     w_new, s_new = _play(seed=2, hands=2, now=new)
     (records_dir() / "garbage.jsonl").write_text("\x00\x01 not a record", encoding="utf-8")
     got = list_records()
@@ -150,7 +150,7 @@ def test_list_newest_first_and_prune(data_dir):
     assert real[0].hands == 2 and real[0].scores == tuple(s_new.scores) and real[0].complete
     assert real[0].seed == 2 and real[0].human == 0
     assert [s.name for s in got if s.error] == ["garbage.jsonl"]  # listed, not skipped
-    removed = prune_records(30, now=dt.datetime(2026, 3, 5, tzinfo=dt.timezone.utc))
+    removed = prune_records(30, now=dt.datetime(2026, 3, 5, tzinfo=dt.UTC))
     assert w_old.path in removed and w_new.path not in removed
     assert w_new.path.exists() and not w_old.path.exists()
     with pytest.raises(ValueError, match="older_than_days"):
@@ -191,6 +191,6 @@ def test_recorder_matches_the_engine_recorder(data_dir, tmp_path):
     rec.save(a)
     w, _ = _play(seed=12, hands=1)
     assert check_record(a).ok and check_record(w.path).ok
-    ev = lambda p: [json.loads(x) for x in _lines(p) if '"type":"event"' in x]  # noqa: E731
+    ev = lambda p: [json.loads(x) for x in _lines(p) if '"type":"event"' in x]
     assert ev(a) == ev(w.path)
     _ = play_session

@@ -1,0 +1,537 @@
+"""Hints for one seat at one moment: plain data for the hints panel (no printing, no pygame).
+
+`hints(source, events=..., rules=...)` takes a `Decision` (the seat's legal actions are then
+exact) or an `Observation` (the replay viewer: the usual discards are assumed) and returns
+`Hints`:
+
+* the shanten; for a hand about to discard, every discard with its acceptance (unseen counts),
+  whether the hand left can still reach 2 basic points (by self-draw / by discard), its waits
+  when it is ready and whether uper would be legal (with the engine's reason when not);
+* the suggested action with the AI's one-line reason (`ai.heuristic.HeuristicSeat.explain`);
+* when the hand is ready: every wait with its unseen copies and basic points each way, a wait
+  worth less than 2 on a discard marked;
+* danger (0-1) of each tile in the hand against each opponent, with the reason, from the AI's
+  danger model (`ai.danger.read_opponents`) and the exact stem-pattern safety of rule book 5;
+* sacred discard: the own status, what every opponent publicly cannot win on by discard, and
+  `Hints.why_not(tile)` answering "why can't I win on this?".
+
+>>> from game.engine.tiles import parse_tiles, parse_tile
+>>> h = hints(practice_observation("123m456p789p11m22z7z"))
+>>> h.shanten, tile_str(h.best_discard.tile), h.best_discard.unseen
+(0, '7z', 7)
+>>> for w in h.best_discard.waits: print(w.text)
+1m: 1 unseen, self-draw 2, discard 1 (not enough on a discard)
+4m: 4 unseen, self-draw 2, discard 1 (not enough on a discard)
+2z: 2 unseen, self-draw 2, discard 1 (not enough on a discard)
+>>> h.best_discard.uper_legal, h.best_discard.uper_reason.split("; ")[0]
+(False, '1m would win by discard with concealed only (1 point)')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.danger import read_opponents, visible_counts
+from ai.heuristic import EventTracker, HeuristicSeat
+from ai.value import INF, plan_value
+from game.engine.actions import Action, Discard
+from game.engine.events import Event, HandStarted
+from game.engine.hand.acceptance import acceptance, acceptance13
+from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.melds import Meld
+from game.engine.observation import Observation, RiverTile
+from game.engine.rules import RuleSet
+from game.engine.scoring import (
+    MIN_BASIC,
+    WinContext,
+    describe_basic,
+    evaluate_win,
+    ready_waits,
+    sacred_status,
+    shape_waits_of,
+    uper_verdict,
+)
+from game.engine.scoring.sacred import SacredStatus
+from game.engine.tiles import (
+    format_tiles,
+    is_honour,
+    is_suited,
+    parse_tiles,
+    seat_name,
+    stem,
+    tile_str,
+)
+
+__all__ = [
+    "AcceptHint",
+    "DiscardHint",
+    "Hints",
+    "OpponentHint",
+    "SacredHint",
+    "TileDanger",
+    "WaitHint",
+    "hints",
+    "practice_observation",
+    "public_safety",
+]
+
+
+@dataclass(frozen=True)
+class AcceptHint:
+    """A draw that lowers the shanten and how many copies are unseen."""
+
+    tile: int
+    unseen: int
+
+
+@dataclass(frozen=True)
+class WaitHint:
+    """One wait of a ready hand: unseen copies, basic points each way, and whether a discard
+    win on it is impossible (sacred discard) or worth less than 2 basic points."""
+
+    tile: int
+    unseen: int
+    self_draw_basic: int
+    discard_basic: int
+    blocked: str = ""  # the sacred-discard reason a discard win on it is refused
+
+    @property
+    def low_on_discard(self) -> bool:
+        return self.discard_basic < MIN_BASIC
+
+    @property
+    def text(self) -> str:
+        t = (f"{tile_str(self.tile)}: {self.unseen} unseen, self-draw {self.self_draw_basic}, "
+             f"discard {self.discard_basic}")
+        if self.low_on_discard:
+            t += " (not enough on a discard)"
+        if self.blocked:
+            t += f" (no discard win: {self.blocked})"
+        return t
+
+
+@dataclass(frozen=True)
+class DiscardHint:
+    """One possible discard of a hand about to discard."""
+
+    tile: int
+    shanten: int
+    accepts: tuple[AcceptHint, ...]
+    reach_self_draw: bool  # the hand left can still reach 2 basic points by self-draw
+    reach_discard: bool  # ... and by a discard win
+    plan: str
+    waits: tuple[WaitHint, ...] = ()  # when the hand left is ready
+    uper_legal: bool | None = None  # None: not ready or not concealed
+    uper_reason: str = ""
+    suggested: bool = False
+
+    @property
+    def unseen(self) -> int:
+        return sum(a.unseen for a in self.accepts)
+
+
+@dataclass(frozen=True)
+class TileDanger:
+    """Danger (0-1: the chance of dealing in) of discarding `tile` against one opponent."""
+
+    tile: int
+    danger: float
+    reason: str
+
+
+@dataclass(frozen=True)
+class OpponentHint:
+    """One opponent: uper, how likely he is ready, the danger of each own tile, and what he
+    publicly cannot win on by discard (`safe`: tile -> reason)."""
+
+    seat: int
+    uper: bool
+    ready: float
+    tiles: tuple[TileDanger, ...]
+    safe: dict[int, str] = field(default_factory=dict)
+
+    def danger_of(self, tile: int) -> TileDanger | None:
+        for t in self.tiles:
+            if t.tile == tile:
+                return t
+        return None
+
+
+@dataclass(frozen=True)
+class SacredHint:
+    """The own sacred-discard status: the reasons in force and the waits they block."""
+
+    reasons: tuple[str, ...]
+    blocked: tuple[tuple[int, str], ...]  # (wait, why no discard win)
+    can_self_draw: bool = True
+
+
+@dataclass(frozen=True)
+class Hints:
+    """Everything the hints panel shows for one seat at one moment."""
+
+    seat: int
+    shanten: int
+    discards: tuple[DiscardHint, ...]  # about to discard: best first; else ()
+    accepts: tuple[AcceptHint, ...]  # waiting to draw (13 tiles): the draws that help
+    waits: tuple[WaitHint, ...]  # waiting to draw and ready
+    suggested: Action | None
+    reason: str
+    opponents: tuple[OpponentHint, ...]
+    sacred: SacredHint
+    _why: dict[int, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def best_discard(self) -> DiscardHint | None:
+        for d in self.discards:
+            if d.suggested:
+                return d
+        return self.discards[0] if self.discards else None
+
+    def why_not(self, tile: int) -> str:
+        """"Why can't I win on this?" for a discard of `tile` (own hand as it waits now; for a
+        hand about to discard, after the suggested discard)."""
+        return self._why.get(tile, f"{tile_str(tile)} does not complete your hand")
+
+
+# ---------------------------------------------------------------------------- helpers
+def practice_observation(hand: str, *, seat: int = 0, melds: Sequence[Meld] = (),
+                         rivers: Sequence[str] = ("", "", "", ""), uper: Sequence[bool] = (
+                             False, False, False, False), uper_index: Sequence[int] = (
+                             -1, -1, -1, -1), wall_left: int = 40,
+                         prevalent: int | None = None) -> Observation:
+    """An observation built from notation, for tests and lessons.
+
+    >>> practice_observation("123m", melds=(Meld("pung", 20),) * 3).concealed
+    (0, 1, 2)
+    """
+    kinds = tuple(sorted(parse_tiles(hand)))
+    riv = tuple(tuple(RiverTile(k, i == uper_index[s]) for i, k in enumerate(parse_tiles(r)))
+                for s, r in enumerate(rivers))
+    all_melds = tuple(tuple(melds) if s == seat else () for s in range(4))
+    sizes = tuple(len(kinds) if s == seat else 13 for s in range(4))
+    w: tuple[int, ...] = ()
+    if len(kinds) % 3 == 1:
+        try:
+            w = shape_waits_of(kinds, melds)
+        except ValueError:
+            w = ()
+    return Observation(seat=seat, concealed=kinds, drawn=None, hand_sizes=sizes,
+                       melds=all_melds, flowers=((), (), (), ()), rivers=riv,
+                       uper=tuple(uper), waits=w, sacred=(), wall_left=wall_left, turn=seat,
+                       phase="turn", last_discard=None, prevalent=prevalent,
+                       scores=(0, 0, 0, 0))
+
+
+class _View:
+    """A duck-typed decision for an observation (the replay viewer has no live table)."""
+
+    def __init__(self, obs: Observation, kind: str, legal: tuple[Action, ...],
+                 notes: dict[Action, str]):
+        self.observation = obs
+        self.seat = obs.seat
+        self.kind = kind
+        self.legal = legal
+        self.notes = notes
+
+
+def _counts(kinds: Iterable[int]) -> list[int]:
+    c = [0] * 25
+    for k in kinds:
+        c[k] += 1
+    return c
+
+
+def _tiles(c: Sequence[int]) -> list[int]:
+    return [k for k in range(25) for _ in range(c[k])]
+
+
+def _pattern(k: int) -> str:
+    return "-".join(str((k % 9) % 3 + 1 + 3 * i) for i in range(3))
+
+
+def _uper_discard(obs: Observation, s: int) -> int | None:
+    for r in obs.rivers[s]:
+        if r.uper:
+            return r.tile
+    return None
+
+
+def public_safety(obs: Observation, o: int, passed: Iterable[int] = (),
+                  after_uper: Iterable[int] = ()) -> dict[int, str]:
+    """What opponent `o` certainly cannot win on by discard, from public facts only, with the
+    reason (rule book 5: his river, the stems of his river's suit tiles, his uper discard,
+    tiles he let pass).
+
+    >>> obs = practice_observation("1m", rivers=("", "4m7z", "", ""), uper=(0, 1, 0, 0),
+    ...                            uper_index=(-1, 0, -1, -1))
+    >>> s = public_safety(obs, 1)
+    >>> s[parse_tiles("7m")[0]]
+    "safe by stem pattern 1-4-7 against S's uper (S's uper discard was 4m)"
+    >>> s[parse_tiles("7z")[0]]
+    "safe: in S's river"
+    """
+    name = seat_name(o)
+    out: dict[int, str] = {}
+    river = [r.tile for r in obs.rivers[o]]
+    ud = _uper_discard(obs, o)
+    for k in river:
+        out.setdefault(k, f"safe: in {name}'s river")
+    for d in ([ud] if ud is not None else []) + river:
+        if d is None or not is_suited(d):
+            continue
+        why = (f"{name}'s uper discard was {tile_str(d)}" if d == ud
+               else f"{name} discarded {tile_str(d)}")
+        against = f"{name}'s uper" if obs.uper[o] else name
+        for k in stem(d):
+            out.setdefault(k, f"safe by stem pattern {_pattern(d)} against {against} ({why})")
+    for k in after_uper:
+        out.setdefault(k, f"safe: discarded after {name}'s uper and not won")
+    for k in passed:
+        out.setdefault(k, f"safe: {name} let it pass since his last draw")
+    return out
+
+
+def _no_chance(k: int, unseen: Sequence[int]) -> str:
+    """Why no sequence shape can wait on suit tile `k` (a wall), or ''."""
+    r = k % 9
+    shapes = []
+    if r <= 6:
+        shapes.append((k + 1, k + 2))
+    if r >= 2:
+        shapes.append((k - 2, k - 1))
+    if 1 <= r <= 7:
+        shapes.append((k - 1, k + 1))
+    walls = set()
+    for a, b in shapes:
+        dead = [x for x in (a, b) if unseen[x] <= 0]
+        if not dead:
+            return ""
+        walls.add(dead[0])
+    names = format_tiles(sorted(walls))
+    return f"no-chance: every {names} is visible, so only a pair or single wait can use it"
+
+
+def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
+                  ) -> list[OpponentHint]:
+    reads = read_opponents(obs, tracker.passed, tracker.after_uper, use_evidence=True)
+    vis = visible_counts(obs)
+    unseen = [4 - v for v in vis]
+    out = []
+    for r in reads:
+        o = r.seat
+        safe = public_safety(obs, o, tracker.passed[o], tracker.after_uper[o])
+        for k in range(18, 25):
+            if unseen[k] <= 0 and k not in safe:
+                safe[k] = f"safe: every {tile_str(k)} is visible"
+        tiles = []
+        for k in sorted(set(kinds)):
+            if k in safe:
+                tiles.append(TileDanger(k, 0.0, safe[k]))
+                continue
+            p = float(r.deal_in[k])
+            if is_honour(k):
+                left = unseen[k]
+                why = (f"{4 - left} visible: honour, only a single wait" if left == 1 else
+                       f"{4 - left} visible: honour, a pair or single wait")
+            else:
+                why = _no_chance(k, unseen) or (
+                    f"{seat_name(o)} declared uper: any tile outside his river's stems may win"
+                    if obs.uper[o] else
+                    f"no safety evidence ({seat_name(o)} ready with about {r.ready:.0%})")
+            tiles.append(TileDanger(k, round(min(1.0, max(0.0, p)), 3), why))
+        out.append(OpponentHint(o, obs.uper[o], round(r.ready, 3), tuple(tiles), safe))
+    return out
+
+
+def _flag_texts() -> dict[str, str]:
+    return {c: sacred_status((), (), **{f: True}).reasons[0].text for c, f in (
+        ("SD1", "temporary"), ("SD5", "missed_after_uper"),
+        ("SD6", "discarded_win_after_uper"))}
+
+
+_FLAGS = _flag_texts()
+
+
+def _status(obs: Observation, waits: Sequence[int], river: Sequence[int],
+            uper_discard: int | None) -> SacredStatus:
+    have = set(obs.sacred)
+    return sacred_status(waits, river, uper_discard=uper_discard,
+                         temporary=_FLAGS["SD1"] in have,
+                         missed_after_uper=_FLAGS["SD5"] in have,
+                         discarded_win_after_uper=_FLAGS["SD6"] in have)
+
+
+def _wait_hints(obs: Observation, tiles: list[int], melds: Sequence[Meld], seen: Sequence[int],
+                rules: RuleSet, st: SacredStatus) -> tuple[WaitHint, ...]:
+    out = []
+    for v in ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent, rules=rules):
+        u = max(0, 4 - seen[v.tile])
+        out.append(WaitHint(v.tile, u, v.self_draw_basic, v.discard_basic,
+                            st.why_not(v.tile) or ""))
+    return tuple(out)
+
+
+def _why_map(obs: Observation, tiles: list[int], melds: Sequence[Meld], rules: RuleSet,
+             st: SacredStatus) -> dict[int, str]:
+    """'Why can't I win on this?' for every kind, for the 3n+1 hand `tiles`."""
+    out: dict[int, str] = {}
+    try:
+        waits = shape_waits_of(tiles, melds)
+    except ValueError:
+        return out
+    if not waits:
+        for k in range(25):
+            out[k] = "your hand is not ready: no tile completes it"
+        return out
+    words = format_tiles(waits)
+    for k in range(25):
+        if k not in waits:
+            out[k] = f"{tile_str(k)} does not complete your hand (your waits: {words})"
+            continue
+        why = st.why_not(k)
+        if why:
+            out[k] = why
+            continue
+        ctx = WinContext(concealed=tuple(sorted(tiles + [k])), win_tile=k, melds=tuple(melds),
+                         self_draw=False, seat=obs.seat, prevalent=obs.prevalent,
+                         discarder=(obs.seat + 1) % 4)
+        res = evaluate_win(ctx, rules)
+        if res.basic < MIN_BASIC:
+            sd = evaluate_win(WinContext(concealed=ctx.concealed, win_tile=k, melds=tuple(melds),
+                                         self_draw=True, seat=obs.seat,
+                                         prevalent=obs.prevalent), rules)
+            out[k] = (f"on a discard {tile_str(k)} gives {describe_basic(res.yak, res.basic)}: "
+                      f"a win needs {MIN_BASIC} basic points"
+                      + (f" (a self-draw would give {sd.basic})" if sd.basic >= MIN_BASIC
+                         else ""))
+        else:
+            out[k] = (f"you can win on {tile_str(k)} by discard "
+                      f"({describe_basic(res.yak, res.basic)})")
+    return out
+
+
+# ---------------------------------------------------------------------------- the entry point
+def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = None,
+          level: str = "expert") -> Hints:
+    """The hints for a `Decision` or an `Observation` (see the module). `events`: the hand's
+    events so far (any view; they are reduced to this seat's view) for the tiles each
+    opponent let pass; `rules` default to the hand's rules found in `events`."""
+    if isinstance(source, Observation):
+        obs = source
+        decision = None
+    else:
+        from ai.heuristic import observation_of
+        decision = source
+        obs = observation_of(source)
+    me = obs.seat
+    tracker = EventTracker()
+    for e in events:
+        e = e.visible_to(me)
+        if rules is None and isinstance(e, HandStarted) and isinstance(e.rules, dict):
+            rules = RuleSet.from_dict(e.rules)
+        tracker.observe(e)
+    rules = rules or RuleSet()
+    tracker.rules = rules
+    melds = obs.melds[me]
+    nm = len(melds)
+    own = _counts(obs.concealed)
+    vis = visible_counts(obs)
+    elsewhere = [vis[k] - own[k] for k in range(25)]
+    river = [r.tile for r in obs.rivers[me]]
+    ud = _uper_discard(obs, me)
+    concealed = all(not m.is_open for m in melds)
+    n = len(obs.concealed)
+    about_to_discard = n % 3 == 2
+
+    # the AI's suggestion
+    suggested: Action | None = None
+    reason = ""
+    if decision is None and about_to_discard and not obs.uper[me]:
+        legal: list[Action] = [Discard(k) for k in sorted(set(obs.concealed))]
+        notes: dict[Action, str] = {}
+        if concealed:
+            for k in sorted(set(obs.concealed)):
+                after = list(own)
+                after[k] -= 1
+                if shanten_of(after, nm) == 0:
+                    v = uper_verdict(_tiles(after), melds, seat=me, prevalent=obs.prevalent,
+                                     wall_left=obs.wall_left, rules=rules,
+                                     flowers=len(obs.flowers[me]))
+                    a = Discard(k, uper=True)
+                    legal.append(a)
+                    if not v.legal:
+                        notes[a] = v.reason
+        decision = _View(obs, "turn", tuple(legal), notes)
+    if decision is not None and decision.legal:
+        seat = HeuristicSeat(level)
+        seat.tracker = tracker
+        try:
+            suggested = seat.act(decision)
+            reason = seat.explain()
+        except Exception as e:  # noqa: BLE001 - a hint must never break the table
+            suggested, reason = None, f"no suggestion ({type(e).__name__}: {e})"
+
+    sug_tile = suggested.tile if isinstance(suggested, Discard) else None
+    discards: list[DiscardHint] = []
+    accepts: tuple[AcceptHint, ...] = ()
+    waits: tuple[WaitHint, ...] = ()
+    why: dict[int, str] = {}
+    st_now = _status(obs, [], river, ud)
+    if about_to_discard:
+        s_now = shanten_of(own, nm)
+        for opt in acceptance(own, nm, visible=elsewhere):
+            d = opt.discard
+            after = list(own)
+            after[d] -= 1
+            tiles = _tiles(after)
+            seen = [elsewhere[k] + after[k] + (1 if k == d else 0) for k in range(25)]
+            wh: tuple[WaitHint, ...] = ()
+            up_legal: bool | None = None
+            up_reason = ""
+            if opt.shanten == 0:
+                st = _status(obs, shape_waits_of(tiles, melds), river + [d], ud)
+                wh = _wait_hints(obs, tiles, melds, seen, rules, st)
+                rs = any(w.self_draw_basic >= MIN_BASIC for w in wh)
+                rd = any(not w.low_on_discard and not w.blocked for w in wh)
+                plan = "ready"
+                if concealed and not obs.uper[me]:
+                    v = uper_verdict(tiles, melds, seat=me, prevalent=obs.prevalent,
+                                     wall_left=obs.wall_left, rules=rules,
+                                     flowers=len(obs.flowers[me]))
+                    up_legal, up_reason = v.legal, v.reason
+                if d == sug_tile or (sug_tile is None and not why):
+                    why = _why_map(obs, tiles, melds, rules, st)
+            else:
+                pv = plan_value(after, melds, seat=me, prevalent=obs.prevalent,
+                                unseen=[4 - x for x in seen], shanten=opt.shanten)
+                rs, rd, plan = pv.self_draw_distance < INF, pv.discard_distance < INF, pv.plan
+            discards.append(DiscardHint(
+                d, opt.shanten, tuple(AcceptHint(k, u) for k, u in
+                                      zip(opt.ukeire, opt.unseen_by_kind)),
+                rs, rd, plan, wh, up_legal, up_reason, d == sug_tile))
+        discards.sort(key=lambda x: (not x.suggested, x.shanten, -x.unseen))
+        shanten = s_now
+        if sug_tile is not None:
+            after = list(own)
+            after[sug_tile] -= 1
+            st_now = _status(obs, shape_waits_of(_tiles(after), melds)
+                             if shanten_of(after, nm) == 0 else (), river + [sug_tile], ud)
+    else:
+        a = acceptance13(own, nm, visible=elsewhere)
+        shanten = a.shanten
+        accepts = tuple(AcceptHint(k, u) for k, u in zip(a.ukeire, a.unseen_by_kind))
+        tiles = list(obs.concealed)
+        if shanten == 0:
+            st_now = _status(obs, shape_waits_of(tiles, melds), river, ud)
+            seen = [elsewhere[k] + own[k] for k in range(25)]
+            waits = _wait_hints(obs, tiles, melds, seen, rules, st_now)
+        why = _why_map(obs, tiles, melds, rules, st_now)
+    opponents = _danger_table(obs, tracker, sorted(set(obs.concealed)))
+    sacred = SacredHint(tuple(r.text for r in st_now.reasons),
+                        tuple((w, st_now.why_not(w) or "") for w in st_now.blocked),
+                        st_now.can_self_draw)
+    return Hints(me, shanten, tuple(discards), accepts, waits, suggested, reason,
+                 tuple(opponents), sacred, why)
