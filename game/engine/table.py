@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import fastshape
+from .hand import shanten as shape
 from .actions import (
     KONG,
     NINE_MAJOR,
@@ -370,7 +370,7 @@ class Table:
         w = self._waits[seat]
         if w is None:
             c = self.counts[seat]
-            w = fastshape.waits(c) if sum(c) % 3 == 1 else ()
+            w = shape.waits(c) if sum(c) % 3 == 1 else ()
             self._waits[seat] = w
         return w
 
@@ -417,12 +417,12 @@ class Table:
     def _self_draw_check(self, seat: int) -> tuple[WinContext | None, WinResult | None, str]:
         """(context, result, reason): a self-draw win is legal when reason is ''."""
         c = self.counts[seat]
-        if not fastshape.complete(c):
+        if not shape.is_complete(c):
             return None, None, _INCOMPLETE
         d = self.drawn[seat]
         kind = d >> 2 if d is not None and d < 100 else self.hand_kinds(seat)[-1]
         c[kind] -= 1
-        w = fastshape.waits(c)
+        w = shape.waits(c)
         c[kind] += 1
         st = self.sacred(seat, w)
         if not st.can_self_draw:
@@ -491,7 +491,7 @@ class Table:
             legal.append(NINE_MAJOR)
         legal.extend([_DISCARDS[k] for k in kinds])
         if self.is_concealed_hand(seat) and not self.penalised[seat]:
-            for k in fastshape.ready_discards(c):
+            for k in shape.ready_discards(c):
                 after = self.hand_kinds(seat)
                 after.remove(k)
                 v = uper_verdict(after, self.melds[seat], seat=seat, prevalent=self.prevalent,
@@ -517,7 +517,7 @@ class Table:
             legal.append(WIN)
         if c[kind] == 4 and self.wall.remaining > 0:
             c[kind] -= 4
-            same = fastshape.waits(c) == self.uper_waits[seat]
+            same = shape.waits(c) == self.uper_waits[seat]
             c[kind] += 4
             if same:
                 legal.append(ConcealedKong(kind))
@@ -623,7 +623,7 @@ class Table:
         t = self._id_of_kind(seat, kind)
         from_drawn = t == self.drawn[seat]
         was_uper = self.uper_index[seat] >= 0
-        if was_uper and fastshape.complete(self.counts[seat]) and not self.penalised[seat]:
+        if was_uper and shape.is_complete(self.counts[seat]) and not self.penalised[seat]:
             self.sd_discarded_win[seat] = True  # SD6: he let his own winning tile go
         self._remove(seat, t)
         self.drawn[seat] = None

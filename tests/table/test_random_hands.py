@@ -7,7 +7,7 @@ import pytest
 from table_helpers import DICE
 
 from ai.random_seat import RandomSeat
-from game.engine import fastshape
+from game.engine.hand import shanten as shape
 from game.engine.actions import (
     ACTION_TYPES,
     AddedKong,
@@ -54,7 +54,7 @@ class EagerSeat:
         counts = [0] * 25
         for k in c:
             counts[k] += 1
-        ready = set(fastshape.ready_discards(counts)) if len(c) % 3 == 2 else set()
+        ready = set(shape.ready_discards(counts)) if len(c) % 3 == 2 else set()
         r = [a for a in ds if a.tile in ready]
         if r:
             return self.rng.choice(r)

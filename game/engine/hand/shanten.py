@@ -287,3 +287,41 @@ def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
             out.append(k)
         c[k] -= 1
     return tuple(out)
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether a ``3n + 2``-tile concealed part is a winning shape (melds implied by the size).
+
+    >>> from game.engine.tiles import parse_tiles, to_counts
+    >>> is_complete(to_counts(parse_tiles("1122m3344p5566z77z"))), is_complete(to_counts(parse_tiles("11m")))
+    (True, True)
+    >>> is_complete(to_counts(parse_tiles("1112m")))
+    False
+    """
+    tiles = _entries(counts) & 63
+    melds = _MELDS_OF_SIZE[tiles]
+    if tiles % 3 != 2 or melds is None:
+        return False
+    return shanten(counts, melds) == -1
+
+
+def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
+    """Kinds whose discard leaves a ``3n + 2``-tile concealed part ready (some tile completes it).
+
+    >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
+    >>> format_tiles(ready_discards(to_counts(parse_tiles("123m456m789p11z22z5z"))))
+    '5z'
+    """
+    tiles = _entries(counts) & 63
+    melds = _MELDS_OF_SIZE[tiles]
+    if tiles % 3 != 2 or melds is None or shanten(counts, melds) > 0:
+        return ()  # a hand one step from ready or worse cannot be ready after one discard
+    c = list(counts)
+    out = []
+    for k in range(25):
+        if c[k]:
+            c[k] -= 1
+            if waits(c, melds):
+                out.append(k)
+            c[k] += 1
+    return tuple(out)
