@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import ImpossibleHandError
-from ..hand.shape import waits as shape_waits
+from ..hand.shanten import waits as shape_waits
 from ..melds import Meld
 from ..rules import RuleSet
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
