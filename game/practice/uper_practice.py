@@ -1,0 +1,628 @@
+"""Uper (엎어) timing practice: a ready position, three choices, and playouts that compare them.
+
+`generate_position(seed)` plays a seeded table forward with AI seats until the target seat is
+about to discard with a ready hand (a discard leaves it waiting) at the chosen stage of the hand.
+`practice_options(position)` offers
+
+* ``uper``: declare uper with the ready discard (refused before it is made, with the engine's
+  reason, when the rules forbid it: not concealed, too few wall tiles, a wait worth 1 point by
+  discard; with ``rules.strict_table`` it may be committed and the engine's penalty applies);
+* ``silent``: the same discard without the declaration (the hand stays free: it keeps the best
+  ready shape and never declares later in the playout);
+* ``fold``: discard the safest tile now and keep defending.
+
+`compare_options(position)` plays each option out many times from the same state: the table is
+copied and the tiles the player cannot see (the other hands and the wall) are re-dealt
+uniformly for every playout, the same re-deal for every option (common random numbers, so the
+difference between options is measured with less noise). An opponent who declared uper keeps
+his hand (a uniform re-deal would not be ready). The seats are fast playout policies by
+default (`PlayoutSeat`: shanten-greedy, exact stem-pattern defence against uper players,
+uper when legal); ``opponents="ai:standard"`` uses the heuristic AI instead (about ten
+times slower). The result per option: win %, average points, deal-in %, with 95 % intervals.
+
+`PracticeGame` is a table against AI seats with undo back to the player's previous decision
+(rebuilt from the seed and the actions).
+
+>>> pos = generate_position(3, stage="any")
+>>> pos.decision.kind, len(pos.observation.concealed) % 3
+('turn', 2)
+>>> [o.key for o in practice_options(pos)]
+['uper', 'silent', 'fold']
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.engine.actions import PASS, PUNG, WIN, Action, Discard
+from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.hand.shanten import waits as shape_waits
+from game.engine.observation import Observation
+from game.engine.rules import RuleSet
+from game.engine.table import Decision, Table
+from game.engine.tiles import DRAGONS, EAST, format_tiles, seat_name, stem, tile_str
+
+__all__ = [
+    "STAGES",
+    "Comparison",
+    "OptionResult",
+    "PlayoutSeat",
+    "Position",
+    "PracticeGame",
+    "PracticeOption",
+    "compare_options",
+    "generate_position",
+    "position_from_table",
+    "practice_options",
+    "redeal_hidden",
+]
+
+#: stage of the hand -> (min, max) live wall tiles left at the position
+STAGES: dict[str, tuple[int, int]] = {
+    "early": (30, 99), "middle": (15, 29), "late": (0, 14), "any": (0, 99)}
+
+_STEMS = tuple(frozenset(stem(k)) if k < 18 else frozenset() for k in range(25))
+
+
+# ---------------------------------------------------------------------------- positions
+@dataclass
+class Position:
+    """A practice position: the table rebuilt from (rules, seed, actions), the player's seat,
+    and the ready discards (kinds that leave the hand waiting)."""
+
+    rules: RuleSet
+    seed: int
+    seat: int
+    actions: tuple[tuple[int, Action], ...]
+    ready_discards: tuple[int, ...]
+    ready_discard: int  # the suggested one (most live wait tiles)
+    _table: Table | None = field(default=None, repr=False)
+
+    @property
+    def table(self) -> Table:
+        """The table at the position (rebuilt once; copy it before playing on)."""
+        if self._table is None:
+            self._table = replay_actions(self.rules, self.seed, self.actions)
+        return self._table
+
+    @property
+    def decision(self) -> Decision:
+        return self.table.pending()[self.seat]
+
+    @property
+    def observation(self) -> Observation:
+        return self.table.observation(self.seat)
+
+    def describe(self) -> str:
+        obs = self.observation
+        return (f"{seat_name(self.seat)} hand {format_tiles(obs.concealed)}, wall "
+                f"{obs.wall_left}, ready by discarding {tile_str(self.ready_discard)}")
+
+
+def replay_actions(rules: RuleSet, seed: int, actions: Sequence[tuple[int, Action]]) -> Table:
+    """A table from its seed with these (seat, action) submitted in order."""
+    t = Table(rules, seed)
+    for s, a in actions:
+        t.submit(s, a)
+    return t
+
+
+def _ready_discards(d: Decision) -> tuple[int, ...]:
+    ks = {a.tile for a in (*d.legal, *d.notes) if isinstance(a, Discard) and a.uper}
+    return tuple(sorted(ks))
+
+
+def _live_waits(t: Table, seat: int, d: int) -> tuple[int, int]:
+    """(live wait copies the player can count, number of waits) after discarding kind d."""
+    c = t.counts[seat]
+    c[d] -= 1
+    try:
+        w = shape_waits(c)
+        seen = [0] * 25
+        for s in range(4):
+            for x in t.river[s]:
+                seen[x >> 2] += 1
+            for m in t.melds[s]:
+                seen[m.tile] += m.size
+        seen[d] += 1
+        live = sum(max(0, 4 - c[k] - seen[k]) for k in w)
+    finally:
+        c[d] += 1
+    return live, len(w)
+
+
+def position_from_table(table: Table, seat: int) -> Position:
+    """A practice position from a live table where `seat` is about to discard with a ready
+    hand (e.g. a rigged scenario, or the player's own game). The table is used as it is."""
+    d = table.pending().get(seat)
+    if d is None or d.kind not in ("turn", "discard"):
+        raise ValueError(f"seat {seat_name(seat)} has no discard to make now")
+    ready = _ready_discards(d)
+    if not ready:
+        c = list(table.counts[seat])
+        ready = tuple(k for k in range(25) if c[k] and _shanten_after(c, k,
+                                                                    len(table.melds[seat])) == 0)
+    if not ready:
+        raise ValueError(f"seat {seat_name(seat)} has no discard that leaves the hand ready")
+    legal_up = [k for k in ready if Discard(k, True) in d.legal and Discard(k, True) not in d.notes]
+    best = max(ready, key=lambda k: (k in legal_up, *_live_waits(table, seat, k)))
+    return Position(table.rules, table.seed, seat, (), ready, best, table)
+
+
+def _shanten_after(c: list[int], k: int, melds: int) -> int:
+    c[k] -= 1
+    try:
+        return shanten_of(c, melds)
+    finally:
+        c[k] += 1
+
+
+def _mk_seats(level: str, seed: int) -> list[Any]:
+    from ai.registry import make_seat
+    return [make_seat(level, seed=seed * 4 + i) for i in range(4)]
+
+
+def generate_position(seed: int, *, rules: RuleSet | None = None, seat: int | None = None,
+                      stage: str = "middle", level: str = "ai:standard",
+                      want: str = "any", max_tries: int = 200) -> Position:
+    """A seeded practice position (see the module). `want`: "any", "legal" (uper allowed)
+    or "illegal" (uper refused: the lesson is the reason)."""
+    if stage not in STAGES:
+        raise ValueError(f"stage must be one of {', '.join(STAGES)}, got {stage!r}")
+    if want not in ("any", "legal", "illegal"):
+        raise ValueError(f"want must be any, legal or illegal, got {want!r}")
+    rules = rules or RuleSet()
+    lo, hi = STAGES[stage]
+    rng = random.Random(f"practice/{seed}")
+    for _ in range(max_tries):
+        table_seed = rng.getrandbits(40)
+        target = seat if seat is not None else rng.randrange(4)
+        t = Table(rules, table_seed)
+        seats = _mk_seats(level, table_seed)
+        actions: list[tuple[int, Action]] = []
+        sent = 0
+        while not t.is_over:
+            for i in range(sent, len(t.events)):
+                for s in range(4):
+                    seats[s].observe(t.events[i].visible_to(s))
+            sent = len(t.events)
+            pend = t.pending()
+            for s in sorted(pend):
+                d = pend[s]
+                if s == target and d.kind == "turn":
+                    ready = _ready_discards(d)
+                    if ready and lo <= t.wall.remaining <= hi:
+                        legal_up = [k for k in ready if Discard(k, True) not in d.notes]
+                        if want == "any" or (want == "legal") == bool(legal_up):
+                            best = max(ready, key=lambda k: (k in legal_up,
+                                                             *_live_waits(t, s, k)))
+                            return Position(rules, table_seed, target, tuple(actions),
+                                            ready, best, t)
+                a = seats[s].act(d)
+                if s == target and isinstance(a, Discard) and a.uper:
+                    a = Discard(a.tile)  # the player decides uper, not the AI before him
+                actions.append((s, a))
+                t.submit(s, a)
+                break
+    raise ValueError(f"no {stage} ready position found in {max_tries} hands (seed {seed})")
+
+
+# ---------------------------------------------------------------------------- options
+@dataclass(frozen=True)
+class PracticeOption:
+    """One choice at the position. `available`: may be played (an illegal uper only on a
+    strict table); `reason`: why the rules forbid it (the lesson), or a note."""
+
+    key: str  # "uper", "silent" or "fold"
+    action: Action
+    available: bool
+    legal: bool
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        return {"uper": "declare uper", "silent": "stay silent", "fold": "fold"}[self.key]
+
+
+def _safety(t: Table, seat: int, k: int) -> tuple[int, int]:
+    """(uper players k is exactly safe against, other players k is safe against)."""
+    su = so = 0
+    for o in range(4):
+        if o == seat:
+            continue
+        safe = False
+        for x in t.river[o]:
+            xk = x >> 2
+            if xk == k or k in _STEMS[xk]:
+                safe = True
+                break
+        if safe:
+            if t.uper_index[o] >= 0:
+                su += 1
+            else:
+                so += 1
+    return su, so
+
+
+def _fold_kind(t: Table, seat: int, kinds: Sequence[int]) -> int:
+    """The safest kind: exact safety against uper players first, then against the others,
+    then honours with many copies visible, then terminals."""
+    uper = sum(1 for o in range(4) if o != seat and t.uper_index[o] >= 0)
+    seen = [0] * 25
+    for s in range(4):
+        for x in t.river[s]:
+            seen[x >> 2] += 1
+
+    def key(k: int) -> tuple:
+        su, so = _safety(t, seat, k)
+        honour = k >= 18
+        edge = (not honour) and k % 9 in (0, 8)
+        return (su if uper else 0, so, honour and seen[k], honour, edge, -abs(k % 9 - 4))
+    return max(kinds, key=key)
+
+
+def practice_options(position: Position) -> list[PracticeOption]:
+    """Declare uper, stay silent, fold (see the module)."""
+    d = position.decision
+    k = position.ready_discard
+    up = Discard(k, uper=True)
+    why = d.notes.get(up, "")
+    if not why and up not in d.legal:
+        why = "uper is not offered here"
+    legal = up in d.legal and not why
+    available = up in d.legal
+    if available and not legal:
+        why += " (strict table: you may declare it and take the penalty)"
+    t = position.table
+    kinds = sorted({a.tile for a in d.legal if isinstance(a, Discard) and not a.uper})
+    fold = _fold_kind(t, position.seat, kinds)
+    return [
+        PracticeOption("uper", up, available, legal, why),
+        PracticeOption("silent", Discard(k), True, True),
+        PracticeOption("fold", Discard(fold), True, True,
+                       f"discard {tile_str(fold)}, the safest tile, and keep defending"),
+    ]
+
+
+# ---------------------------------------------------------------------------- playout seats
+class PlayoutSeat:
+    """A fast playout policy reading its own table (it is a private copy with the hidden tiles
+    re-dealt). `mode`: "push" (an opponent: shanten-greedy, uper when legal with 12+ tiles left,
+    pungs of value honours, exact stem-pattern defence against uper players when not ready),
+    "silent" (the player's free ready hand: keeps the widest ready shape, never declares),
+    "fold" (the safest tile every turn). Every mode wins whenever the engine allows."""
+
+    name = "playout"
+
+    def __init__(self, mode: str = "push"):
+        if mode not in ("push", "silent", "fold"):
+            raise ValueError(f"unknown playout mode {mode!r}")
+        self.mode = mode
+
+    def observe(self, event: Any) -> None:
+        return None
+
+    def explain(self) -> str:
+        return f"playout policy ({self.mode})"
+
+    def act(self, d: Decision) -> Action:
+        legal = d.legal
+        if WIN in legal and WIN not in d.notes:
+            return WIN
+        t: Table = d._table
+        s = d.seat
+        if d.kind in ("claim", "rob"):
+            if self.mode == "push" and PUNG in legal and t._last_discard is not None:
+                k = t._last_discard[1] >> 2
+                if k in DRAGONS or k == EAST + s:
+                    return PUNG
+            return PASS
+        discards = [a for a in legal if type(a) is Discard and not a.uper]
+        if t.uper_index[s] >= 0 or len(discards) == 1:
+            return discards[0]
+        kinds = [a.tile for a in discards]
+        if self.mode == "fold":
+            return Discard(_fold_kind(t, s, kinds))
+        c = t.counts[s]
+        nm = len(t.melds[s])
+        sh = {}
+        for k in kinds:
+            c[k] -= 1
+            sh[k] = shanten_of(c, nm)
+            c[k] += 1
+        low = min(sh.values())
+        if self.mode == "silent" and low == 0:
+            best, width = kinds[0], -1
+            for k in kinds:
+                if sh[k]:
+                    continue
+                c[k] -= 1
+                w = sum(4 - c[x] for x in shape_waits(c))
+                c[k] += 1
+                if w > width:
+                    best, width = k, w
+            return Discard(best)
+        cands = [k for k in kinds if sh[k] == low]
+        if self.mode == "push" and low >= 1 and any(
+                t.uper_index[o] >= 0 for o in range(4) if o != s):
+            safe = [k for k in kinds if _safety(t, s, k)[0] ==
+                    sum(1 for o in range(4) if o != s and t.uper_index[o] >= 0)]
+            if safe:
+                return Discard(min(safe, key=lambda k: (sh[k], _isolation(c, k))))
+        k = min(cands, key=lambda k: _isolation(c, k))
+        if self.mode == "push" and low == 0 and t.wall.remaining >= 12:
+            up = Discard(k, uper=True)
+            if up in legal and up not in d.notes:
+                return up
+        return Discard(k)
+
+
+def _isolation(c: Sequence[int], k: int) -> tuple:
+    """Lower = better to throw: lone honours, then lone terminals, then loose suit tiles."""
+    if k >= 18:
+        return (0, c[k])
+    r = k % 9
+    near = sum(c[k + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
+    return (1 + (r not in (0, 8)), c[k] + near)
+
+
+# ---------------------------------------------------------------------------- playouts
+def redeal_hidden(t: Table, seat: int, rng: random.Random) -> None:
+    """Re-deal, uniformly, every tile `seat` cannot see: the concealed hands of the other
+    seats (except players who declared uper: their hands stay) and the wall. Flowers stay in
+    the wall (a hand never holds one). The table must be a copy: it is changed in place."""
+    others = [s for s in range(4) if s != seat and t.uper_index[s] < 0]
+    w = t.wall
+    idx = [i for i in range(w.head, 2 * w.back + 2) if not w.taken[i]]
+    pool = [w.tiles[w.seq[i]] for i in idx]
+    for s in others:
+        pool.extend(t.concealed[s])
+    rng.shuffle(pool)
+    plain = [x for x in pool if x < 100]
+    flowers = [x for x in pool if x >= 100]
+    pos = 0
+    for s in others:
+        n = len(t.concealed[s])
+        ids = plain[pos:pos + n]
+        pos += n
+        t.concealed[s] = ids
+        c = [0] * 25
+        for x in ids:
+            c[x >> 2] += 1
+        t.counts[s] = c
+        t._waits[s] = None
+        t.drawn[s] = None
+    rest = plain[pos:] + flowers
+    rng.shuffle(rest)
+    tiles = list(w.tiles)
+    for i, x in zip(idx, rest):
+        tiles[w.seq[i]] = x
+    w.tiles = tiles
+
+
+@dataclass(frozen=True)
+class OptionResult:
+    """Playout statistics of one option for the player's seat."""
+
+    key: str
+    playouts: int
+    wins: int
+    deal_ins: int
+    points_sum: float
+    points_sq: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.playouts if self.playouts else 0.0
+
+    @property
+    def deal_in_rate(self) -> float:
+        return self.deal_ins / self.playouts if self.playouts else 0.0
+
+    @property
+    def mean_points(self) -> float:
+        return self.points_sum / self.playouts if self.playouts else 0.0
+
+    @property
+    def points_ci(self) -> tuple[float, float]:
+        """95 % interval of the average points (normal approximation)."""
+        n = self.playouts
+        if n < 2:
+            return (self.mean_points, self.mean_points)
+        var = max(0.0, (self.points_sq - n * self.mean_points ** 2) / (n - 1))
+        h = 1.96 * math.sqrt(var / n)
+        return (self.mean_points - h, self.mean_points + h)
+
+    @property
+    def win_ci(self) -> tuple[float, float]:
+        return wilson(self.wins, self.playouts)
+
+    @property
+    def deal_in_ci(self) -> tuple[float, float]:
+        return wilson(self.deal_ins, self.playouts)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"key": self.key, "playouts": self.playouts, "win_rate": self.win_rate,
+                "win_ci": self.win_ci, "mean_points": self.mean_points,
+                "points_ci": self.points_ci, "deal_in_rate": self.deal_in_rate,
+                "deal_in_ci": self.deal_in_ci}
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion.
+
+    >>> lo, hi = wilson(50, 100)
+    >>> round(lo, 3), round(hi, 3)
+    (0.404, 0.596)
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Every option's playout result, side by side, and the best one (highest average
+    points). `offered` lists every option with its availability (an illegal uper is there
+    with its reason but was not played out unless the table is strict)."""
+
+    position: Position
+    offered: tuple[PracticeOption, ...]
+    results: tuple[OptionResult, ...]
+    seconds: float
+
+    @property
+    def best(self) -> OptionResult:
+        return max(self.results, key=lambda r: r.mean_points)
+
+    def result(self, key: str) -> OptionResult | None:
+        for r in self.results:
+            if r.key == key:
+                return r
+        return None
+
+    def cost(self, key: str) -> float:
+        """Expected points lost by choosing `key` instead of the best option."""
+        r = self.result(key)
+        if r is None:  # not playable: as bad as the worst option played
+            return self.best.mean_points - min(x.mean_points for x in self.results)
+        return self.best.mean_points - r.mean_points
+
+
+def _outcome(t: Table, seat: int) -> tuple[bool, bool, int]:
+    r = t.result
+    assert r is not None
+    win = any(w.seat == seat for w in r.winners)
+    deal_in = any(w.from_seat == seat and w.how != "self_draw" for w in r.winners)
+    return win, deal_in, r.payments[seat]
+
+
+def _play_out(t: Table, seats: Sequence[Any], observers: Sequence[Any] = ()) -> None:
+    sent = len(t.events)
+    while t.result is None:
+        if observers:
+            for i in range(sent, len(t.events)):
+                for s, obs in observers:
+                    obs(t.events[i].visible_to(s))
+            sent = len(t.events)
+        pend = t._pending
+        for s in sorted(pend):
+            d = pend.get(s)
+            if d is None:
+                continue
+            t.submit(s, seats[s].act(d))
+
+
+def _opponents(kind: str, base: Table, seat: int, seed: int) -> tuple[list[Any], list]:
+    if kind == "fast":
+        return [PlayoutSeat("push") for _ in range(4)], []
+    seats = _mk_seats(kind, seed)
+    for s in range(4):
+        for e in base.events:
+            seats[s].observe(e.visible_to(s))
+    return seats, [(s, seats[s].observe) for s in range(4) if s != seat]
+
+
+def compare_options(position: Position, playouts: int = 200, *, seed: int = 0,
+                    opponents: str = "fast", keys: Sequence[str] | None = None,
+                    progress: Callable[[int, int], None] | None = None) -> Comparison:
+    """Play every available option out `playouts` times (see the module)."""
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, got {playouts}")
+    t0 = time.perf_counter()
+    base = position.table
+    seat = position.seat
+    offered = practice_options(position)
+    play = [o for o in offered if o.available and (keys is None or o.key in keys)]
+    acc = {o.key: [0, 0, 0.0, 0.0] for o in play}
+    total = playouts * len(play)
+    done = 0
+    for i in range(playouts):
+        deal_seed = f"{seed}/{position.seed}/{i}"
+        for o in play:
+            t = base.copy()
+            redeal_hidden(t, seat, random.Random(deal_seed))
+            seats, observers = _opponents(opponents, t, seat, i)
+            mode = {"uper": "silent", "silent": "silent", "fold": "fold"}[o.key]
+            seats[seat] = PlayoutSeat(mode)
+            t.submit(seat, o.action)
+            _play_out(t, seats, observers)
+            win, deal_in, pts = _outcome(t, seat)
+            a = acc[o.key]
+            a[0] += win
+            a[1] += deal_in
+            a[2] += pts
+            a[3] += pts * pts
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    results = tuple(OptionResult(k, playouts, int(a[0]), int(a[1]), a[2], a[3])
+                    for k, a in acc.items())
+    return Comparison(position, tuple(offered), results, time.perf_counter() - t0)
+
+
+# ---------------------------------------------------------------------------- undo
+class PracticeGame:
+    """One hand against AI seats with undo. The human plays `seat`; `decision` is his pending
+    decision (None when the hand is over); `submit` plays it and lets the AI move until he must
+    decide again; `undo` goes back to his previous decision, rebuilt from the seed and the
+    actions (everything from his last action on is dropped)."""
+
+    def __init__(self, rules: RuleSet, seed: int, seat: int = 0, level: str = "ai:standard",
+                 actions: Sequence[tuple[int, Action]] = ()):
+        self.rules, self.seed, self.seat, self.level = rules, seed, seat, level
+        self.actions: list[tuple[int, Action]] = []
+        self._rebuild(list(actions))
+
+    def _rebuild(self, actions: list[tuple[int, Action]]) -> None:
+        self.table = replay_actions(self.rules, self.seed, actions)
+        self.actions = list(actions)
+        self.seats = _mk_seats(self.level, self.seed)
+        self._sent = 0
+        self._advance()
+
+    def _advance(self) -> None:
+        t = self.table
+        while not t.is_over:
+            for i in range(self._sent, len(t.events)):
+                for s in range(4):
+                    if s != self.seat:
+                        self.seats[s].observe(t.events[i].visible_to(s))
+            self._sent = len(t.events)
+            pend = t.pending()
+            if self.seat in pend:
+                return
+            s = min(pend)
+            a = self.seats[s].act(pend[s])
+            self.actions.append((s, a))
+            t.submit(s, a)
+
+    @property
+    def decision(self) -> Decision | None:
+        return self.table.pending().get(self.seat)
+
+    def submit(self, action: Action) -> None:
+        self.table.submit(self.seat, action)  # raises the engine's error if illegal
+        self.actions.append((self.seat, action))
+        self._advance()
+
+    @property
+    def can_undo(self) -> bool:
+        return any(s == self.seat for s, _ in self.actions)
+
+    def undo(self) -> bool:
+        """Back to the player's previous decision; False when there is none."""
+        for i in range(len(self.actions) - 1, -1, -1):
+            if self.actions[i][0] == self.seat:
+                self._rebuild(self.actions[:i])
+                return True
+        return False
