@@ -1,0 +1,234 @@
+"""The new-game screen: the three opponents, the yak table preset, the session's length and how
+the seats are chosen (dice or wind tiles); then the table.
+
+Keys: Up/Down choose a row, Left/Right change it, Enter starts, Esc goes back. Mouse: click the
+arrows or a value, Start, Back. The choices start from the saved settings and are not saved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.rules import PRESETS
+from game.engine.session import Session
+
+from ..i18n import has
+from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
+from . import Scene
+from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LENGTHS: tuple[tuple[str, int], ...] = (("hands", 1), ("hands", 4), ("hands", 8), ("hands", 16),
+                                        ("minutes", 30), ("minutes", 60), ("endless", 0))
+
+
+def arrange(opponents: list[str], seed: int, method: str) -> list[str]:
+    """Players in order (the human first) so that, once the seats are drawn, each opponent sits
+    where the player chose: ``opponents`` = (right, across, left).
+
+    >>> from game.engine.rules import RuleSet
+    >>> names = arrange(["R", "A", "L"], 7, "dice")
+    >>> seats = Session(RuleSet(), 7).first_seats
+    >>> [names[p] for p in sorted(range(4), key=lambda p: (seats[p] - seats[0]) % 4)]
+    ['human', 'R', 'A', 'L']
+    """
+    from game.engine.rules import RuleSet
+
+    seats = Session(RuleSet(), seed, seat_selection=method).first_seats
+    out = ["human", "", "", ""]
+    for p in range(1, 4):
+        rel = (seats[p] - seats[0]) % 4
+        out[p] = opponents[rel - 1]
+    return out
+
+
+@dataclass
+class Option:
+    key: str
+    values: list[Any]
+    index: int
+
+
+class NewGameScene(Scene):
+    name = "new_game"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from .settings import SEAT_CHOICES
+
+        s = app.settings
+        seats = list(SEAT_CHOICES)
+        for name in s.seats:
+            if name not in seats:
+                seats.append(name)
+        rules = s.rules
+        length = (rules.session_mode, rules.session_hands if rules.session_mode == "hands" else
+                  rules.session_minutes if rules.session_mode == "minutes" else 0)
+        lengths = list(LENGTHS)
+        if length not in lengths:
+            lengths.append(length)
+        self.options = [
+            Option("seat1", seats, seats.index(s.seats[0])),
+            Option("seat2", seats, seats.index(s.seats[1])),
+            Option("seat3", seats, seats.index(s.seats[2])),
+            Option("preset", list(PRESETS), list(PRESETS).index(rules.preset)),
+            Option("length", lengths, lengths.index(length)),
+            Option("seating", ["dice", "winds"], 0),
+        ]
+        self.focus = 0
+        self.hover: str | None = None
+
+    # --- values ------------------------------------------------------------------------------------
+    def value(self, key: str) -> Any:
+        o = next(o for o in self.options if o.key == key)
+        return o.values[o.index]
+
+    def label(self, o: Option) -> str:
+        tr = self.app.tr
+        v = o.values[o.index]
+        if o.key.startswith("seat") and o.key != "seating":
+            return tr(f"seat.{v}") if has(f"seat.{v}") else str(v)
+        if o.key == "preset":
+            return tr(f"value.{v}")
+        if o.key == "length":
+            mode, n = v
+            if mode == "hands":
+                return tr("newgame.hands_n", n=n)
+            if mode == "minutes":
+                return tr("value.minutes_n", n=n)
+            return tr("value.endless")
+        return tr(f"newgame.{v}")
+
+    def row_label(self, o: Option) -> str:
+        tr = self.app.tr
+        if o.key in ("seat1", "seat2", "seat3"):
+            return tr(f"set.{o.key}")
+        return tr(f"newgame.{o.key}")
+
+    def change(self, step: int, index: int | None = None) -> None:
+        o = self.options[self.focus if index is None else index]
+        o.index = (o.index + step) % len(o.values)
+        self.app.sound.play("click")
+
+    def players(self, seed: int) -> list[str]:
+        return arrange([self.value("seat1"), self.value("seat2"), self.value("seat3")], seed,
+                       self.value("seating"))
+
+    def rules(self) -> Any:
+        mode, n = self.value("length")
+        changes: dict[str, Any] = {"preset": self.value("preset"), "session_mode": mode}
+        if mode == "hands":
+            changes["session_hands"] = n
+        elif mode == "minutes":
+            changes["session_minutes"] = n
+        return self.app.settings.rules.replace(**changes)
+
+    def start(self, seed: int | None = None) -> None:
+        import time
+
+        from .table import TableScene
+
+        seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
+        self.app.sound.play("click")
+        self.app.replace(TableScene(self.app, self.players(seed), seed=seed, rules=self.rules(),
+                                    seat_selection=self.value("seating")))
+
+    # --- geometry ----------------------------------------------------------------------------------
+    def geometry(self) -> tuple[pygame.Rect, list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]], Button, Button]:
+        w, h = self.app.canvas.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, max(640, round(w * 0.6))), round(h * 0.8))
+        box.center = (w // 2, h // 2)
+        rh = max(36, round(h * 0.065))
+        top = box.y + round(rh * 1.8)
+        rows = []
+        for i in range(len(self.options)):
+            y = top + i * (rh + 8)
+            left = pygame.Rect(box.x + round(box.w * 0.48), y, rh, rh)
+            right = pygame.Rect(box.right - 24 - rh, y, rh, rh)
+            value = pygame.Rect(left.right + 6, y, right.x - left.right - 12, rh)
+            rows.append((left, value, right))
+        bw = max(160, round(box.w * 0.25))
+        start = pygame.Rect(0, 0, bw, rh)
+        start.bottomright = (box.right - 24, box.bottom - 20)
+        back = pygame.Rect(0, 0, bw, rh)
+        back.bottomleft = (box.x + 24, box.bottom - 20)
+        return box, rows, Button(start, self.app.tr("newgame.start")), Button(back, self.app.tr("settings.cancel"))
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w):
+                self.focus = (self.focus - 1) % len(self.options)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.options)
+            elif event.key in (pygame.K_LEFT, pygame.K_a):
+                self.change(-1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_d):
+                self.change(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.pop()
+        elif event.type == pygame.MOUSEMOTION:
+            _, rows, start, back = self.geometry()
+            self.hover = "start" if start.hit(event.pos) else "back" if back.hit(event.pos) else None
+            for i, (left, value, right) in enumerate(rows):
+                if left.union(right).union(value).collidepoint(event.pos):
+                    self.focus = i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, rows, start, back = self.geometry()
+            if start.hit(event.pos):
+                self.start()
+                return
+            if back.hit(event.pos):
+                self.app.pop()
+                return
+            for i, (left, value, right) in enumerate(rows):
+                if left.collidepoint(event.pos):
+                    self.focus = i
+                    self.change(-1, i)
+                elif right.collidepoint(event.pos) or value.collidepoint(event.pos):
+                    self.focus = i
+                    self.change(1, i)
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        box, rows, start, back = self.geometry()
+        draw_panel(surface, box)
+        fonts, art = self.app.fonts, self.app.art
+        h = surface.get_height()
+        size = round(max(17, h * 0.03))
+        title = fonts.fit(self.app.tr("newgame.title"), round(size * 1.5), box.w - 48, GOLD, bold=True)
+        surface.blit(title, (box.x + 24, box.y + 18))
+        for i, (o, (left, value, right)) in enumerate(zip(self.options, rows)):
+            focused = i == self.focus
+            colour = GOLD if focused else WHITE
+            lab = fonts.fit(self.row_label(o), size, box.w * 0.44, colour)
+            surface.blit(lab, lab.get_rect(midleft=(box.x + 24, value.centery)))
+            for r, glyph in ((left, "◀"), (right, "▶")):
+                pygame.draw.rect(surface, (44, 120, 88) if focused else (20, 70, 50), r, border_radius=6)
+                g = fonts.text(glyph, size, WHITE)
+                surface.blit(g, g.get_rect(center=r.center))
+            v = fonts.fit(self.label(o), size, value.w - 8, WHITE)
+            if o.key == "seating":  # show it with dice or wind tiles
+                ts = round(value.h * 0.62)
+                icons = ([art.die(5, ts), art.die(2, ts)] if o.values[o.index] == "dice"
+                         else [art.tile(18 + k, round(ts * 0.75)) for k in range(4)])
+                total = sum(i.get_width() + 4 for i in icons) + 8 + v.get_width()
+                x = value.centerx - total // 2
+                for icon in icons:
+                    surface.blit(icon, icon.get_rect(midleft=(x, value.centery)))
+                    x += icon.get_width() + 4
+                surface.blit(v, v.get_rect(midleft=(x + 8, value.centery)))
+            else:
+                surface.blit(v, v.get_rect(center=value.center))
+        hint = fonts.fit(self.app.tr("newgame.hint"), round(size * 0.75), box.w - 48, DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, start.rect.y - 10)))
+        draw_button(surface, fonts, start, True, size, hovered=self.hover == "start")
+        draw_button(surface, fonts, back, False, size, hovered=self.hover == "back")

@@ -1,0 +1,338 @@
+"""The end of a hand (win or draw) and of a session, drawn over the table.
+
+The win screen shows the winning hand in its decomposition (`WinResult.groups`), each yak with
+its Korean and English name and points, the ante / basic / bonus arithmetic, the final points and
+what every seat pays; a draw shows its reason. Enter, Space or a click goes on; with several
+winners Left/Right page through them. In spectator mode the screens go on by themselves.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.tiles import tile_str
+
+from ..i18n import SEAT_WIND_NAMES
+from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
+from . import Scene
+
+if TYPE_CHECKING:
+    from game.engine.table import HandResult, Table
+    from game.ui.app import App
+
+    from .table import TableScene
+
+GREEN_TEXT = (150, 230, 160)
+RED_TEXT = (240, 130, 120)
+AUTO_SECONDS = 3.0
+
+
+def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def signed(n: int) -> str:
+    """Points with a sign (0 without).
+
+    >>> signed(15), signed(-30), signed(0)
+    ('+15', '-30', '0')
+    """
+    return f"{n:+d}" if n else "0"
+
+
+class _Overlay(Scene):
+    overlay = True
+
+    def __init__(self, app: App, owner: TableScene) -> None:
+        super().__init__(app)
+        self.owner = owner
+        self.time = 0.0
+        self.shot_taken = False
+
+    @property
+    def auto(self) -> float | None:
+        """Seconds after which spectator mode goes on by itself."""
+        if not self.owner.autoplay:
+            return None
+        f = self.app.settings.speed_factor
+        return 0.0 if math.isinf(f) else AUTO_SECONDS / f
+
+    def shot_name(self) -> str:
+        return self.name
+
+    def update(self, dt: float) -> None:
+        if not self.shot_taken and self.app.frames > 0 and self.time > 0:
+            self.shot_taken = True
+            self.app.save_screenshot(self.shot_name())
+        self.time += dt
+        auto = self.auto
+        if auto is not None and self.shot_taken and self.time >= auto:
+            self.close()
+
+    def box(self) -> pygame.Rect:
+        w, h = self.app.canvas.get_size()
+        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
+        r.center = (w // 2, h // 2)
+        return r
+
+    def ok_button(self) -> Button:
+        b = self.box()
+        bh = max(34, round(b.h * 0.075))
+        r = pygame.Rect(0, 0, max(180, round(b.w * 0.22)), bh)
+        r.bottomright = (b.right - 20, b.bottom - 16)
+        return Button(r, self.ok_label())
+
+    def ok_label(self) -> str:
+        return self.app.tr("result.next")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+        click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if (event.type == pygame.KEYDOWN and event.key in keys) or (click and self.ok_button().hit(event.pos)):
+            self.close()
+
+    def close(self) -> None:  # pragma: no cover - overridden
+        self.app.pop()
+
+
+class HandResultScene(_Overlay):
+    """A hand's result: the win screen(s) or the draw screen."""
+
+    name = "hand_result"
+
+    def __init__(self, app: App, owner: TableScene, table: Table, result: HandResult) -> None:
+        super().__init__(app, owner)
+        self.table = table
+        self.result = result
+        self.page = 0
+        self.closed = False
+
+    def shot_name(self) -> str:
+        kind = "win" if self.result.winners else "draw"
+        return f"hand{self.table.hand}-{kind}"
+
+    def who(self, seat: int) -> str:
+        """The wind and the player at an engine seat."""
+        wind = SEAT_WIND_NAMES[self.app.lang][seat]
+        return f"{wind} · {self.owner.player_label(self.table.players[seat])}"
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        n = len(self.result.winners)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n > 1:
+            self.page = (self.page + (1 if event.key == pygame.K_RIGHT else -1)) % n
+            return
+        super().handle_event(event)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.app.pop()
+        self.owner.next_hand()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _shade(surface)
+        box = self.box()
+        draw_panel(surface, box, alpha=242)
+        fonts, tr = self.app.fonts, self.app.tr
+        h = box.h
+        size = max(15, round(h * 0.032))
+        x0, y = box.x + 24, box.y + 18
+        r = self.result
+        if not r.winners:
+            title = fonts.fit(tr("result.draw"), round(size * 1.6), box.w - 48, GOLD, bold=True)
+            surface.blit(title, (x0, y))
+            y += title.get_height() + size
+            reason = tr(f"result.reason.{r.reason}")
+            surface.blit(fonts.fit(reason, size, box.w - 48, WHITE), (x0, y))
+            y += round(size * 2.2)
+            if self.table.rules.dealer_keeps == "win_or_draw" or r.dealer_keeps:
+                surface.blit(fonts.fit(tr("result.dealer_keeps"), round(size * 0.85), box.w - 48, DIM), (x0, y))
+                y += round(size * 1.6)
+            if r.next_doubled:
+                surface.blit(fonts.fit(tr("result.next_doubled"), round(size * 0.85), box.w - 48, GOLD), (x0, y))
+                y += round(size * 1.6)
+            self._draw_hands(surface, box, y, size)
+        else:
+            w = r.winners[self.page]
+            self._draw_win(surface, box, w, size)
+        self._draw_payments(surface, box, size)
+        draw_button(surface, fonts, self.ok_button(), True, size)
+
+    def _draw_hands(self, surface: pygame.Surface, box: pygame.Rect, y: int, size: int) -> None:
+        """Every seat's tiles, shown at the draw."""
+        art, fonts = self.app.art, self.app.fonts
+        tw = max(18, round(box.h * 0.045))
+        for seat in range(4):
+            label = fonts.fit(self.who(seat), round(size * 0.8), box.w * 0.3, WHITE)
+            surface.blit(label, (box.x + 24, y + 4))
+            x = box.x + 24 + round(box.w * 0.3)
+            kinds = sorted(t >> 2 for t in self.table.concealed[seat] if t < 100)
+            for k in kinds:
+                surface.blit(art.tile(k, tw), (x, y))
+                x += tw
+            x += tw // 2
+            for m in self.table.melds[seat]:
+                for _ in range(m.size):
+                    surface.blit(art.tile(m.tile, tw), (x, y))
+                    x += tw
+                x += tw // 3
+            y += round(tw * 1.6)
+
+    def _draw_win(self, surface: pygame.Surface, box: pygame.Rect, w: Any, size: int) -> None:
+        art, fonts, tr = self.app.art, self.app.fonts, self.app.tr
+        res = w.result
+        x0, y = box.x + 24, box.y + 18
+        how = tr("action.ola") if w.how == "self_draw" else tr("action.ssoa")
+        if w.how == "robbing_kong":
+            how = tr("result.robbing")
+        head = tr("result.wins", name=self.who(w.seat), how=how)
+        if w.from_seat is not None:
+            head += "  " + tr("result.from", name=self.who(w.from_seat))
+        if len(self.result.winners) > 1:
+            head += f"   ({self.page + 1}/{len(self.result.winners)} ◀▶)"
+        title = fonts.fit(head, round(size * 1.3), box.w - 48, GOLD, bold=True)
+        surface.blit(title, (x0, y))
+        y += title.get_height() + round(size * 0.6)
+        # the hand in its decomposition, the winning tile marked
+        groups = res.groups or ()
+        n_tiles = sum(len(g) for g in groups) or 14
+        gap_units = 0.35 * max(0, len(groups) - 1)
+        tw = min(round(box.h * 0.085), int((box.w - 48 - 200) / (n_tiles + gap_units + 4.5)))
+        tw = max(18, tw)
+        x = x0
+        marked = False
+        open_groups = [m.tile for m in w.context.melds if m.type != "concealed_kong"]
+        for g in groups:
+            is_open = len(set(g)) == 1 and g[0] in open_groups and len(g) >= 3
+            if is_open:
+                open_groups.remove(g[0])
+            for k in g:
+                img = art.tile(k, tw)
+                surface.blit(img, (x, y))
+                if not marked and k == w.tile and not is_open:
+                    marked = True
+                    pygame.draw.rect(surface, GOLD, pygame.Rect(x - 2, y - 2, tw + 4, img.get_height() + 4),
+                                     width=3, border_radius=4)
+                x += tw
+            if is_open:
+                pygame.draw.line(surface, DIM, (x - tw * len(g), y - 5), (x, y - 5), 2)
+            x += round(tw * 0.35)
+        flowers = [t for t in self.table.flowers[w.seat]]
+        if flowers:
+            x += round(tw * 0.4)
+            ft = round(tw * 0.75)
+            for t in flowers:
+                surface.blit(art.tile(25 + (t - 100), ft), (x, y + tw * 4 // 3 - ft * 4 // 3))
+                x += ft
+        y += round(tw * 4 / 3) + round(tw * 0.12) + round(size * 0.9)
+        # the yak table
+        col_ko, col_en = x0, x0 + round(box.w * 0.24)
+        col_pts = x0 + round(box.w * 0.58)
+        small = round(size * 0.9)
+        for ys in res.yak:
+            colour = WHITE if ys.kind == "basic" else (190, 210, 255)
+            count = f" ×{ys.count}" if ys.count > 1 else ""
+            surface.blit(fonts.fit(ys.name_ko + count, small, box.w * 0.23, colour), (col_ko, y))
+            surface.blit(fonts.fit(ys.name_en, small, box.w * 0.32, colour), (col_en, y))
+            kind = tr("result.basic") if ys.kind == "basic" else tr("result.bonus")
+            pts = fonts.text(f"{ys.points}  {kind}", small, colour)
+            surface.blit(pts, (col_pts, y))
+            y += round(small * 1.45)
+            if y > box.bottom - size * 8:
+                break
+        y += round(size * 0.4)
+        sum_line = tr("result.sum", ante=res.ante, basic=res.basic, bonus=res.bonus, total=res.total)
+        surface.blit(fonts.fit(sum_line, size, box.w * 0.6, GOLD, bold=True), (x0, y))
+
+    def _draw_payments(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
+        """Each seat's payment for this hand, bottom left."""
+        fonts, tr = self.app.fonts, self.app.tr
+        r = self.result
+        pays = r.payments if not r.winners or len(r.winners) == 1 else r.winners[self.page].payments
+        small = round(size * 0.85)
+        y = box.bottom - 16 - 4 * round(small * 1.45)
+        x = box.x + 24
+        head = fonts.text(tr("result.payments"), small, DIM)
+        surface.blit(head, (x, y - round(small * 1.5)))
+        for seat in range(4):
+            p = pays[seat]
+            colour = GREEN_TEXT if p > 0 else RED_TEXT if p < 0 else WHITE
+            surface.blit(fonts.fit(self.who(seat), small, box.w * 0.36, WHITE), (x, y))
+            t = fonts.text(signed(p), small, colour, bold=True)
+            surface.blit(t, t.get_rect(topright=(x + round(box.w * 0.5), y)))
+            y += round(small * 1.45)
+
+
+class SessionResultScene(_Overlay):
+    """The session's end: totals per player and the running score after each hand."""
+
+    name = "session_result"
+
+    def ok_label(self) -> str:
+        return self.app.tr("result.done")
+
+    def close(self) -> None:
+        self.app.pop()
+        self.owner.session_closed()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _shade(surface, 170)
+        box = self.box()
+        draw_panel(surface, box, alpha=245)
+        fonts, tr = self.app.fonts, self.app.tr
+        s = self.owner.session
+        size = max(15, round(box.h * 0.032))
+        x0, y = box.x + 24, box.y + 18
+        title = fonts.fit(tr("result.session"), round(size * 1.5), box.w - 48, GOLD, bold=True)
+        surface.blit(title, (x0, y))
+        y += title.get_height() + size
+        cols = [x0 + round(box.w * f) for f in (0.0, 0.36, 0.5, 0.62, 0.76)]
+        heads = [tr("result.player"), tr("table.score"), tr("result.wins_n"), tr("result.self_draws"),
+                 tr("result.deal_ins")]
+        small = round(size * 0.9)
+        for c, text in zip(cols, heads):
+            surface.blit(fonts.text(text, small, DIM), (c, y))
+        y += round(small * 1.5)
+        order = sorted(range(4), key=lambda p: -s.scores[p])
+        for rank, p in enumerate(order):
+            st = s.stats[p]
+            colour = GOLD if rank == 0 else WHITE
+            cells = [f"{rank + 1}. {self.owner.player_label(p)}", signed(s.scores[p]), str(st.wins),
+                     str(st.self_draws), str(st.deal_ins)]
+            for c, text in zip(cols, cells):
+                surface.blit(fonts.fit(text, small, box.w * 0.34, colour), (c, y))
+            y += round(small * 1.5)
+        # the running score table: one row per hand
+        y += round(small * 0.8)
+        surface.blit(fonts.text(tr("result.running"), small, DIM), (x0, y))
+        y += round(small * 1.5)
+        tiny = round(small * 0.85)
+        pcols = [x0 + round(box.w * (0.14 + 0.17 * p)) for p in range(4)]
+        for p, c in enumerate(pcols):
+            surface.blit(fonts.fit(self.owner.player_label(p), tiny, box.w * 0.16, DIM), (c, y))
+        y += round(tiny * 1.45)
+        running = [0, 0, 0, 0]
+        rows = []
+        players_by_hand = [e.players for e in s.events if getattr(e, "type", "") == "hand_start"]
+        for n, r in enumerate(s.results):
+            by_seat = players_by_hand[n] if n < len(players_by_hand) else (0, 1, 2, 3)
+            for seat in range(4):
+                running[by_seat[seat]] += r.payments[seat]
+            rows.append((n + 1, r.reason, tuple(running)))
+        room = max(1, int((self.ok_button().rect.y - y - 8) / (tiny * 1.4)))
+        for n, reason, sc in rows[-room:]:
+            label = tr("table.hand_n", n=n) + ("" if reason == "win" else " · " + tr("result.draw"))
+            surface.blit(fonts.fit(label, tiny, box.w * 0.13, DIM), (x0, y))
+            for p, c in enumerate(pcols):
+                surface.blit(fonts.text(signed(sc[p]), tiny, WHITE), (c, y))
+            y += round(tiny * 1.4)
+        draw_button(surface, fonts, self.ok_button(), True, size)
+
+
+__all__ = ["HandResultScene", "SessionResultScene", "signed", "tile_str"]

@@ -1,0 +1,816 @@
+"""The table: a session played on screen, the engine's events animated by the `Director`.
+
+    make_scene(app)                                   # the new-game screen
+    make_scene(app, resume=True)                      # continue the last unfinished session
+    make_scene(app, autoplay=True, seats="ai,ai,ai,ai", seed=7, hands=2)   # spectator mode
+
+The scene owns a `Session`. Each frame the director plays the events the engine has logged;
+only when it has caught up does the scene ask the engine for the next decision: a computer seat
+answers after the thinking delay, the human answers with the mouse or the keyboard. Legal
+actions, and the reasons for refused ones, always come from the engine's `Decision`.
+
+Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards
+the chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
+again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim
+W win, P pung, K kong, Space or Esc pass. Any click or key during an animation skips it; F1 or H
+toggles the key help; Esc leaves the table (the session can be continued from the title).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.actions import (
+    NINE_MAJOR,
+    PASS,
+    WIN,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pung,
+)
+from game.engine.errors import IllegalActionError, MahjongError
+from game.engine.rules import RuleSet
+from game.engine.session import Session
+from game.engine.table import Decision, Table
+from game.engine.tiles import tile_str
+
+from ..board import InfoView, draw_board, draw_info
+from ..controls import Choice, HandCursor, Prompt
+from ..director import Director
+from ..i18n import SEAT_WIND_NAMES, has
+from ..layout import Layout, screen_seat
+from ..widgets import DIM, GOLD, WHITE, draw_panel
+from . import Scene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+HUMAN = "human"
+AI_DEFAULT = "ai:standard"
+KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
+KEY_UPER, KEY_NINE, KEY_SORT = pygame.K_u, pygame.K_n, pygame.K_o
+
+
+def seat_name(text: str) -> str:
+    """A player from the command line or the new-game screen: ``ai`` means the standard computer.
+
+    >>> seat_name("ai"), seat_name("Human"), seat_name("ai:expert")
+    ('ai:standard', 'human', 'ai:expert')
+    """
+    t = text.strip()
+    if t.lower() == "ai":
+        return AI_DEFAULT
+    if t.lower() == HUMAN:
+        return HUMAN
+    return t
+
+
+def parse_seats(text: str | None) -> list[str]:
+    """``"ai,ai,ai,ai"`` -> four player names (at most one human).
+
+    >>> parse_seats("human,ai,ai:expert,ai")
+    ['human', 'ai:standard', 'ai:expert', 'ai:standard']
+    >>> parse_seats("ai,ai")
+    Traceback (most recent call last):
+    ...
+    ValueError: --seats needs four players separated by commas, got 2: 'ai,ai'
+    """
+    if not text:
+        return [AI_DEFAULT] * 4
+    parts = [p for p in (x.strip() for x in text.split(",")) if p]
+    if len(parts) != 4:
+        raise ValueError(f"--seats needs four players separated by commas, got {len(parts)}: {text!r}")
+    names = [seat_name(p) for p in parts]
+    if names.count(HUMAN) > 1:
+        raise ValueError(f"--seats: at most one human player, got {names.count(HUMAN)}")
+    return names
+
+
+def make_players(names: list[str], seed: int) -> list[Any]:
+    """Seat objects for the computer players (None for the human), seeded from the session."""
+    from ai.registry import make_seat
+
+    return [None if n == HUMAN else make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
+
+
+# --- the saved session (continue) -----------------------------------------------------------------
+def _records() -> Any:
+    try:
+        from game.practice import records
+    except ImportError:  # pragma: no cover - the records module is part of the game
+        return None
+    return records
+
+
+def last_unfinished() -> Any:
+    """The newest record of a game with a human player, if that session did not end."""
+    rec_mod = _records()
+    if rec_mod is None:
+        return None
+    for summary in rec_mod.list_records(limit=20):
+        if summary.human is None:
+            continue
+        if summary.complete:
+            return None
+        rec = rec_mod.load_record(summary.path)
+        return rec if rec.header is not None else None
+    return None
+
+
+def has_saved_session() -> bool:
+    """True when "continue" has a session to resume (the title screen asks)."""
+    try:
+        return last_unfinished() is not None
+    except (OSError, MahjongError, ValueError):
+        return False
+
+
+@dataclass
+class Resume:
+    """How to rebuild a session from its record: its header and the actions of each hand."""
+
+    header: dict[str, Any]
+    actions: list[list[tuple[int, Action]]]  # per hand (1-based order), (seat, action)
+    path: Any = None
+
+
+def resume_from_record(rec: Any) -> Resume:
+    return Resume(rec.header, [[(s, a) for _, s, a in h.actions] for h in rec.hands], rec.path)
+
+
+# --- the scene ----------------------------------------------------------------------------------
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: App, players: list[str], *, seed: int | None = None, hands: int | None = None,
+                 rules: RuleSet | None = None, seat_selection: str = "dice", exit_at_end: bool = False,
+                 record: bool | None = None, resume: Resume | None = None) -> None:
+        super().__init__(app)
+        if resume is not None:
+            h = resume.header
+            players = [str(p) for p in h["players"]]
+            seed = int(h["seed"])
+            hands = h.get("hands")
+            rules = RuleSet.from_dict(h["rules"])
+            seat_selection = h.get("seat_selection", "dice")
+        self.player_names = [seat_name(p) for p in players]
+        if len(self.player_names) != 4:
+            raise ValueError(f"a table needs four players, got {len(self.player_names)}")
+        self.human_player: int | None = (self.player_names.index(HUMAN) if HUMAN in self.player_names else None)
+        self.autoplay = self.human_player is None
+        self.seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
+        self.rules = rules or app.settings.rules
+        self.session = Session(self.rules, self.seed, players=tuple(self.player_names),
+                               seat_selection=seat_selection, hands=hands)
+        self.seats = make_players(self.player_names, self.seed)
+        self.exit_at_end = exit_at_end
+        self.writer: Any = None
+        if record is None:
+            record = not self.autoplay
+        if record and _records() is not None:
+            try:
+                self.writer = _records().RecordWriter(self.session, human=self.human_player,
+                                                      seat_kinds=self.player_names)
+            except OSError:
+                self.writer = None
+        self.table: Table | None = None
+        self.fed = 0  # events of the current hand the computer seats have seen
+        self.think = 0.0  # seconds a computer seat has been "thinking"
+        self.elapsed = 0.0
+        self.cursor = HandCursor()
+        self.prompt: Prompt | None = None
+        self.prompt_for: Decision | None = None
+        self.prompt_title = ""
+        self.message = ""
+        self.message_left = 0.0
+        self.help = False
+        self.shot_pending: str | None = None
+        self.finished = False
+        self.director = self._new_director()
+        self.stream: list[Any] = list(self.session.events)  # the seat selection, then each hand
+        self.base = len(self.stream)
+        self.director.follow(self.stream)
+        if resume is not None:
+            self._replay(resume)
+        else:
+            self.start_hand()
+
+    # --- set-up -----------------------------------------------------------------------------------
+    @property
+    def human(self) -> int:
+        """Engine seat shown at the bottom of the screen (the human, or player 1 in autoplay)."""
+        if self.table is None:
+            return 0
+        p = self.human_player if self.human_player is not None else 0
+        return self.table.players.index(p)
+
+    def _new_director(self) -> Director:
+        return Director(self.app.layout, human=0, speed=self.speed_factor, reveal_all=self.autoplay,
+                        text=self.app.tr, names=self.seat_label, sound=self._sound,
+                        key_moment=self._key_moment, on_hand_end=self._hand_animated)
+
+    @property
+    def speed_factor(self) -> float:
+        return self.app.settings.speed_factor
+
+    def _sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def seat_label(self, seat: int) -> str:
+        """How banners name an engine seat: "You" for the human, else the seat's wind."""
+        if self.human_player is not None and self.table is not None and self.table.players[seat] == self.human_player:
+            return self.app.tr("table.you")
+        return SEAT_WIND_NAMES[self.app.lang][seat]
+
+    def player_label(self, p: int) -> str:
+        name = self.player_names[p]
+        if name == HUMAN:
+            return self.app.tr("table.you")
+        key = f"short.{name}" if has(f"short.{name}") else f"seat.{name}"
+        label = self.app.tr(key) if has(key) else name
+        return label if not self.autoplay else f"P{p + 1} · {label}"
+
+    def start_hand(self) -> None:
+        hook = self.writer.on_event if self.writer is not None else None
+        self.table = self.session.new_hand(on_event=hook)
+        self.fed = 0
+        self.base = len(self.stream)
+        self.director.human = self.human
+        self._sync_source()
+
+    def _sync_source(self) -> None:
+        """Copy the engine's new events of this hand into the stream the director plays."""
+        if self.table is not None:
+            have = len(self.stream) - self.base
+            if have < len(self.table.events):
+                self.stream.extend(self.table.events[have:])
+
+    def _replay(self, resume: Resume) -> None:
+        """Rebuild the session from its record, then show the hand in progress at once."""
+        for n, actions in enumerate(resume.actions, 1):
+            self.start_hand()
+            assert self.table is not None
+            for seat, action in actions:
+                if self.table.is_over:
+                    break
+                try:
+                    self._submit(seat, action)
+                except IllegalActionError:
+                    break
+            if self.table.is_over and n < len(resume.actions):
+                self.session.finish_hand()
+        if self.table is None:
+            self.start_hand()
+        self._sync_source()
+        self.director.index = self.base  # earlier hands are booked: show only the hand in play
+        self.director.catch_up()
+        self.director.hold = False
+        self.fed = 0
+        if resume.path is not None and self.writer is not None:
+            try:
+                resume.path.unlink()  # the new record holds everything the old one had
+            except OSError:
+                pass
+
+    # --- the engine ------------------------------------------------------------------------------
+    def _submit(self, seat: int, action: Action) -> None:
+        assert self.table is not None
+        if self.writer is not None:
+            self.writer.submit(self.table, seat, action)
+        else:
+            self.table.submit(seat, action)
+
+    def _feed(self) -> None:
+        """Show the computer seats every new event (their own view of it)."""
+        t = self.table
+        if t is None:
+            return
+        events = t.events
+        for i in range(self.fed, len(events)):
+            e = events[i]
+            for seat in range(4):
+                obj = self.seats[t.players[seat]]
+                fn = getattr(obj, "observe", None) if obj is not None else None
+                if fn is not None:
+                    fn(e.visible_to(seat))
+        self.fed = len(events)
+
+    def _ai_delay(self) -> float:
+        f = self.speed_factor
+        if math.isinf(f):
+            return 0.0
+        return self.app.settings.ai_delay_ms / 1000.0 / f
+
+    def _drive(self, dt: float) -> None:
+        """Ask the engine for the next decision once the director has caught up."""
+        t = self.table
+        if t is None or t.is_over or not self.director.idle:
+            return
+        self._feed()
+        pending = t.pending()
+        human_seat = self.human if self.human_player is not None else None
+        ai_turn = [s for s in pending if s != human_seat]
+        if human_seat is not None and human_seat in pending:
+            d = pending[human_seat]
+            if self.prompt_for is not d:
+                self._offer(d)
+            # computer seats answer a claim at once (nothing shows until everyone has answered)
+            for s in ai_turn:
+                if pending[s].kind in ("claim", "rob"):
+                    self._ai_act(s, pending[s])
+            return
+        if not ai_turn:
+            return
+        claims_only = all(pending[s].kind in ("claim", "rob") for s in ai_turn)
+        self.think += dt
+        if not claims_only and self.think < self._ai_delay():
+            return
+        self.think = 0.0
+        for s in sorted(ai_turn):
+            if s in t.pending():
+                self._ai_act(s, t.pending()[s])
+        self._sync_source()
+
+    def _ai_act(self, seat: int, d: Decision) -> None:
+        assert self.table is not None
+        player = self.seats[self.table.players[seat]]
+        action = player.act(d)
+        self._submit(seat, action)
+        self._sync_source()
+
+    # --- the human's decisions -----------------------------------------------------------------
+    def _offer(self, d: Decision) -> None:
+        """Build the controls for a decision of the human seat."""
+        self.prompt_for = d
+        tr = self.app.tr
+        countdown = float(self.app.settings.claim_countdown)
+        if d.kind in ("claim", "rob"):
+            assert self.table is not None
+            last = self.table._last_discard  # (seat, tile id, final) of the discard on offer
+            refused = self.table.refused.get(d.seat, {})
+            choices = []
+            win_reason = d.notes.get(WIN) or refused.get(WIN, "")
+            if WIN in d.legal or win_reason:
+                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, win_reason))
+            if any(isinstance(a, Pung) for a in d.legal):
+                choices.append(Choice("pung", tr("action.pung"), KEY_PUNG))
+            if any(isinstance(a, Kong) for a in d.legal):
+                choices.append(Choice("kong", tr("action.kong"), KEY_KONG))
+            choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
+            self.prompt = Prompt(choices, countdown=countdown, default="pass")
+            if WIN in d.legal:
+                self.prompt.focus = 0
+            who = self.seat_label(last[0]) if last else ""
+            tile = tile_str(last[1] >> 2) if last else ""
+            key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
+            self.prompt_title = tr(key, name=who, tile=tile)
+        else:
+            n = len(self.director.shown_ids(d.seat))
+            self.cursor.reset(n, at_drawn=True)
+            self._turn_prompt()
+        self.app.sound.play("tick" if d.kind in ("claim", "rob") else "click")
+
+    def _selected_kind(self) -> int | None:
+        d = self.prompt_for
+        if d is None:
+            return None
+        ids = self.director.shown_ids(d.seat)
+        i = self.cursor.index
+        if i is None or not 0 <= i < len(ids):
+            return None
+        return ids[i] >> 2 if ids[i] < 100 else None
+
+    def _turn_prompt(self) -> None:
+        d = self.prompt_for
+        assert d is not None
+        tr = self.app.tr
+        choices: list[Choice] = []
+        if WIN in d.legal or WIN in d.notes:
+            choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal, d.notes.get(WIN, "")))
+        for a in d.legal:
+            if isinstance(a, (ConcealedKong, AddedKong)):
+                choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
+                                      f"{tr('action.kong')} {tile_str(a.tile)}", KEY_KONG))
+        if NINE_MAJOR in d.legal:
+            choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
+        k = self._selected_kind()
+        uper = Discard(k, uper=True) if k is not None else None
+        if d.kind == "turn" or uper is not None:
+            legal = uper is not None and uper in d.legal
+            reason = ""
+            if not legal:
+                reason = d.notes.get(uper, "") if uper is not None else ""
+                if not reason:
+                    able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
+                    reason = (tr("table.uper_with", tiles=" ".join(tile_str(x) for x in able)) if able
+                              else tr("table.uper_not_offered"))
+            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason))
+        hover = self.prompt.hover if self.prompt is not None else None
+        self.prompt = Prompt(choices) if choices else None
+        if self.prompt is not None:
+            self.prompt.hover = hover
+            self.prompt.focus = 0
+        self.prompt_title = tr("table.your_turn")
+
+    def _choose(self, choice: str) -> None:
+        d = self.prompt_for
+        if d is None:
+            return
+        action: Action | None = None
+        if choice == "win":
+            action = WIN
+        elif choice == "pass":
+            action = PASS
+        elif choice == "pung":
+            action = next(a for a in d.legal if isinstance(a, Pung))
+        elif choice == "kong":
+            action = next(a for a in d.legal if isinstance(a, Kong))
+        elif choice.startswith("kong:"):
+            _, cls, tile = choice.split(":")
+            action = ConcealedKong(int(tile)) if cls == "ConcealedKong" else AddedKong(int(tile))
+        elif choice == "nine_major":
+            action = NINE_MAJOR
+        elif choice == "uper":
+            k = self._selected_kind()
+            if k is not None:
+                action = Discard(k, uper=True)
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: Action) -> bool:
+        """Submit the human's action; an illegal one shows the engine's reason instead."""
+        d = self.prompt_for
+        if d is None or self.table is None:
+            return False
+        try:
+            self._submit(d.seat, action)
+        except IllegalActionError as e:
+            self.say(e.reason if hasattr(e, "reason") else str(e))
+            if self.prompt is not None:
+                self.prompt.result = None
+            return False
+        self.prompt_for = None
+        self.prompt = None
+        self.cursor.index = None
+        self._sync_source()
+        return True
+
+    def discard_at(self, index: int) -> bool:
+        d = self.prompt_for
+        if d is None or d.kind not in ("turn", "discard"):
+            return False
+        ids = self.director.shown_ids(d.seat)
+        if not 0 <= index < len(ids):
+            return False
+        return self.act(Discard(ids[index] >> 2))
+
+    def say(self, text: str, seconds: float = 4.0) -> None:
+        self.message = text
+        self.message_left = seconds
+
+    # --- geometry ----------------------------------------------------------------------------------
+    def button_rects(self) -> list[pygame.Rect]:
+        if self.prompt is None:
+            return []
+        return [pygame.Rect(r.as_tuple()) for r in self.app.layout.button_rects(len(self.prompt.choices))]
+
+    def tile_rects(self) -> list[pygame.Rect]:
+        """The human's tiles on screen (hand order, then the drawn tile)."""
+        d = self.prompt_for
+        if d is None:
+            return []
+        return [pygame.Rect(s.rect.as_tuple()) for s in self.director.hand_rects(d.seat)]
+
+    # --- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
+                self.prompt is not None and self.prompt_for is not None
+                and self.prompt_for.kind in ("claim", "rob")):
+            self.leave()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
+            self.help = not self.help
+            return
+        if self.director.timeline.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.director.skip()
+            return
+        d = self.prompt_for
+        if d is None:
+            return
+        rects = self.button_rects()
+        if d.kind in ("claim", "rob"):
+            if self.prompt is not None and self.prompt.handle_event(event, rects):
+                self._choose(self.prompt.result or "pass")
+            return
+        # a turn: prompt shortcuts and buttons first, then the hand
+        if self.prompt is not None:
+            if event.type == pygame.KEYDOWN:
+                for i, c in enumerate(self.prompt.choices):
+                    if c.shortcut == event.key:
+                        if self.prompt.choose(i):
+                            self._choose(c.action)
+                        else:
+                            self.say(c.reason)
+                        return
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                hit = HandCursor.at(event.pos, rects)
+                if hit is not None or event.type == pygame.MOUSEMOTION:
+                    if self.prompt.handle_event(event, rects):
+                        self._choose(self.prompt.result or "")
+                        return
+                    if hit is not None:
+                        return
+        n = len(self.tile_rects())
+        if event.type == pygame.KEYDOWN:
+            mods = pygame.key.get_mods() | getattr(event, "mod", 0)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and mods & pygame.KMOD_SHIFT:
+                self._move_tile(-1 if event.key == pygame.K_LEFT else 1)
+                return
+            if event.key == KEY_SORT:
+                self.director.model.sort[d.seat] = True
+                return
+            res = self.cursor.key(event.key, n)
+        else:
+            res = self.cursor.mouse(event, self.tile_rects()) if hasattr(event, "pos") else None
+        if res is None:
+            return
+        what, index = res
+        if what == "discard":
+            self.discard_at(index)
+        else:
+            self._turn_prompt()
+
+    def _move_tile(self, step: int) -> None:
+        d = self.prompt_for
+        i = self.cursor.index
+        if d is None or i is None:
+            return
+        m = self.director.model
+        if i >= len(m.hands[d.seat]):
+            return  # the drawn tile stays apart
+        self.cursor.index = m.move_in_hand(d.seat, i, step)
+
+    def leave(self) -> None:
+        """Back to the title; a human game can be continued later from its record."""
+        self._close_writer()
+        from .title import TitleScene
+
+        if self.autoplay:
+            self.app.quit()
+            return
+        self.app.replace(TitleScene(self.app))
+
+    def _close_writer(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    # --- frames ------------------------------------------------------------------------------------
+    def _key_moment(self, name: str) -> bool:
+        if self.app.screenshots is None:
+            return False
+        self.shot_pending = name
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.shot_pending is not None:  # the last frame drew the key moment
+            self.app.save_screenshot(self.shot_pending)
+            self.shot_pending = None
+            self.director.hold = False
+        self.elapsed += dt
+        if self.message_left > 0:
+            self.message_left = max(0.0, self.message_left - dt)
+        if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob"):
+            if self.prompt.update(dt):
+                self.app.sound.play("tick")
+            if self.prompt.result is not None:
+                self._choose(self.prompt.result)
+        self._sync_source()
+        self.director.update(dt)
+        for _ in range(200):  # instant speed: a whole hand may pass in one frame
+            before = (self.director.index, len(self.director.source))
+            self._drive(dt)
+            self._sync_source()
+            self.director.update(0.0)
+            if (self.director.index, len(self.director.source)) == before or self.shot_pending:
+                break
+
+    def _hand_animated(self) -> None:
+        """The director has shown the hand's end: the result screen."""
+        t = self.table
+        if t is None or t.result is None:
+            return
+        self._feed()
+        result = t.result
+        table = t
+        self.session.finish_hand()
+        from .results import HandResultScene
+
+        self.app.push(HandResultScene(self.app, self, table, result))
+
+    def next_hand(self) -> None:
+        """The result screen was closed: deal the next hand, or show the session's results."""
+        if self.session.is_over:
+            if not self.session.finished:
+                self.session.end()
+            self._close_writer()
+            self.finished = True
+            from .results import SessionResultScene
+
+            self.app.push(SessionResultScene(self.app, self))
+            return
+        self.start_hand()
+
+    def session_closed(self) -> None:
+        """The session results were closed."""
+        if self.exit_at_end:
+            self.app.quit()
+            return
+        if self.autoplay:  # a demo goes on with a new session
+            self.app.replace(TableScene(self.app, self.player_names, seed=self.seed + 1,
+                                        hands=self.session.hand_limit, rules=self.rules))
+            return
+        from .title import TitleScene
+
+        self.app.replace(TitleScene(self.app))
+
+    def on_resize(self, layout: Layout) -> None:
+        self.director.relayout(layout)
+
+    def on_exit(self) -> None:
+        self._close_writer()
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def info(self) -> InfoView:
+        m = self.director.model
+        human = self.human
+        by_screen = [0] * 4
+        for seat in range(4):
+            by_screen[screen_seat(seat, human)] = seat
+        players = m.players
+        secs = int(self.elapsed)
+        return InfoView(
+            wall_count=len(m.wall) if m.wall_tiles else 0,
+            hand_no=m.hand_no,
+            dealer=screen_seat(0, human),
+            winds=tuple(by_screen),  # type: ignore[arg-type]
+            names=tuple(self.player_label(players[s]) for s in by_screen),  # type: ignore[arg-type]
+            scores=tuple(m.scores[s] for s in by_screen),  # type: ignore[arg-type]
+            clock=f"{secs // 60:d}:{secs % 60:02d}",
+            lang=self.app.lang,
+        )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, art, fonts = self.app.layout, self.app.art, self.app.fonts
+        d = self.director
+        m = d.model
+        selected = self.cursor.index if self.prompt_for is not None and self.prompt_for.kind in (
+            "turn", "discard") else None
+        draw_board(surface, lay, art, d.view(selected))
+        self._draw_marks(surface, lay)
+        if m.hand_no:
+            draw_info(surface, lay, art, fonts, self.info())
+        d.sprites.draw(surface, art)
+        if m.seat_pick is not None:
+            self._draw_seat_pick(surface, lay)
+        self._draw_banner(surface, lay)
+        self._draw_controls(surface, lay)
+        if self.help:
+            self._draw_help(surface)
+
+    def _draw_marks(self, surface: pygame.Surface, lay: Layout) -> None:
+        m = self.director.model
+        if m.counted_stack is not None:
+            owner, stack = divmod(m.counted_stack, 13)
+            r = lay.wall_stacks(screen_seat(owner, self.human))[stack].grow(3, 3 + lay.tier_offset, 3, 3)
+            pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8)
+            colour = (236, round(150 + 60 * pulse), 60)
+            pygame.draw.rect(surface, colour, pygame.Rect(r.as_tuple()), width=3, border_radius=4)
+        if m.last_discard is not None:
+            seat, tile = m.last_discard
+            river = m.river[seat]
+            if river and river[-1][0] == tile:
+                slot = lay.river_slots(screen_seat(seat, self.human), [s for _, s in river])[-1]
+                claim = self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob")
+                colour = GOLD if claim else (180, 200, 190)
+                pygame.draw.rect(surface, colour, pygame.Rect(slot.rect.as_tuple()).inflate(4, 4),
+                                 width=2 if claim else 1, border_radius=3)
+        if m.turn is not None and m.wall_tiles and not m.dealing:
+            # a small gold bar beside the row of the seat to play
+            sc = screen_seat(m.turn, self.human)
+            r = lay.row_region(sc)
+            bar = {0: (r.x, r.bottom + 1, min(r.w, lay.hand_tile * 3), 3),
+                   2: (r.right - min(r.w, lay.opp_tile * 3), r.y - 4, min(r.w, lay.opp_tile * 3), 3),
+                   1: (r.x - 5, r.bottom - min(r.h, lay.opp_tile * 3), 3, min(r.h, lay.opp_tile * 3)),
+                   3: (r.right + 2, r.y, 3, min(r.h, lay.opp_tile * 3))}[sc]
+            box = pygame.Rect(*(round(v) for v in bar)).clip(surface.get_rect())
+            pygame.draw.rect(surface, GOLD, box, border_radius=2)
+
+    def _draw_banner(self, surface: pygame.Surface, lay: Layout) -> None:
+        d = self.director
+        if d.banner is None:
+            return
+        text, colour = d.banner
+        size = max(22, round(lay.tile * 0.9))
+        surf = self.app.fonts.fit(text, size, lay.clear_square.w * 0.95, colour, bold=True)
+        cx, cy = lay.centre
+        box = surf.get_rect(center=(round(cx), round(cy - lay.wall_inner_half * 0.55))).inflate(28, 14)
+        draw_panel(surface, box, alpha=215, radius=10)
+        surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_seat_pick(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The seat selection: each player's dice rolls (or wind tile) and the seat it gives."""
+        e = self.director.model.seat_pick
+        assert e is not None
+        fonts, art, tr = self.app.fonts, self.app.art, self.app.tr
+        cx, cy = lay.centre
+        w = round(lay.wall_inner_half * 2 * 0.95)
+        line = max(30, round(lay.tile * 1.25))
+        box = pygame.Rect(0, 0, w, line * 6)
+        box.center = (round(cx), round(cy))
+        draw_panel(surface, box, alpha=235)
+        size = max(16, round(line * 0.45))
+        title = tr("table.seats_by_dice") if e.method == "dice" else tr("table.seats_by_winds")
+        surface.blit(fonts.fit(title, size, w - 20, GOLD, bold=True), (box.x + 14, box.y + 10))
+        ds = max(16, round(line * 0.6))
+        for p in range(4):
+            y = box.y + round(line * (1.2 + p * 1.15))
+            surface.blit(fonts.fit(self.player_label(p), size, w * 0.45, WHITE), (box.x + 14, y + 4))
+            x = box.x + round(w * 0.5)
+            if e.method == "dice":
+                for total in e.rolls[p]:
+                    t = fonts.text(str(total), size, GOLD, bold=True)
+                    surface.blit(t, (x, y + 4))
+                    x += t.get_width() + 10
+            else:
+                surface.blit(art.tile(18 + e.seats[p], ds), (x, y))
+                x += ds + 10
+            wind = SEAT_WIND_NAMES[self.app.lang][e.seats[p]]
+            t = fonts.text(f"→ {wind}", size, WHITE)
+            surface.blit(t, t.get_rect(topright=(box.right - 14, y + 4)))
+
+    def _draw_controls(self, surface: pygame.Surface, lay: Layout) -> None:
+        fonts = self.app.fonts
+        b = lay.buttons
+        size = max(14, round(lay.line_h * 0.6))
+        y = round(b.y + 4)
+        d = self.prompt_for
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.message:
+            lines.append((self.message, (240, 150, 130)))
+        if d is not None:
+            if d.kind in ("turn", "discard"):
+                lines.append((self.app.tr("table.discard_hint"), DIM))
+        elif self.autoplay:
+            lines.append((self.app.tr("table.spectating"), DIM))
+        from .notice import wrap
+
+        for text, colour in lines:
+            for ln in wrap(fonts, text, size, b.w - 8)[:4]:
+                surface.blit(fonts.text(ln, size, colour), (round(b.x + 4), y))
+                y += round(size * 1.3)
+        if self.prompt is not None and d is not None:
+            rects = self.button_rects()
+            self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        from .notice import wrap
+
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, round(w * 0.6), round(h * 0.6))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, box, alpha=240)
+        size = max(15, round(h * 0.024))
+        y = box.y + 16
+        for para in self.app.tr("table.help").split("\n"):
+            for ln in wrap(self.app.fonts, para, size, box.w - 32):
+                surface.blit(self.app.fonts.text(ln, size, WHITE), (box.x + 16, y))
+                y += round(size * 1.35)
+
+
+def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, seed: int | None = None,
+               hands: int | None = None, resume: bool = False, players: list[str] | None = None,
+               **options: Any) -> Scene:
+    """The entry point the title screen and ``korean-mahjong play`` use."""
+    if resume:
+        rec = last_unfinished()
+        if rec is None:
+            from .notice import NoticeScene
+
+            return NoticeScene(app, app.tr("menu.continue"), [app.tr("table.nothing_to_continue")])
+        return TableScene(app, [], resume=resume_from_record(rec))
+    if autoplay or seats or players:
+        names = players or parse_seats(seats)
+        if autoplay and HUMAN in names:
+            raise ValueError("--autoplay: every seat must be a computer player (no 'human')")
+        return TableScene(app, names, seed=seed, hands=hands, exit_at_end=hands is not None, **options)
+    from .newgame import NewGameScene
+
+    return NewGameScene(app)
