@@ -263,6 +263,12 @@ class Record:
         return ("P1", "P2", "P3", "P4")
 
     @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        """What played each player ("human", "ai:expert", ...) when the writer was told."""
+        k = (self.header or {}).get("seat_kinds")
+        return tuple(str(x) for x in k) if isinstance(k, list) else ()
+
+    @property
     def human(self) -> int | None:
         h = (self.header or {}).get("human")
         return h if isinstance(h, int) and 0 <= h < 4 else None
@@ -445,6 +451,7 @@ class RecordSummary:
     scores: tuple[int, ...]  # per player
     complete: bool
     error: str = ""
+    seat_kinds: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -470,7 +477,8 @@ def _summary(path: Path) -> RecordSummary:
     h = rec.header or {}
     seed = h.get("seed") if isinstance(h.get("seed"), int) else None
     return RecordSummary(path, _created(rec.header, path), seed, rec.players, rec.human,
-                         len(rec.finished_hands), rec.scores(), rec.complete, rec.error)
+                         len(rec.finished_hands), rec.scores(), rec.complete, rec.error,
+                         rec.seat_kinds)
 
 
 def list_records(directory: str | Path | None = None, limit: int | None = None

@@ -32,7 +32,8 @@ def data_dir(tmp_path, monkeypatch):
 
 def _play(seed=3, hands=2, now=None, human=0, directory=None):
     session = Session(RuleSet(), seed=seed, hands=hands)
-    w = RecordWriter(session, directory, human=human, now=now)
+    w = RecordWriter(session, directory, human=human, now=now,
+                     seat_kinds=("human", "random", "random", "random"))
     w.play([RandomSeat(seed * 10 + i) for i in range(4)])
     return w, session
 
@@ -149,6 +150,7 @@ def test_list_newest_first_and_prune(data_dir):
     assert [s.path for s in real] == [w_new.path, w_old.path]
     assert real[0].hands == 2 and real[0].scores == tuple(s_new.scores) and real[0].complete
     assert real[0].seed == 2 and real[0].human == 0
+    assert real[0].seat_kinds == ("human", "random", "random", "random")
     assert [s.name for s in got if s.error] == ["garbage.jsonl"]  # listed, not skipped
     removed = prune_records(30, now=dt.datetime(2026, 3, 5, tzinfo=dt.UTC))
     assert w_old.path in removed and w_new.path not in removed
