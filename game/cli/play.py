@@ -3,7 +3,12 @@
     korean-mahjong play [--size 1280x800] [--fullscreen] [--lang ko|en] [--speed fast]
     korean-mahjong play --autoplay --seats ai,ai,ai,ai --seed 7 --hands 4 --screenshots shots/
 
-Spectator mode (``--autoplay``) needs the table scene; until it is built it says so.
+    korean-mahjong play --seats human,ai:expert,ai,ai --seed 7     # straight to the table
+
+Spectator mode (``--autoplay``): every seat is a computer player (``ai`` = ``ai:standard``, or
+any seat of the AI registry); with ``--hands N`` the game exits when the session ends (exit
+status 0), so it can run as a test; ``--screenshots DIR`` saves PNGs of key moments (the walls
+built, the dice, the deal, mid-hand, each win or draw screen, the session results).
 """
 
 from __future__ import annotations
@@ -115,11 +120,28 @@ def run(args: argparse.Namespace) -> int:
     pygame.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
     try:
-        if wants_table and feature_available("new_game") and args.autoplay:
-            from game.ui.scenes import make_feature_scene
+        if wants_table and feature_available("new_game") and (args.autoplay or args.seats):
+            from game.ui.scenes.table import parse_seats
 
-            app.push(make_feature_scene("new_game", app, autoplay=True, seats=args.seats, seed=args.seed,
-                                        hands=args.hands))
+            try:
+                players = parse_seats(args.seats)
+            except ValueError as e:
+                print(f"korean-mahjong play: {e}", file=sys.stderr)
+                return 2
+            if args.autoplay and "human" in players:
+                print("korean-mahjong play: --autoplay: every seat must be a computer player, "
+                      "not 'human'", file=sys.stderr)
+                return 2
+            if not args.autoplay and "human" not in players:
+                players[0] = "human"
+            try:
+                from game.ui.scenes.table import TableScene
+
+                app.push(TableScene(app, players, seed=args.seed, hands=args.hands,
+                                    exit_at_end=args.hands is not None))
+            except ValueError as e:  # an unknown seat name
+                print(f"korean-mahjong play: {e}", file=sys.stderr)
+                return 2
         else:
             app.push(TitleScene(app, messages))
         return app.run(max_frames=args.frames)
