@@ -68,7 +68,9 @@ class Params:
     (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain`);
     `nine_major`: declare the nine-major draw at this shanten or worse; `suspicion`: weight of
     the danger against players who have not declared uper (relative to `defence`);
-    `frozen_weight`: how much of the opponents' threat a frozen (uper) hand pays."""
+    `frozen_weight`: how much of the opponents' threat a frozen (uper) hand pays; `uper_cut`:
+    the share of discard wins lost because opponents defend against an uper hand;
+    `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come)."""
 
     level: str
     defence: float = 1.0
@@ -80,6 +82,8 @@ class Params:
     claim_margin: float = 0.5
     frozen_weight: float = 0.1
     suspicion: float = 0.2
+    uper_cut: float = 0.15
+    uper_min_live: int = 4
 
 
 LEVELS: dict[str, Params] = {
@@ -224,7 +228,6 @@ class HeuristicSeat(SeatBase):
         basic = 0.0
         n = 0
         for v in vals:
-            u = max(0, c.unseen[v.tile] - tiles.count(v.tile) + 0)
             u = max(0, 4 - c.elsewhere[v.tile] - tiles.count(v.tile))
             if v.valid_self_draw:
                 live_s += u
@@ -380,15 +383,15 @@ class HeuristicSeat(SeatBase):
             self._uper_why = "always declared when legal"
             return True
         if p.uper == "simple":
-            ok = live >= 4 and obs.wall_left >= 20
+            ok = live >= p.uper_min_live and obs.wall_left >= 20
             self._uper_why = f"{live} live wait tiles, {obs.wall_left} left"
             return ok
         basic = max((v.discard_basic for v in vals), default=2)
         g = uper_gain(live=live, unseen_total=c.total_unseen, wall_left=obs.wall_left,
                       discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat,
-                      frozen_weight=p.frozen_weight)
+                      frozen_weight=p.frozen_weight, defence_cut=p.uper_cut)
         self._uper_why = f"gain {g:+.2f} with {live} live wait tiles, {obs.wall_left} left"
-        return g > 0.1
+        return g > 0.1 and live >= p.uper_min_live
 
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:
