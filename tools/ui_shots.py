@@ -1,7 +1,10 @@
 """Render what a player sees into PNGs (headless): a contact sheet of every tile face at three
 sizes with backs and sideways variants, the dice, and each screen at a few window sizes.
 
-    SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR]      # default /tmp/ui-shots
+    SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR] [--table]   # default /tmp/ui-shots
+
+``--table`` renders only the table: the seat choice, shuffle, dice, wall break, deal, a turn, a
+claim, mid-hand, the hand's result and the session results, and the new-game screen.
 """
 
 from __future__ import annotations
@@ -105,18 +108,89 @@ def screens(out: Path) -> list[Path]:
     return paths
 
 
+def table_shots(out: Path) -> list[Path]:
+    """The table at several moments (seat choice, shuffle, dice, deal, a turn, a claim, mid-hand),
+    the win and session screens and the new-game screen, in both languages and three sizes."""
+    import tempfile
+
+    os.environ.setdefault("KOREAN_MAHJONG_DATA_DIR", tempfile.mkdtemp(prefix="kmj-shots-"))
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.results import HandResultScene, SessionResultScene
+    from game.ui.scenes.table import TableScene, make_scene
+
+    paths = []
+    key = pygame.event.Event
+    for size in ((1280, 800), (1024, 640), (1920, 1080)):
+        for lang in ("en", "ko"):
+            tag = f"{lang}-{size[0]}x{size[1]}"
+            app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0), size=size)
+            ng = make_scene(app)
+            app.push(ng)
+            app.step([], 0.016)
+            paths.append(_save(app.window, out / f"newgame-{tag}.png"))
+            app.pop()
+            sc = TableScene(app, ["human", "ai:standard", "ai:expert", "ai:beginner"], seed=31, hands=1)
+            app.push(sc)
+            moments = {1.0: "seats", 3.0: "shuffle", 4.6: "dice", 7.0: "break", 9.0: "deal"}
+            t = 0.0
+            while t < 60 and not (sc.prompt_for is not None and not sc.director.timeline.busy):
+                app.step([], 1 / 30)
+                t += 1 / 30
+                for at in sorted(moments):
+                    if t >= at:
+                        paths.append(_save(app.window, out / f"table-{moments.pop(at)}-{tag}.png"))
+            paths.append(_save(app.window, out / f"table-turn-{tag}.png"))
+            discards = claims = 0
+            for _ in range(6000):
+                if isinstance(app.top, (HandResultScene, SessionResultScene)) or app.top is not sc:
+                    break
+                app.step([], 1 / 30)
+                d = sc.prompt_for
+                if d is None or sc.director.timeline.busy:
+                    continue
+                if d.kind in ("claim", "rob"):
+                    if claims == 0:
+                        paths.append(_save(app.window, out / f"table-claim-{tag}.png"))
+                    claims += 1
+                    win = any(c.action == "win" and c.enabled for c in sc.prompt.choices)
+                    app.step([key(pygame.KEYDOWN, key=pygame.K_w if win else pygame.K_SPACE, mod=0)], 1 / 30)
+                else:
+                    discards += 1
+                    if discards == 8:
+                        paths.append(_save(app.window, out / f"table-mid-{tag}.png"))
+                    if any(c.action == "win" and c.enabled for c in (sc.prompt.choices if sc.prompt else [])):
+                        app.step([key(pygame.KEYDOWN, key=pygame.K_w, mod=0)], 1 / 30)
+                    else:
+                        app.step([key(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
+            for _ in range(3):
+                app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"table-result-{tag}.png"))
+            app.step([key(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], 1 / 30)
+            app.step([], 1 / 30)
+            if isinstance(app.top, SessionResultScene):
+                paths.append(_save(app.window, out / f"session-result-{tag}.png"))
+            app.close()
+    return paths
+
+
 def _save(surface: pygame.Surface, path: Path) -> Path:
     pygame.image.save(surface, str(path))
     return path
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path("/tmp/ui-shots")
+    args = [a for a in argv if not a.startswith("--")]
+    out = Path(args[0]) if args else Path("/tmp/ui-shots")
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((16, 16))
-    print(contact_sheet(out))
-    for p in screens(out):
+    only_table = "--table" in argv
+    if not only_table:
+        print(contact_sheet(out))
+        for p in screens(out):
+            print(p)
+    for p in table_shots(out):
         print(p)
     return 0
 
