@@ -41,7 +41,7 @@ class GreedySeat(SeatBase):
 
     def act(self, decision: Decision) -> Action:
         legal = decision.legal
-        if Win() in legal:
+        if Win() in legal and Win() not in decision.notes:
             self._why = "win"
             return Win()
         if decision.kind in ("claim", "rob"):
@@ -78,7 +78,7 @@ class GreedySeat(SeatBase):
                     self._why = f"kong of {tile_str(a.tile)} keeps shanten {best.shanten}"
                     return a
         up = Discard(best.discard, uper=True)
-        if up in legal:
+        if up in legal and up not in decision.notes:
             self._why = f"uper with {tile_str(best.discard)}"
             return up
         self._why = (f"discard {tile_str(best.discard)}: shanten {best.shanten}, "
