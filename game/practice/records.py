@@ -307,6 +307,68 @@ def _sum_scores(hands: Iterable[HandRecord]) -> tuple[int, ...]:
     return tuple(scores)
 
 
+def _int(v: Any, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _ints(v: Any, lo: int, hi: int, n: int | None = None) -> bool:
+    return isinstance(v, tuple) and (n is None or len(v) == n) and all(_int(x, lo, hi) for x in v)
+
+
+_BIG = 10 ** 12
+_FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "seat": lambda v: _int(v, 0, 3),
+    "breaker": lambda v: _int(v, 0, 3),
+    "dealer": lambda v: _int(v, 0, 3),
+    "from_seat": lambda v: _int(v, 0, 3),
+    "tile": lambda v: _int(v, 0, 103),
+    "tiles": lambda v: v is None or _ints(v, -1, 103),
+    "positions": lambda v: _ints(v, 0, 103),
+    "concealed": lambda v: _ints(v, 0, 103),
+    "hand": lambda v: _int(v, 1, _BIG),
+    "scores": lambda v: _ints(v, -_BIG, _BIG, 4),
+    "payments": lambda v: _ints(v, -_BIG, _BIG, 4),
+    "winners": lambda v: isinstance(v, tuple) and all(isinstance(w, dict) for w in v),
+    "faces": lambda v: _ints(v, 1, 6, 2),
+    "count": lambda v: _int(v, 0, _BIG),
+    "counted": lambda v: _int(v, 0, _BIG),
+    "break_stack": lambda v: _int(v, 0, _BIG),
+    "prevalent": lambda v: v is None or _int(v, 0, 3),
+    "seed": lambda v: v is None or _int(v, -_BIG * _BIG, _BIG * _BIG),
+    "rules": lambda v: isinstance(v, dict),
+    "seats": lambda v: _ints(v, 0, 3, 4),
+    "rolls": lambda v: isinstance(v, tuple),
+}
+_CLASS_CHECKS: dict[tuple[type, str], Callable[[Any], bool]] = {
+    (Drew, "tile"): lambda v: v is None or _int(v, 0, 103),  # hidden in a seat's view
+    (WinDeclared, "from_seat"): lambda v: v is None or _int(v, 0, 3),  # None: self-draw
+    (HandStarted, "players"): lambda v: isinstance(v, tuple) and sorted(v) == [0, 1, 2, 3]
+    and all(_int(x, 0, 3) for x in v),
+    (SessionStarted, "players"): lambda v: isinstance(v, tuple) and len(v) == 4
+    and all(isinstance(x, str) for x in v),
+    (HandEnded, "hands"): lambda v: isinstance(v, tuple) and len(v) == 4
+    and all(_ints(h, 0, 103) for h in v),
+    (SessionEnded, "hands"): lambda v: _int(v, 0, _BIG),
+}
+
+
+def _bad_field(e: Event) -> str:
+    """The first field of a decoded event with a value of the wrong kind, or ''."""
+    import dataclasses
+    for f in dataclasses.fields(e):  # type: ignore[arg-type]
+        v = getattr(e, f.name)
+        check = _CLASS_CHECKS.get((type(e), f.name)) or _FIELD_CHECKS.get(f.name)
+        if check is None:
+            if f.type in ("bool",) and not isinstance(v, bool):
+                return f"event {e.type!r}: field {f.name!r} must be true or false, got {v!r}"
+            if f.type in ("str",) and not isinstance(v, str):
+                return f"event {e.type!r}: field {f.name!r} must be text, got {v!r}"
+            continue
+        if not check(v):
+            return f"event {e.type!r}: bad value of field {f.name!r}: {v!r}"
+    return ""
+
+
 def load_record(path: str | Path) -> Record:
     """Read a record as far as it is valid; never raises on bad content, never writes.
 
@@ -366,6 +428,9 @@ def load_record(path: str | Path) -> Record:
         try:
             if kind == "event":
                 e = event_from_json(line.get("event"))
+                bad = _bad_field(e)
+                if bad:
+                    raise ValueError(bad)
             else:
                 seat = SEAT_LETTERS.index(line["seat"]) if line.get("seat") in \
                     ("E", "S", "W", "N") else None
@@ -430,8 +495,8 @@ def check_record(path: str | Path) -> CheckResult:
     except ReplayError as e:
         m = re.search(r"line (\d+)", str(e))
         return CheckResult(False, str(e), int(m.group(1)) if m else None)
-    except (MahjongError, ValueError, TypeError, KeyError) as e:  # anything else is corrupt
-        return CheckResult(False, f"{path}: corrupt record: {e}")
+    except Exception as e:  # noqa: BLE001 - a corrupt record must never crash the game
+        return CheckResult(False, f"{path}: corrupt record: {type(e).__name__}: {e}")
     n = len(session.results)
     return CheckResult(True, f"{path}: {n} hand{'s' * (n != 1)} replayed, every event identical",
                        None, n)

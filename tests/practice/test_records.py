@@ -196,3 +196,49 @@ def test_recorder_matches_the_engine_recorder(data_dir, tmp_path):
     ev = lambda p: [json.loads(x) for x in _lines(p) if '"type":"event"' in x]
     assert ev(a) == ev(w.path)
     _ = play_session
+
+
+_JUNK = [None, -1, 999, "x", [], {}, [1, 2], 3.5, True, "E", "Z"]
+
+
+def _mutate(line: str, rng) -> str:
+    obj = json.loads(line)
+    node = obj
+    while True:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        if not keys:
+            return json.dumps(obj) + "\n"
+        k = rng.choice(keys)
+        child = node[k]
+        if isinstance(child, (dict, list)) and child and rng.random() < 0.5:
+            node = child
+            continue
+        node[k] = rng.choice(_JUNK)
+        return json.dumps(obj) + "\n"
+
+
+def test_damaged_records_never_crash_anything(data_dir, tmp_path):
+    """Random damage to one line: reading, listing, transcript, check and statistics all
+    answer with a message instead of raising."""
+    import random
+
+    from game.practice.stats import statistics
+    w, _ = _play(seed=13, hands=1)
+    lines = _lines(w.path)
+    rng = random.Random(7)
+    bad = tmp_path / "bad.jsonl"
+    stopped = 0
+    for _ in range(150):
+        ls = list(lines)
+        i = rng.randrange(len(ls))
+        ls[i] = _mutate(ls[i], rng)
+        bad.write_text("".join(ls), encoding="utf-8")
+        rec = load_record(bad)
+        transcript(rec)
+        rec.scores()
+        statistics([bad])
+        res = check_record(bad)
+        if rec.error:
+            stopped += 1
+            assert not res.ok
+    assert stopped > 100  # most damage is caught while reading, with the line named
