@@ -186,6 +186,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.claim_prompt": ("{name} discards {tile}", "{name} 버림: {tile}"),
     "table.rob_prompt": ("{name} adds {tile} to a kong", "{name} 깡 추가: {tile}"),
     "table.your_turn": ("Your turn", "내 차례"),
+    "table.refused_win": ("You cannot win on this discard: {why}", "이 패로는 날 수 없습니다: {why}"),
     "table.uper_with": ("Uper only with a discard of {tiles}", "엎어는 이 패를 버릴 때만: {tiles}"),
     "table.uper_not_offered": ("Uper needs a concealed hand that is ready after the discard",
                                "엎어는 버린 뒤 텐파이인 멘젠 손패에서만 할 수 있습니다"),

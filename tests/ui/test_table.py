@@ -417,3 +417,48 @@ def test_a_session_rebuilt_from_seed_and_actions_equals_the_played_one(app):
 
     sc._close_writer()
     assert check_record(sc.writer.path).ok
+
+
+def test_a_claim_countdown_passes_when_time_runs_out():
+    a = make_app(claim_countdown=3)
+    try:
+        for seed in range(40, 80):
+            sc = human_scene(a, seed=seed)
+            for _ in range(40):
+                if not run_until(a, lambda sc=sc: a.top is not sc or sc.prompt_for is not None
+                                 and not sc.director.timeline.busy, frames=2000) or a.top is not sc:
+                    break
+                if sc.prompt_for.kind == "claim":
+                    d = sc.prompt_for
+                    assert sc.prompt.countdown == 3
+                    n = len(sc.table.events)
+                    a.step([], 1.0)
+                    assert sc.prompt_for is d, "still waiting after one second"
+                    a.step([], 1.0)
+                    a.step([], 1.1)
+                    assert sc.prompt_for is not d and len(sc.table.events) > n, "passed when time ran out"
+                    return
+                a.step([key(pygame.K_SPACE)], 1 / 30)
+            a.scenes.clear()
+        pytest.fail("no claim was offered")
+    finally:
+        a.close()
+
+
+def test_continue_after_a_finished_hand_shows_its_result_over_the_table(app):
+    sc = human_scene(app, seed=3, opponents="ai:standard", hands=2)
+    for _ in range(400):
+        if isinstance(app.top, HandResultScene):
+            break
+        run_until(app, lambda: isinstance(app.top, HandResultScene) or
+                  (sc.prompt_for is not None and not sc.director.timeline.busy), frames=2000)
+        if not isinstance(app.top, HandResultScene):
+            app.step([key(pygame.K_SPACE)], 1 / 30)
+    assert isinstance(app.top, HandResultScene)
+    sc._close_writer()  # the game stops here (the window closed with the result on screen)
+    app.scenes.clear()
+    resumed = make_scene(app, resume=True)
+    app.push(resumed)
+    assert isinstance(app.top, HandResultScene) and app.scenes[0] is resumed
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert app.top is resumed and resumed.session.hand_no == 2

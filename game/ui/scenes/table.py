@@ -194,6 +194,8 @@ class TableScene(Scene):
         self.help = False
         self.shot_pending: str | None = None
         self.finished = False
+        self.resuming = False
+        self.refusal_seen: Any = None  # the engine's refusals last explained (sacred discard...)
         self.director = self._new_director()
         self.stream: list[Any] = list(self.session.events)  # the seat selection, then each hand
         self.base = len(self.stream)
@@ -271,8 +273,7 @@ class TableScene(Scene):
             self.start_hand()
         self._sync_source()
         self.director.index = self.base  # earlier hands are booked: show only the hand in play
-        self.director.catch_up()
-        self.director.hold = False
+        self.resuming = True  # shown at once when the scene enters (see on_enter)
         self.fed = 0
         if resume.path is not None and self.writer is not None:
             try:
@@ -318,6 +319,11 @@ class TableScene(Scene):
         pending = t.pending()
         human_seat = self.human if self.human_player is not None else None
         ai_turn = [s for s in pending if s != human_seat]
+        if human_seat is not None and self.app.settings.hints and self.refusal_seen is not t.refused:
+            self.refusal_seen = t.refused  # a new dict for each discard on offer
+            why = t.refused.get(human_seat, {}).get(WIN)
+            if why and human_seat not in pending:
+                self.say(self.app.tr("table.refused_win", why=why))
         if human_seat is not None and human_seat in pending:
             d = pending[human_seat]
             if self.prompt_for is not d:
@@ -640,6 +646,12 @@ class TableScene(Scene):
         from .title import TitleScene
 
         self.app.replace(TitleScene(self.app))
+
+    def on_enter(self) -> None:
+        if self.resuming:
+            self.resuming = False
+            self.director.catch_up()
+            self.director.hold = False
 
     def on_resize(self, layout: Layout) -> None:
         self.director.relayout(layout)
