@@ -234,6 +234,29 @@ class HandRecord:
         s = self.start
         return tuple(s.players) if s is not None else (0, 1, 2, 3)
 
+    def table(self, actions: int | None = None) -> Table:
+        """The hand's table rebuilt from its start after its first `actions` actions (all by
+        default): for the replay viewer's hands and hints at any point
+        (``hints(table.observation(seat), table.events)``). Raises `ReplayError` when the
+        record does not rebuild."""
+        from game.engine.rules import RuleSet
+        s = self.start
+        if s is None:
+            raise ReplayError(f"hand {self.number} has no hand start")
+        try:
+            t = Table(RuleSet.from_dict(s.rules), s.seed if s.seed is not None else 0,
+                      prevalent=s.prevalent, doubled=s.doubled, hand=s.hand, players=s.players,
+                      scores=s.scores)
+        except (MahjongError, ValueError, TypeError) as e:
+            raise ReplayError(f"hand {self.number}: bad hand start: {e}") from None
+        todo = self.actions if actions is None else self.actions[:actions]
+        for no, seat, a in todo:
+            try:
+                t.submit(seat, a)
+            except MahjongError as e:
+                raise ReplayError(f"line {no}: {e}") from None
+        return t
+
 
 @dataclass
 class Record:

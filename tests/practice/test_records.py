@@ -58,6 +58,22 @@ def test_round_trip_rebuilds_the_identical_table(data_dir):
     assert check_record(w.path).ok
 
 
+def test_a_hand_rebuilds_at_any_point_for_the_viewer(data_dir):
+    w, _session = _play(seed=14, hands=2)
+    rec = load_record(w.path)
+    for hand in rec.hands:
+        full = hand.table()
+        assert full.is_over
+        assert [e.to_json() for e in full.events] == [e.to_json() for _, e in hand.events]
+        half = hand.table(len(hand.actions) // 2)
+        assert not half.is_over
+        n = len(half.events)
+        assert [e.to_json() for e in half.events] == [e.to_json() for _, e in hand.events[:n]]
+        from game.practice.hints import hints
+        seat = min(half.pending())
+        assert hints(half.pending()[seat], half.events).suggested in half.pending()[seat].legal
+
+
 def test_the_writer_flushes_every_line_as_the_game_goes(data_dir):
     session = Session(RuleSet(), seed=4, hands=1)
     w = RecordWriter(session)
