@@ -428,11 +428,11 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
         obs = observation_of(source)
     me = obs.seat
     tracker = EventTracker()
-    for e in events:
-        e = e.visible_to(me)
-        if rules is None and isinstance(e, HandStarted) and isinstance(e.rules, dict):
-            rules = RuleSet.from_dict(e.rules)
-        tracker.observe(e)
+    for event in events:
+        view = event.visible_to(me)
+        if rules is None and isinstance(view, HandStarted) and isinstance(view.rules, dict):
+            rules = RuleSet.from_dict(view.rules)
+        tracker.observe(view)  # type: ignore[arg-type]
     rules = rules or RuleSet()
     tracker.rules = rules
     melds = obs.melds[me]
@@ -520,9 +520,9 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             st_now = _status(obs, shape_waits_of(_tiles(after), melds)
                              if shanten_of(after, nm) == 0 else (), river + [sug_tile], ud)
     else:
-        a = acceptance13(own, nm, visible=elsewhere)
-        shanten = a.shanten
-        accepts = tuple(AcceptHint(k, u) for k, u in zip(a.ukeire, a.unseen_by_kind))
+        acc = acceptance13(own, nm, visible=elsewhere)
+        shanten = acc.shanten
+        accepts = tuple(AcceptHint(k, u) for k, u in zip(acc.ukeire, acc.unseen_by_kind))
         tiles = list(obs.concealed)
         if shanten == 0:
             st_now = _status(obs, shape_waits_of(tiles, melds), river, ud)

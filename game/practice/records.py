@@ -403,8 +403,8 @@ def load_record(path: str | Path) -> Record:
     rec = Record(path, None)
     try:
         data = path.read_bytes()
-    except OSError as e:
-        rec.error = f"cannot read {path}: {e.strerror or e}"
+    except OSError as oerr:
+        rec.error = f"cannot read {path}: {oerr.strerror or oerr}"
         return rec
     raw_lines = data.split(b"\n")
     cut_last = bool(data) and not data.endswith(b"\n")
@@ -422,11 +422,11 @@ def load_record(path: str | Path) -> Record:
 
         try:
             line = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        except (UnicodeDecodeError, json.JSONDecodeError) as jerr:
             if cut_last and no == len(raw_lines):
                 stop("cut off (the game was interrupted while writing it)")
             else:
-                msg = e.msg if isinstance(e, json.JSONDecodeError) else "not UTF-8 text"
+                msg = jerr.msg if isinstance(jerr, json.JSONDecodeError) else "not UTF-8 text"
                 stop(f"not valid JSON ({msg})")
             break
         if not isinstance(line, dict) or "type" not in line:
@@ -445,7 +445,7 @@ def load_record(path: str | Path) -> Record:
             continue
         kind = line["type"]
         hand = line.get("hand")
-        if kind not in ("action", "event") or not isinstance(hand, int) or hand < 0:
+        if kind not in ("action", "event") or not _int(hand, 0, _BIG):
             stop(f"unknown line (type {kind!r}, hand {hand!r})")
             break
         try:
@@ -455,10 +455,10 @@ def load_record(path: str | Path) -> Record:
                 if bad:
                     raise ValueError(bad)
             else:
-                seat = SEAT_LETTERS.index(line["seat"]) if line.get("seat") in \
-                    ("E", "S", "W", "N") else None
-                if seat is None:
-                    raise ValueError(f"bad seat {line.get('seat')!r}")
+                letter = line.get("seat")
+                if letter not in ("E", "S", "W", "N"):
+                    raise ValueError(f"bad seat {letter!r}")
+                seat = SEAT_LETTERS.index(letter)
                 act = action_from_json(line.get("action"))
         except (MahjongError, ValueError, TypeError, KeyError) as err:
             stop(str(err))
@@ -471,9 +471,6 @@ def load_record(path: str | Path) -> Record:
             current = None
         else:
             if current is None or current.number != hand:
-                if kind != "event" or not isinstance(e, HandStarted):
-                    stop(f"hand {hand} does not begin with its hand start")
-                    break
                 expected = rec.hands[-1].number + 1 if rec.hands else 1
                 if hand != expected:
                     stop(f"hand {hand} follows hand {expected - 1}")
@@ -484,6 +481,9 @@ def load_record(path: str | Path) -> Record:
                 current = HandRecord(hand)
                 rec.hands.append(current)
             if kind == "event":
+                if not current.events and not isinstance(e, HandStarted):
+                    stop(f"hand {hand} has a {e.type} event before its hand start")
+                    break
                 current.events.append((no, e))
             else:
                 current.actions.append((no, seat, act))
@@ -512,6 +512,9 @@ class CheckResult:
 def check_record(path: str | Path) -> CheckResult:
     """Replay the record through the engine: does it rebuild the identical table?"""
     path = Path(path)
+    rec = load_record(path)  # stricter about each line than the engine's reader
+    if rec.error:
+        return CheckResult(False, f"{path}: {rec.error}", rec.error_line)
     try:
         log = load_log(path)
         session = replay(log, str(path))
@@ -617,14 +620,14 @@ def describe_event(e: Event, players: Sequence[str] | None = None) -> str:
     """
     match e:
         case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
-            who = ", ".join(f"{p} {seat_name(s)}" for p, s in zip(ps, seats))
+            who = ", ".join(f"{p} {seat_name(x)}" for p, x in zip(ps, seats))
             return f"session start: seed {seed}, seats by {m}: {who}"
         case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):
             names = [players[p] if players and p < len(players) else f"P{p + 1}" for p in ps]
-            seats = ", ".join(f"{seat_name(s)} {names[s]} ({sc[s]:+d})" for s in range(4))
+            who = ", ".join(f"{seat_name(s)} {names[s]} ({sc[s]:+d})" for s in range(4))
             extra = (" doubled;" if dbl else "") + \
                 ("" if pv is None else f" prevalent wind {seat_name(pv)};")
-            return f"hand {n}:{extra} {seats}"
+            return f"hand {n}:{extra} {who}"
         case WallBuilt(tiles=t):
             n = sum(1 for x in (t or ()) if x >= 0)
             return f"the wall is built ({n} tiles)"
@@ -667,7 +670,7 @@ def describe_event(e: Event, players: Sequence[str] | None = None) -> str:
             parts.append("payments " + " ".join(f"{seat_name(s)} {pay[s]:+d}" for s in range(4)))
             return "; ".join(parts)
         case SessionEnded(hands=n, scores=sc):
-            names = players or [f"P{i + 1}" for i in range(4)]
+            names = list(players) if players else [f"P{i + 1}" for i in range(4)]
             return f"session ends after {n} hands: " + \
                 ", ".join(f"{names[i]} {sc[i]:+d}" for i in range(len(sc)))
     return repr(e)

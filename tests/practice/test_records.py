@@ -123,7 +123,7 @@ def test_truncated_record_is_read_as_far_as_valid(data_dir, tmp_path):
     (lambda ls: ['{"type": "header", "format": 99}\n'] + ls[1:], "line 1: unknown record format"),
     (lambda ls: [], "empty"),
     # header, session start, hand start: without the hand start the hand has no beginning
-    (lambda ls: ls[:2] + ls[3:], "line 3: hand 1 does not begin with its hand start"),
+    (lambda ls: ls[:2] + ls[3:], "line 3: hand 1 has a wall_built event before its hand start"),
 ])
 def test_corrupt_records_never_raise(data_dir, tmp_path, damage, why):
     w, _ = _play(seed=6, hands=1)
