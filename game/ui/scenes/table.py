@@ -189,6 +189,7 @@ class TableScene(Scene):
         self.prompt: Prompt | None = None
         self.prompt_for: Decision | None = None
         self.prompt_title = ""
+        self.offered: tuple[int, int] | None = None  # (seat, kind) of the tile a claim prompt offers
         self.message = ""
         self.message_left = 0.0
         self.help = False
@@ -360,7 +361,8 @@ class TableScene(Scene):
         countdown = float(self.app.settings.claim_countdown)
         if d.kind in ("claim", "rob"):
             assert self.table is not None
-            last = self.table._last_discard  # (seat, tile id, final) of the discard on offer
+            last = d.observation.last_discard  # (seat, kind) of the tile on offer
+            self.offered = last
             refused = self.table.refused.get(d.seat, {})
             choices = []
             win_reason = d.notes.get(WIN) or refused.get(WIN, "")
@@ -375,7 +377,7 @@ class TableScene(Scene):
             if WIN in d.legal:
                 self.prompt.focus = 0
             who = self.seat_label(last[0]) if last else ""
-            tile = tile_str(last[1] >> 2) if last else ""
+            tile = tile_str(last[1]) if last else ""
             key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
@@ -567,12 +569,25 @@ class TableScene(Scene):
     def leave(self) -> None:
         """Back to the title; a human game can be continued later from its record."""
         self._close_writer()
-        from .title import TitleScene
-
         if self.autoplay:
             self.app.quit()
             return
-        self.app.replace(TitleScene(self.app))
+        self._back_to_title()
+
+    def _back_to_title(self) -> None:
+        """Close the table (and anything over it) and show the title, its entries brought up to
+        date (continue depends on the saved game)."""
+        from .title import ENTRIES, TitleScene
+
+        while self in self.app.scenes:
+            self.app.scenes.pop().on_exit()
+        top = self.app.top
+        if isinstance(top, TitleScene):
+            top.enabled = {e: top._available(e) for e in ENTRIES}
+            if not top.enabled[ENTRIES[top.focus]]:
+                top.focus = 0
+        else:
+            self.app.push(TitleScene(self.app))
 
     def _close_writer(self) -> None:
         if self.writer is not None:
@@ -643,9 +658,7 @@ class TableScene(Scene):
             self.app.replace(TableScene(self.app, self.player_names, seed=self.seed + 1,
                                         hands=self.session.hand_limit, rules=self.rules))
             return
-        from .title import TitleScene
-
-        self.app.replace(TitleScene(self.app))
+        self._back_to_title()
 
     def on_enter(self) -> None:
         if self.resuming:
@@ -790,6 +803,14 @@ class TableScene(Scene):
                 y += round(size * 1.3)
         if self.prompt is not None and d is not None:
             rects = self.button_rects()
+            last = self.offered
+            if d.kind in ("claim", "rob") and last is not None and rects:
+                tw = max(24, round(lay.hand_tile * 0.8))
+                img = self.app.art.tile(last[1], tw)
+                title_h = round(max(14, lay.line_h * 0.62) * 1.6)
+                spot = img.get_rect(bottomright=(rects[0].right, rects[0].y - title_h))
+                if spot.y > y:
+                    surface.blit(img, spot)
             self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
