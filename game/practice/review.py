@@ -63,15 +63,16 @@ class PracticeSession:
     seed: int = 0
     decisions: list[UperDecision] = field(default_factory=list)
 
-    def decide(self, position: Position, key: str) -> Comparison:
-        """Record the player's choice at `position` and play every option out."""
-        offered = {o.key: o for o in practice_options(position)}
+    def decide(self, position: Position, key: str, discard: int | None = None) -> Comparison:
+        """Record the player's choice at `position` (with the ready `discard`, default the
+        suggested one) and play every option out."""
+        offered = {o.key: o for o in practice_options(position, discard)}
         if key not in offered:
             raise ValueError(f"unknown option {key!r}; choose one of {', '.join(offered)}")
         if not offered[key].available:
             raise ValueError(f"{_LABEL[key]} is not allowed here: {offered[key].reason}")
         c = compare_options(position, self.playouts, seed=self.seed + len(self.decisions),
-                            opponents=self.opponents)
+                            opponents=self.opponents, discard=discard)
         self.decisions.append(UperDecision(len(self.decisions) + 1, position.describe(), key, c))
         return c
 

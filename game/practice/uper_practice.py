@@ -266,10 +266,14 @@ def _fold_kind(t: Table, seat: int, kinds: Sequence[int]) -> int:
     return max(kinds, key=key)
 
 
-def practice_options(position: Position) -> list[PracticeOption]:
-    """Declare uper, stay silent, fold (see the module)."""
+def practice_options(position: Position, discard: int | None = None) -> list[PracticeOption]:
+    """Declare uper, stay silent, fold (see the module). `discard`: which ready discard the
+    uper and silent options use (default: the position's suggested one)."""
     d = position.decision
-    k = position.ready_discard
+    k = position.ready_discard if discard is None else discard
+    if k not in position.ready_discards:
+        raise ValueError(f"discarding {tile_str(k)} does not leave the hand ready; ready "
+                         f"discards: {format_tiles(position.ready_discards)}")
     up = Discard(k, uper=True)
     why = d.notes.get(up, "")
     if not why and up not in d.legal:
@@ -534,14 +538,17 @@ def _opponents(kind: str, base: Table, seat: int, seed: int) -> tuple[list[Any],
 
 def compare_options(position: Position, playouts: int = 200, *, seed: int = 0,
                     opponents: str = "fast", keys: Sequence[str] | None = None,
+                    discard: int | None = None,
                     progress: Callable[[int, int], None] | None = None) -> Comparison:
-    """Play every available option out `playouts` times (see the module)."""
+    """Play every available option out `playouts` times (see the module). `keys` limits the
+    options played; `discard` picks the ready discard; `progress(done, total)` is called
+    after every playout (for a progress bar)."""
     if playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {playouts}")
     t0 = time.perf_counter()
     base = position.table
     seat = position.seat
-    offered = practice_options(position)
+    offered = practice_options(position, discard)
     play = [o for o in offered if o.available and (keys is None or o.key in keys)]
     acc = {o.key: [0, 0, 0.0, 0.0] for o in play}
     total = playouts * len(play)

@@ -76,6 +76,20 @@ def test_a_strict_table_plays_the_false_uper_and_its_penalty():
     assert c.best.key != "uper" and c.cost("uper") > 0
 
 
+def test_the_player_may_pick_another_ready_discard():
+    # 234m 678m 555p 66z 77z + 1z: only 1z leaves it ready with a legal uper
+    pos = _pos("234m678m555p66z77z1z")
+    assert pos.ready_discard == T("1z")
+    with pytest.raises(ValueError, match="does not leave the hand ready"):
+        practice_options(pos, T("2m"))
+    # 123m 456m 789m 11223p: discarding 1p, 2p or 3p leaves it waiting
+    pos = _pos("123m456m789m11223p")
+    assert pos.ready_discards == (T("1p"), T("2p"), T("3p"))
+    for k in pos.ready_discards:
+        up = practice_options(pos, k)[0]
+        assert up.action == Discard(k, uper=True)
+
+
 def test_a_good_wait_beats_folding():
     # 234m 678m 555p 66z 77z: dragons shanpon, uper legal; folding breaks a ready hand
     pos = _pos("234m678m555p66z77z1z")
