@@ -60,10 +60,24 @@ def test_no_subcommand_starts_the_window(monkeypatch):
     assert main([]) == 0 and seen["args"].frames == 1
 
 
-@pytest.mark.skipif(feature_available("new_game"), reason="the table scene exists")
-def test_autoplay_says_the_table_is_not_ready(capsys):
-    assert main(["play", "--autoplay", "--seats", "ai,ai,ai,ai", "--frames", "1"]) == 2
-    assert "not built yet" in capsys.readouterr().err
+@pytest.mark.parametrize("seats, fragment", [
+    ("human,ai,ai,ai", "every seat must be a computer player"),
+    ("ai,ai,ai", "four players"),
+    ("ai,ai,ai,oracle", "unknown seat 'oracle'"),
+])
+def test_autoplay_names_bad_seats(capsys, seats, fragment, tmp_path, monkeypatch):
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    assert feature_available("new_game")
+    assert main(["play", "--autoplay", "--seats", seats, "--frames", "1"]) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_seats_with_a_human_open_the_table(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    shots = tmp_path / "shots"
+    assert main(["play", "--seats", "human,random,random,random", "--seed", "3", "--frames", "3",
+                 "--screenshots", str(shots)]) == 0
+    assert (shots / "table.png").exists() and not (shots / "title.png").exists()
 
 
 def test_a_corrupt_settings_file_is_reported_and_the_game_still_starts(cfg, capsys, tmp_path):
