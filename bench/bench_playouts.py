@@ -41,7 +41,7 @@ def main() -> int:
     ap.add_argument("--stage", default="middle")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai-playouts", type=int, default=30,
-                    help="playouts per option with ai:standard opponents (slower)")
+                    help="playouts per option with heuristic-AI opponents (slower)")
     args = ap.parse_args()
     positions = [generate_position(args.seed + i, stage=args.stage)
                  for i in range(args.positions)]
@@ -51,8 +51,8 @@ def main() -> int:
     print(f"{len(positions)} {args.stage} positions, {args.playouts} playouts per option")
     print(f"baseline random opponents: {base:8.1f} playouts/s")
     print(f"{'opponents':<22}{'playouts/s':>11}{'x random':>10}{'s/comparison':>14}")
-    rows = [("fast (default)", args.playouts, "fast"),
-            ("ai:standard", args.ai_playouts, "ai:standard")]
+    rows = [("fast (default)", args.playouts, "fast")] + [
+        (k, args.ai_playouts, k) for k in ("ai:beginner", "ai:standard", "ai:expert")]
     for label, n, kind in rows:
         pps, per = measure(positions, n, kind)
         print(f"{label:<22}{pps:>11.1f}{pps / base:>10.3f}{max(per):>14.2f}"
