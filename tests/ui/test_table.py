@@ -462,3 +462,29 @@ def test_continue_after_a_finished_hand_shows_its_result_over_the_table(app):
     assert isinstance(app.top, HandResultScene) and app.scenes[0] is resumed
     app.step([key(pygame.K_RETURN)], 1 / 30)
     assert app.top is resumed and resumed.session.hand_no == 2
+
+
+def test_title_new_game_leave_and_continue(app):
+    from game.ui.scenes.title import ENTRIES, TitleScene
+
+    title = TitleScene(app)
+    app.push(title)
+    assert not title.enabled["continue"]
+    title.activate(ENTRIES.index("new_game"))
+    assert app.top.name == "new_game"
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    sc = app.top
+    assert isinstance(sc, TableScene) and app.scenes == [title, sc]
+    assert wait_turn(app, sc, ("turn", "discard", "claim", "rob"))
+    app.step([key(pygame.K_SPACE)], 1 / 30)
+    while True:  # Esc on a claim would pass: answer claims until it is the human's turn
+        assert wait_turn(app, sc, ("turn", "discard", "claim", "rob"))
+        if sc.prompt_for.kind in ("turn", "discard"):
+            break
+        app.step([key(pygame.K_SPACE)], 1 / 30)
+    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    assert app.scenes == [title] and title.enabled["continue"]
+    title.activate(ENTRIES.index("continue"))
+    resumed = app.top
+    assert isinstance(resumed, TableScene) and resumed.seed == sc.seed
+    assert resumed.table.events == sc.table.events
