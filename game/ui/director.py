@@ -426,7 +426,11 @@ class Director:
         def done() -> None:
             m.counted_stack = None
             m.dice_in_centre = False
-        text = self.text("table.break", name=self.names(e.counted // 13), n=e.count)
+        owner = e.counted // 13
+        if owner == self.human and not self.reveal_all:
+            text = self.text("table.break_yours", n=e.count)
+        else:
+            text = self.text("table.break", name=self.names(owner), n=e.count)
         return Sequence(Call(mark), self.say(text, seconds=1.4), Delay(DURATION["break"]), Call(done))
 
     def _on_Dealt(self, e: Dealt) -> Anim:

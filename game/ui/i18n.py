@@ -176,6 +176,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.dice_breaker": ("{name} rolls {n}", "{name}: 주사위 {n}"),
     "table.dice_count": ("{name} rolls {n} to count", "{name}: 주사위 {n}, 세기"),
     "table.break": ("The wall breaks: {name}'s wall, count {n}", "패산 가르기: {name} 패산, {n}"),
+    "table.break_yours": ("The wall breaks: your wall, count {n}", "패산 가르기: 내 패산, {n}"),
     "table.flower": ("{name}: flower!", "{name}: 꽃패!"),
     "table.called_uper": ("{name}: Uper!", "{name}: 엎어!"),
     "table.called_pung": ("{name}: Pung!", "{name}: 퐁!"),
