@@ -79,13 +79,21 @@ def director_picture(d: Director):
     return out
 
 
+RULES = {
+    "default": RuleSet(),
+    "no flowers": RuleSet(flowers=False),
+    "all claimants win, strict": RuleSet(several_winners="all", three_winners="head_bump", strict_table=True),
+}
+
+
+@pytest.mark.parametrize("rules", list(RULES))
 @pytest.mark.parametrize("seed", [1, 2, 3, 7, 11, 29])
-def test_the_director_ends_every_hand_showing_the_engines_table(seed):
+def test_the_director_ends_every_hand_showing_the_engines_table(seed, rules):
     """Played at instant speed, the director's picture equals the engine's state after each action."""
     from ai.random_seat import RandomSeat
 
     lay = Layout.for_size(1280, 800)
-    t = Table(RuleSet(), seed)
+    t = Table(RULES[rules], seed)
     d = Director(lay, human=seed % 4, speed=math.inf)
     d.follow(t.events)
     seats = [RandomSeat(seed * 10 + s) for s in range(4)]
@@ -488,3 +496,23 @@ def test_title_new_game_leave_and_continue(app):
     resumed = app.top
     assert isinstance(resumed, TableScene) and resumed.seed == sc.seed
     assert resumed.table.events == sc.table.events
+
+
+def test_a_robbed_kong_goes_back_to_a_pung_and_a_second_winner_leaves_the_tile_alone():
+    from game.engine.events import NineMajorDeclared, WinDeclared
+    from game.ui.director import MeldView
+    from game.ui.layout import MeldSpec
+
+    d = Director(Layout.for_size(1280, 800), speed=math.inf)
+    m = d.model
+    m.hand_no, m.dealing = 1, False
+    m.melds[1] = [MeldView([40, 41, 42, 43], [True] * 4, MeldSpec(4, 0), 10)]  # 2p pung + the added tile
+    m.hands[2] = [0, 4, 8, 12]
+    m.hands[3] = [1, 5, 9, 13]
+    d.follow([WinDeclared(2, 43, "robbing_kong", 1, (0, 4, 8, 12, 43)),
+              WinDeclared(3, 43, "robbing_kong", 1, (1, 5, 9, 13, 43)),
+              NineMajorDeclared(0, ())])
+    d.update(0.0)
+    assert m.melds[1][0].ids == [40, 41, 42] and m.melds[1][0].spec.size == 3
+    assert m.drawn[2] == 43 and m.drawn[3] is None, "the tile joins the first winner only"
+    assert m.revealed == {0, 2, 3}
