@@ -105,13 +105,15 @@ def test_danger_reasons_against_an_uper_player():
 
 
 def test_no_chance_and_honour_counts():
-    # every 2m is visible (two in the hand, two in rivers) and 3m too: 1m has no sequence wait
+    # every 2m is visible (two in the hand, two in rivers): 1m has no sequence wait
     obs = practice_observation("122m333m4p5p6p11z55z7z", rivers=("", "2m3m", "2m", ""),
                                uper=(False, True, False, False))
     h = hints(obs)
     south = next(o for o in h.opponents if o.seat == 1)
-    r = south.danger_of(T("1m")).reason
-    assert r.startswith(("no-chance: every 2m", "safe"))
+    one = south.danger_of(T("1m"))
+    assert one.reason == "no-chance: every 2m is visible, so only a pair or single wait can use it"
+    assert 0 < one.danger < south.danger_of(T("4p")).danger
+    assert south.danger_of(T("5z")).reason == "2 visible: honour, a pair or single wait"
     assert south.danger_of(T("7z")).reason == "1 visible: honour, a pair or single wait"
 
 
