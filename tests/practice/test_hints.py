@@ -114,6 +114,11 @@ def test_no_chance_and_honour_counts():
     assert one.reason == "no-chance: every 2m is visible, so only a pair or single wait can use it"
     assert 0 < one.danger < south.danger_of(T("4p")).danger
     assert south.danger_of(T("5z")).reason == "2 visible: honour, a pair or single wait"
+    # a third White in West's river: only a single wait on the last one is left
+    obs = practice_observation("122m333m4p5p6p11z55z7z", rivers=("", "2m3m", "5z", ""),
+                               uper=(False, True, False, False))
+    south = next(o for o in hints(obs).opponents if o.seat == 1)
+    assert south.danger_of(T("5z")).reason == "3 visible: honour, only a single wait"
     assert south.danger_of(T("7z")).reason == "1 visible: honour, a pair or single wait"
 
 
