@@ -34,6 +34,7 @@ class SeatView:
     flowers: list[int] = field(default_factory=list)
     river: list[tuple[int, bool]] = field(default_factory=list)  # (kind, sideways)
     selected: int | None = None  # index into hand (the human's cursor); len(hand) = the drawn tile
+    hidden: frozenset[int] = frozenset()  # indices into hand (+ drawn) not drawn: a sprite is there
 
 
 @dataclass
@@ -134,6 +135,8 @@ def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardVi
             tiles.append(sv.drawn if isinstance(sv.drawn, int) and not isinstance(sv.drawn, bool) else None)
         order = sorted(range(len(slots)), key=lambda i: slots[i].rect.y)
         for i in order:
+            if i in sv.hidden:
+                continue
             kind = tiles[i]
             lift = lay.lift if (s == 0 and sv.selected == i) else 0
             _blit_slot(surface, art, slots[i], kind, face_up=kind is not None, lift=lift)

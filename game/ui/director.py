@@ -52,7 +52,7 @@ from .tween import Anim, Call, Delay, Parallel, Sequence, Timeline
 DURATION = {
     "shuffle": 0.9, "build_step": 0.05, "dice": 0.9, "dice_hold": 0.45, "break": 0.9,
     "deal": 0.2, "draw": 0.22, "discard": 0.28, "claim": 0.35, "call": 0.55, "flower": 0.35,
-    "win": 1.1, "end": 0.6, "seats": 2.2, "hand_start": 0.25,
+    "win": 1.1, "end": 0.6, "seats": 2.2, "hand_start": 0.25, "sort_in": 0.16,
 }
 MIDHAND_DISCARDS = 16  # the "mid-hand" key moment: after this many discards
 
@@ -90,6 +90,7 @@ class HandModel:
     scores: tuple[int, ...] = (0, 0, 0, 0)
     players: tuple[int, ...] = (0, 1, 2, 3)  # player at each seat
     seat_pick: SessionStarted | None = None  # shown while the seats are chosen
+    hidden: set[int] = field(default_factory=set)  # tile ids in the hands drawn as sprites now
     turn: int | None = None
 
     def order(self, seat: int) -> list[int]:
@@ -119,6 +120,31 @@ class HandModel:
 
 def kind(tile_id: int) -> int:
     return kind_of_tile(tile_id)
+
+
+class Lazy(Anim):
+    """An animation built when its turn comes (from the model as it is then); None: nothing."""
+
+    def __init__(self, build: Callable[[], Anim | None]) -> None:
+        self.build = build
+        self.anim: Anim | None = None
+        self.started = False
+        self.done = False
+
+    @property
+    def duration(self) -> float:
+        return self.anim.duration if self.anim is not None else 0.0
+
+    def update(self, dt: float) -> float:
+        if not self.started:
+            self.started = True
+            self.anim = self.build()
+        if self.anim is None:
+            self.done = True
+            return dt
+        left = self.anim.update(dt)
+        self.done = self.anim.done
+        return left
 
 
 class Director:
@@ -235,6 +261,9 @@ class Director:
             sv.river = [(kind(t), side) for t, side in m.river[seat]]
             if seat == self.human:
                 sv.selected = selected
+            if m.hidden:
+                ids = self.shown_ids(seat)
+                sv.hidden = frozenset(i for i, t in enumerate(ids) if t in m.hidden)
             v.seats[self.screen(seat)] = sv
         v.dice = m.dice
         v.dice_in_centre = m.dice_in_centre
@@ -501,14 +530,29 @@ class Director:
 
         def land() -> None:
             m.river[seat].append((e.tile, bool(e.uper)))
-            m.merge_drawn(seat)
             m.last_discard = (seat, e.tile)
             m.discards += 1
             self.sound("discard")
+
+        def sort_in() -> Anim | None:
+            """The drawn tile slides into its place in the hand."""
+            d = m.drawn[seat]
+            if d is None:
+                return None
+            sc = self.screen(seat)
+            src = self.layout.drawn_slot(sc, len(m.hands[seat]))
+            m.merge_drawn(seat)
+            j = m.order(seat).index(d)
+            dst = self.layout.hand_slots(sc, len(m.hands[seat]))[j]
+            up = self.faces(seat)
+            sprite = self._sprite_at(src, kind(d), up)
+            m.hidden.add(d)
+            return self._flight(sprite, dst, up, DURATION["sort_in"], land=lambda: m.hidden.discard(d), hop=4)
         steps: list[Anim] = []
         if e.uper:
             steps.append(self.say(self.text("table.called_uper", name=self.names(seat)), (240, 120, 110), 1.4))
         steps.append(self._flight(sprite, slot, True, DURATION["discard"], land=land, hop=6))
+        steps.append(Lazy(sort_in))
         if m.discards + 1 == MIDHAND_DISCARDS:
             steps.append(self._moment("midhand"))
         return Sequence(*steps)
