@@ -209,6 +209,22 @@ STRINGS: dict[str, tuple[str, str]] = {
         "내 차례: W 화료(올라), U 고른 패로 엎어, K 깡, N 요구패 9종.\n"
         "남이 버린 패: W 화료(쏘아), P 퐁, K 깡, Space 또는 Esc 패스.\n"
         "클릭이나 키를 누르면 애니메이션을 넘깁니다. Esc는 자리에서 일어납니다(나중에 이어하기). F1 또는 H: 도움말.")),
+    # the replays
+    "replay.title": ("Replays", "다시보기"),
+    "replay.watch": ("Watch", "보기"),
+    "replay.none": ("No recorded games yet: every game you play is recorded.",
+                    "아직 기록된 게임이 없습니다. 직접 둔 게임은 모두 기록됩니다."),
+    "replay.player": ("Player", "경기자"),
+    "replay.complete": ("finished", "끝남"),
+    "replay.interrupted": ("interrupted", "중단됨"),
+    "replay.damaged": ("damaged file", "손상된 파일"),
+    "replay.list_hint": ("Up/Down choose, Enter watch, Esc back", "위/아래 선택, Enter 보기, Esc 뒤로"),
+    "replay.hint": ("Replay: P pause, + and - speed, a click skips, Esc back",
+                    "다시보기: P 일시정지, +와 - 속도, 클릭하면 넘김, Esc 뒤로"),
+    "replay.paused": ("Paused (P to go on)", "일시정지 (P: 계속)"),
+    "replay.speed": ("Speed x{x}", "속도 x{x}"),
+    "replay.ended": ("The record ends here (the game was interrupted). Esc: back",
+                     "기록이 여기서 끝납니다 (중단된 게임). Esc: 뒤로"),
     # the new-game screen
     "newgame.title": ("New game", "새 게임"),
     "newgame.preset": ("Yak table preset", "역 점수표"),

@@ -101,6 +101,30 @@ def make_players(names: list[str], seed: int) -> list[Any]:
     return [None if n == HUMAN else make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
 
 
+class EndOfRecord(Exception):
+    """A replayed record has no further action (it was interrupted)."""
+
+
+class ScriptedSeat:
+    """Plays back a record's actions (the replay viewer): ``actions[(hand, seat)]`` in order."""
+
+    name = "record"
+
+    def __init__(self, actions: dict[tuple[int, int], list[Action]]) -> None:
+        self.actions = actions
+        self.hand = 0
+
+    def observe(self, event: Any) -> None:
+        if getattr(event, "type", "") == "hand_start":
+            self.hand = event.hand
+
+    def act(self, decision: Decision) -> Action:
+        queue = self.actions.get((self.hand, decision.seat))
+        if not queue:
+            raise EndOfRecord(f"the record has no action of seat {decision.seat} in hand {self.hand}")
+        return queue.pop(0)
+
+
 # --- the saved session (continue) -----------------------------------------------------------------
 def _records() -> Any:
     try:
@@ -152,8 +176,22 @@ class TableScene(Scene):
 
     def __init__(self, app: App, players: list[str], *, seed: int | None = None, hands: int | None = None,
                  rules: RuleSet | None = None, seat_selection: str = "dice", exit_at_end: bool = False,
-                 record: bool | None = None, resume: Resume | None = None) -> None:
+                 record: bool | None = None, resume: Resume | None = None,
+                 replay: Resume | None = None) -> None:
         super().__init__(app)
+        self.replay = replay is not None
+        self.recorded_human: int | None = None
+        if replay is not None:
+            resume = None
+            h = replay.header
+            players = [str(p) for p in h["players"]]
+            seed = int(h["seed"])
+            hands = h.get("hands")
+            rules = RuleSet.from_dict(h["rules"])
+            seat_selection = h.get("seat_selection", "dice")
+            human = h.get("human")
+            self.recorded_human = human if isinstance(human, int) and 0 <= human < 4 else None
+            record = False
         if resume is not None:
             h = resume.header
             players = [str(p) for p in h["players"]]
@@ -165,12 +203,23 @@ class TableScene(Scene):
         if len(self.player_names) != 4:
             raise ValueError(f"a table needs four players, got {len(self.player_names)}")
         self.human_player: int | None = (self.player_names.index(HUMAN) if HUMAN in self.player_names else None)
+        if self.replay:
+            self.human_player = None
         self.autoplay = self.human_player is None
         self.seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
         self.rules = rules or app.settings.rules
         self.session = Session(self.rules, self.seed, players=tuple(self.player_names),
                                seat_selection=seat_selection, hands=hands)
-        self.seats = make_players(self.player_names, self.seed)
+        if replay is not None:
+            script: dict[tuple[int, int], list[Action]] = {}
+            for n, actions in enumerate(replay.actions, 1):
+                for seat, action in actions:
+                    script.setdefault((n, seat), []).append(action)
+            self.seats: list[Any] = [ScriptedSeat(script) for _ in range(4)]
+        else:
+            self.seats = make_players(self.player_names, self.seed)
+        self.ended = False  # a replayed record ran out of actions
+        self.paused = False
         self.exit_at_end = exit_at_end
         self.writer: Any = None
         if record is None:
@@ -212,7 +261,7 @@ class TableScene(Scene):
         """Engine seat shown at the bottom of the screen (the human, or player 1 in autoplay)."""
         if self.table is None:
             return 0
-        p = self.human_player if self.human_player is not None else 0
+        p = self.human_player if self.human_player is not None else (self.recorded_human or 0)
         return self.table.players.index(p)
 
     def _new_director(self) -> Director:
@@ -235,8 +284,8 @@ class TableScene(Scene):
 
     def player_label(self, p: int) -> str:
         name = self.player_names[p]
-        if name == HUMAN:
-            return self.app.tr("table.you")
+        if name == HUMAN or (self.replay and p == self.recorded_human):
+            return self.app.tr("table.you") if not self.replay else self.app.tr("replay.player")
         key = f"short.{name}" if has(f"short.{name}") else f"seat.{name}"
         label = self.app.tr(key) if has(key) else name
         return label if not self.autoplay else f"P{p + 1} · {label}"
@@ -314,7 +363,7 @@ class TableScene(Scene):
     def _drive(self, dt: float) -> None:
         """Ask the engine for the next decision once the director has caught up."""
         t = self.table
-        if t is None or t.is_over or not self.director.idle:
+        if t is None or t.is_over or not self.director.idle or self.ended or self.paused:
             return
         self._feed()
         pending = t.pending()
@@ -342,14 +391,19 @@ class TableScene(Scene):
             return
         self.think = 0.0
         for s in sorted(ai_turn):
-            if s in t.pending():
+            if s in t.pending() and not self.ended:
                 self._ai_act(s, t.pending()[s])
         self._sync_source()
 
     def _ai_act(self, seat: int, d: Decision) -> None:
         assert self.table is not None
         player = self.seats[self.table.players[seat]]
-        action = player.act(d)
+        try:
+            action = player.act(d)
+        except EndOfRecord:
+            self.ended = True
+            self.say(self.app.tr("replay.ended"), seconds=3600)
+            return
         self._submit(seat, action)
         self._sync_source()
 
@@ -507,6 +561,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
             self.help = not self.help
             return
+        if self.replay and event.type == pygame.KEYDOWN and self._replay_key(event.key):
+            return
         if self.director.timeline.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.director.skip()
             return
@@ -556,6 +612,22 @@ class TableScene(Scene):
         else:
             self._turn_prompt()
 
+    def _replay_key(self, key: int) -> bool:
+        """P pauses, + and - change the speed (the replay viewer)."""
+        if key == pygame.K_p:
+            self.paused = not self.paused
+            self.say(self.app.tr("replay.paused") if self.paused else "", seconds=3600 if self.paused else 0)
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            up = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+            f = self.director.speed
+            f = min(8.0, f * 2) if up else max(0.25, f / 2)
+            if math.isfinite(f):
+                self.director.speed = f
+                self.say(self.app.tr("replay.speed", x=f"{f:g}"), seconds=1.5)
+            return True
+        return False
+
     def _move_tile(self, step: int) -> None:
         d = self.prompt_for
         i = self.cursor.index
@@ -569,10 +641,19 @@ class TableScene(Scene):
     def leave(self) -> None:
         """Back to the title; a human game can be continued later from its record."""
         self._close_writer()
+        if self.replay:
+            self._close_replay()
+            return
         if self.autoplay:
             self.app.quit()
             return
         self._back_to_title()
+
+    def _close_replay(self) -> None:
+        while self in self.app.scenes:
+            self.app.scenes.pop().on_exit()
+        if not self.app.scenes:
+            self.app.running = False
 
     def _back_to_title(self) -> None:
         """Close the table (and anything over it) and show the title, its entries brought up to
@@ -608,6 +689,8 @@ class TableScene(Scene):
         self.elapsed += dt
         if self.message_left > 0:
             self.message_left = max(0.0, self.message_left - dt)
+            if self.message_left == 0:
+                self.message = ""
         if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob"):
             if self.prompt.update(dt):
                 self.app.sound.play("tick")
@@ -653,6 +736,9 @@ class TableScene(Scene):
         """The session results were closed."""
         if self.exit_at_end:
             self.app.quit()
+            return
+        if self.replay:
+            self._close_replay()
             return
         if self.autoplay:  # a demo goes on with a new session
             self.app.replace(TableScene(self.app, self.player_names, seed=self.seed + 1,
@@ -793,6 +879,8 @@ class TableScene(Scene):
         if d is not None:
             if d.kind in ("turn", "discard"):
                 lines.append((self.app.tr("table.discard_hint"), DIM))
+        elif self.replay:
+            lines.append((self.app.tr("replay.hint"), DIM))
         elif self.autoplay:
             lines.append((self.app.tr("table.spectating"), DIM))
         from .notice import wrap
