@@ -465,7 +465,7 @@ class TableScene(Scene):
             choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
         k = self._selected_kind()
         uper = Discard(k, uper=True) if k is not None else None
-        if d.kind == "turn" or uper is not None:
+        if d.kind == "turn":  # after a pung the hand is open: no uper
             legal = uper is not None and uper in d.legal
             reason = ""
             if not legal:
