@@ -203,7 +203,7 @@ class HandResultScene(_Overlay):
         groups = res.groups or ()
         n_tiles = sum(len(g) for g in groups) or 14
         gap_units = 0.35 * max(0, len(groups) - 1)
-        tw = min(round(box.h * 0.085), int((box.w - 48 - 200) / (n_tiles + gap_units + 4.5)))
+        tw = min(round(box.h * 0.1), int((box.w - 48 - 120) / (n_tiles + gap_units + 4.5)))
         tw = max(18, tw)
         x = x0
         marked = False
@@ -231,6 +231,12 @@ class HandResultScene(_Overlay):
                 surface.blit(art.tile(25 + (t - 100), ft), (x, y + tw * 4 // 3 - ft * 4 // 3))
                 x += ft
         y += round(tw * 4 / 3) + round(tw * 0.12) + round(size * 0.9)
+        # the final points, large, on the right
+        big = fonts.text(str(res.total), round(size * 3.2), GOLD, bold=True)
+        spot = big.get_rect(topright=(box.right - 28, y))
+        surface.blit(big, spot)
+        lab = fonts.text(tr("result.final"), size, DIM)
+        surface.blit(lab, lab.get_rect(midtop=(spot.centerx, spot.bottom)))
         # the yak table
         col_ko, col_en = x0, x0 + round(box.w * 0.24)
         col_pts = x0 + round(box.w * 0.58)
