@@ -1,0 +1,441 @@
+"""The hints panel: a self-contained widget that draws a `game.practice.hints.Hints` in any rect.
+
+It shows, top to bottom: the shanten and the AI's suggestion with its one-line reason; for a
+hand about to discard, every discard with its acceptance (unseen tiles) and whether 2 basic
+points stay reachable (self-draw / discard), the suggested one marked; for a ready hand, every
+wait with its unseen count and its basic points by self-draw and by discard (a wait worth less
+than 2 on a discard marked in red); the danger of each own tile against each opponent as a
+colour scale (green safe .. red dangerous), the reason shown when the mouse hovers a cell; the
+sacred-discard status of the own hand and what each opponent cannot win on by discard; and
+"why can't I win on this?": one click on any tile drawn in the panel answers it
+(`Hints.why_not`).
+
+Wiring it into a scene (what the practice and replay screens do; the table does the same
+behind its hints toggle, off by default):
+
+    from game.ui.hints_panel import HintsPanel
+    from game.practice.hints import hints
+
+    self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang)   # once
+    self.panel.set_hints(hints(decision, table.events))             # when the decision changes
+    # handle_event: give the panel the event first; True means it used it
+    if self.show_hints and self.panel.handle_event(event):
+        return
+    # draw: any rect (the table's `Layout.panel`, a side column, an overlay box)
+    if self.show_hints:
+        self.panel.draw(surface, rect)
+
+`set_hints(None)` shows "no hints now". `ask(tile)` answers "why can't I win on this?" for a
+tile chosen elsewhere (e.g. a click on a river tile). The mouse wheel over the panel scrolls
+it. Hints are plain data computed by `game.practice.hints` (about 2-20 ms); compute them once
+per decision, not per frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.engine.actions import Discard
+from game.engine.tiles import seat_name, tile_str
+
+from .i18n import STRINGS, tr
+from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
+
+RED = (235, 110, 100)
+GREEN = (120, 210, 140)
+SAFE = (60, 170, 95)
+MID = (230, 200, 70)
+HOT = (215, 60, 50)
+
+#: the learning screens' text (merged into `game.ui.i18n.STRINGS` when not there yet)
+LEARN_STRINGS: dict[str, tuple[str, str]] = {
+    "hints.title": ("Hints", "힌트"),
+    "hints.none": ("No hints at this moment", "지금은 힌트가 없습니다"),
+    "hints.ready": ("Ready (tenpai)", "텐파이 (준비 완료)"),
+    "hints.shanten": ("{n} from ready (shanten {n})", "텐파이까지 {n} (샹텐 {n})"),
+    "hints.suggest": ("Suggested: {what}", "추천: {what}"),
+    "hints.discards": ("Discards", "버릴 패"),
+    "hints.col_tile": ("Tile", "패"),
+    "hints.col_accept": ("After · accepts", "버린 뒤 · 유효패"),
+    "hints.ready_short": ("ready", "텐파이"),
+    "hints.sh_n": ("{n}-shanten", "{n}샹텐"),
+    "hints.sd": ("tsumo", "쯔모"),
+    "hints.d": ("ron", "론"),
+    "hints.col_two": ("2 pts reachable", "2점 가능"),
+    "hints.accept_n": ("{n} left · {k} kinds", "{n}장 · {k}종"),
+    "hints.draws": ("Draws that help", "도움이 되는 패"),
+    "hints.waits": ("Waits", "대기패"),
+    "hints.waits_after": ("Waits after discarding {tile}", "{tile} 버린 뒤 대기패"),
+    "hints.wait_row": ("{u} left · self-draw {sd} · discard {d}", "{u}장 · 쯔모 {sd} · 론 {d}"),
+    "hints.low": ("< 2 on a discard", "론은 2점 미만"),
+    "hints.blocked": ("no discard win", "론 불가"),
+    "hints.danger": ("Danger of each tile", "패별 위험도"),
+    "hints.safe": ("safe", "안전"),
+    "hints.risky": ("dangerous", "위험"),
+    "hints.uper_mark": ("UPER", "엎어"),
+    "hints.sacred": ("Sacred discard", "후리텐"),
+    "hints.sacred_ok": ("Your hand: no sacred discard", "내 패: 후리텐 없음"),
+    "hints.sacred_you": ("Your hand: {why}", "내 패: {why}"),
+    "hints.cannot": ("{seat} cannot win on: {tiles}", "{seat} 론 불가: {tiles}"),
+    "hints.why": ("Why can't I win on this? Click a tile", "왜 이 패로 못 나나? 패를 클릭"),
+    "hints.uper_ok": ("uper allowed", "엎어 가능"),
+    "hints.uper_no": ("no uper: {why}", "엎어 불가: {why}"),
+    "hints.plan": ("plan: {plan}", "계획: {plan}"),
+}
+for _k, _v in LEARN_STRINGS.items():
+    STRINGS.setdefault(_k, _v)
+
+
+def danger_colour(danger: float) -> tuple[int, int, int]:
+    """Green (0) .. yellow .. red (0.25 and more): the panel's danger scale.
+
+    >>> danger_colour(0.0), danger_colour(1.0)
+    ((60, 170, 95), (215, 60, 50))
+    """
+    x = max(0.0, min(1.0, danger / 0.25))
+    a, b, f = (SAFE, MID, x * 2) if x < 0.5 else (MID, HOT, (x - 0.5) * 2)
+    return tuple(round(p + (q - p) * f) for p, q in zip(a, b))  # type: ignore[return-value]
+
+
+def describe_action(a: Any) -> str:
+    """The suggested action in tile notation ("discard 2p", "uper with 5m", "win", ...)."""
+    if isinstance(a, Discard):
+        return f"uper with {tile_str(a.tile)}" if a.uper else f"discard {tile_str(a.tile)}"
+    if a is None:
+        return "-"
+    name = getattr(a, "name", None) or getattr(a, "type", None) or type(a).__name__
+    tile = getattr(a, "tile", None)
+    return f"{name} {tile_str(tile)}" if isinstance(tile, int) else str(name).lower()
+
+
+class HintsPanel:
+    """See the module. `lang`: the language now (a callable, so a settings change shows)."""
+
+    def __init__(self, fonts: Fonts, art: Any, lang: Callable[[], str] | str = "en") -> None:
+        self.fonts = fonts
+        self.art = art
+        self._lang = lang
+        self.hints: Any = None
+        self.scroll = 0
+        self.hover: tuple[int, int] | None = None
+        self.answer: tuple[int, str] | None = None  # (tile, why) of the last question
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        # filled while drawing (hit regions, like a render cache)
+        self.tips: list[tuple[pygame.Rect, str]] = []
+        self.tiles: list[tuple[pygame.Rect, int]] = []
+        self.content_h = 0
+
+    # --- data ---------------------------------------------------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._lang() if callable(self._lang) else self._lang
+
+    def t(self, key: str, **fmt: object) -> str:
+        return tr(key, self.lang, **fmt)
+
+    def set_hints(self, h: Any) -> None:
+        """Show these hints (None: nothing to show); the scroll and the answer are reset."""
+        if h is not self.hints:
+            self.hints = h
+            self.scroll = 0
+            self.answer = None
+
+    def ask(self, tile: int) -> str:
+        """"Why can't I win on this?" for `tile`; the answer is shown at the panel's bottom."""
+        if self.hints is None:
+            return ""
+        why = self.hints.why_not(tile)
+        self.answer = (tile, why)
+        return why
+
+    @property
+    def tooltip(self) -> str:
+        """The danger reason (or other note) under the mouse, if any."""
+        if self.hover is None:
+            return ""
+        for r, text in self.tips:
+            if r.collidepoint(self.hover):
+                return text
+        return ""
+
+    # --- input --------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Hover, wheel and clicks over the panel; True when the event was the panel's."""
+        pos = getattr(event, "pos", None)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = pos if pos is not None and self.rect.collidepoint(pos) else None
+            return self.hover is not None
+        if event.type == pygame.MOUSEWHEEL:
+            mouse = pygame.mouse.get_pos()
+            if self.rect.collidepoint(mouse) or self.hover is not None:
+                step = max(20, self.rect.h // 10)
+                self.scroll = max(0, min(max(0, self.content_h - self.rect.h),
+                                         self.scroll - event.y * step))
+                return True
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and pos is not None and self.rect.collidepoint(pos):
+            if event.button == 1:
+                for r, k in reversed(self.tiles):
+                    if r.collidepoint(pos):
+                        self.ask(k)
+                        return True
+            elif event.button in (4, 5):  # old-style wheel
+                self.scroll = max(0, self.scroll + (40 if event.button == 5 else -40))
+            return True
+        return False
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        rect = pygame.Rect(rect)
+        self.rect = rect
+        self.tips = []
+        self.tiles = []
+        draw_panel(surface, rect, alpha=225, radius=10)
+        pad = max(6, rect.w // 40)
+        inner = rect.inflate(-2 * pad, -2 * pad)
+        size = max(12, min(20, round(min(rect.w / 24, surface.get_height() * 0.022))))
+        old_clip = surface.get_clip()
+        surface.set_clip(inner.clip(old_clip) if old_clip else inner)
+        y = inner.y - self.scroll
+        y = self._draw_content(surface, inner, y, size)
+        self.content_h = y + self.scroll - inner.y + 2 * pad
+        surface.set_clip(old_clip)
+        if self.content_h > rect.h:  # a scroll bar
+            frac = rect.h / self.content_h
+            bh = max(16, round((rect.h - 8) * frac))
+            top = rect.y + 4 + round((rect.h - 8 - bh) * self.scroll / max(1, self.content_h - rect.h))
+            pygame.draw.rect(surface, (60, 130, 100), (rect.right - 5, top, 3, bh), border_radius=2)
+        self._draw_answer(surface, rect, size)
+        tip = self.tooltip
+        if tip and self.hover is not None:
+            self._draw_tip(surface, tip, self.hover, size)
+
+    def _text(self, surface: pygame.Surface, s: str, x: int, y: int, size: int, colour: tuple[int, ...] = WHITE,
+              max_w: float | None = None, bold: bool = False) -> pygame.Surface:
+        img = self.fonts.fit(s, size, max_w, colour, bold) if max_w else self.fonts.text(s, size, colour, bold)
+        surface.blit(img, (x, y))
+        return img
+
+    def _wrapped(self, surface: pygame.Surface, s: str, x: int, y: int, w: int, size: int,
+                 colour: tuple[int, ...] = DIM, max_lines: int = 4) -> int:
+        from .scenes.notice import wrap
+
+        lh = round(size * 1.3)
+        for ln in wrap(self.fonts, s, size, w)[:max_lines]:
+            surface.blit(self.fonts.text(ln, size, colour), (x, y))
+            y += lh
+        return y
+
+    def _tile(self, surface: pygame.Surface, kind: int, x: int, y: int, w: int) -> pygame.Rect:
+        img = self.art.tile(kind, w)
+        r = surface.blit(img, (x, y))
+        self.tiles.append((r, kind))
+        return r
+
+    def _heading(self, surface: pygame.Surface, s: str, inner: pygame.Rect, y: int, size: int) -> int:
+        y += round(size * 0.4)
+        self._text(surface, s, inner.x, y, round(size * 1.05), GOLD, inner.w, bold=True)
+        y += round(size * 1.45)
+        pygame.draw.line(surface, (40, 100, 76), (inner.x, y - 3), (inner.right, y - 3))
+        return y
+
+    def _draw_content(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int) -> int:
+        h = self.hints
+        lh = round(size * 1.35)
+        x = inner.x
+        self._text(surface, self.t("hints.title"), x, y, round(size * 1.25), GOLD, inner.w, bold=True)
+        y += round(size * 1.7)
+        if h is None:
+            self._text(surface, self.t("hints.none"), x, y, size, DIM, inner.w)
+            return y + lh
+        head = self.t("hints.ready") if h.shanten == 0 else self.t("hints.shanten", n=max(0, h.shanten))
+        self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
+        y += lh
+        if h.suggested is not None:
+            self._text(surface, self.t("hints.suggest", what=describe_action(h.suggested)), x, y, size,
+                       GOLD, inner.w)
+            y += lh
+        if h.reason:
+            y = self._wrapped(surface, h.reason, x, y, inner.w, round(size * 0.85), DIM, 3)
+        tw = max(14, min(30, round(size * 1.35)))
+        th = self.art.tile(0, tw).get_height()
+        # --- discards ------------------------------------------------------------------------
+        if h.discards:
+            y = self._heading(surface, self.t("hints.discards"), inner, y, size)
+            small = round(size * 0.85)
+            cols = (x, x + tw + 6, x + round(inner.w * 0.64))
+            self._text(surface, self.t("hints.col_accept"), cols[1], y, small, DIM)
+            self._text(surface, self.t("hints.col_two"), cols[2], y, small, DIM)
+            y += round(small * 1.4)
+            for d in h.discards[:8]:
+                row = pygame.Rect(inner.x - 2, y - 1, inner.w + 4, th + 2)
+                if d.suggested:
+                    pygame.draw.rect(surface, (60, 110, 60), row, border_radius=4)
+                    pygame.draw.rect(surface, GOLD, row, width=1, border_radius=4)
+                self._tile(surface, d.tile, cols[0], y, tw)
+                ty = y + (th - small * 1.3) / 2
+                n_kinds = len(d.accepts)
+                sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
+                acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=n_kinds)}"
+                self._text(surface, acc, cols[1], round(ty), small, WHITE if d.shanten == 0 else DIM,
+                           cols[2] - cols[1] - 4)
+                two = (self.t("hints.sd") + ("✓" if d.reach_self_draw else "×") + " "
+                       + self.t("hints.d") + ("✓" if d.reach_discard else "×"))
+                img = self._text(surface, two, cols[2], round(ty), small,
+                                 GREEN if d.reach_discard else (MID if d.reach_self_draw else RED),
+                                 inner.right - cols[2])
+                tip = f"{tile_str(d.tile)}: {self.t('hints.plan', plan=d.plan)}"
+                if d.uper_legal is not None:
+                    tip += " · " + (self.t("hints.uper_ok") if d.uper_legal else
+                                    self.t("hints.uper_no", why=d.uper_reason))
+                self.tips.append((row, tip))
+                if d.suggested:
+                    star = self.fonts.text("◀", small, GOLD)
+                    surface.blit(star, (min(inner.right - star.get_width(), cols[2] + img.get_width() + 4),
+                                        round(ty)))
+                y += th + 4
+        elif h.accepts:
+            y = self._heading(surface, self.t("hints.draws"), inner, y, size)
+            y = self._tile_row(surface, [(a.tile, str(a.unseen)) for a in h.accepts], inner, y, tw, th, size)
+        # --- waits ---------------------------------------------------------------------------
+        waits = h.waits
+        title = self.t("hints.waits")
+        if not waits:
+            ready = [d for d in h.discards if d.waits]
+            ready.sort(key=lambda d: not d.suggested)
+            if ready:
+                waits = ready[0].waits
+                title = self.t("hints.waits_after", tile=tile_str(ready[0].tile))
+        if waits:
+            y = self._heading(surface, title, inner, y, size)
+            small = round(size * 0.85)
+            for w in waits:
+                self._tile(surface, w.tile, x, y, tw)
+                ty = round(y + (th - small * 1.3) / 2)
+                txt = self.t("hints.wait_row", u=w.unseen, sd=w.self_draw_basic, d=w.discard_basic)
+                img = self._text(surface, txt, x + tw + 6, ty, small, WHITE, inner.w * 0.62)
+                mark_x = x + tw + 12 + img.get_width()
+                if w.blocked:
+                    self._text(surface, self.t("hints.blocked"), mark_x, ty, small, RED, inner.right - mark_x)
+                    self.tips.append((pygame.Rect(x, y, inner.w, th), w.blocked))
+                elif w.low_on_discard:
+                    self._text(surface, self.t("hints.low"), mark_x, ty, small, RED, inner.right - mark_x)
+                y += th + 4
+        # --- danger --------------------------------------------------------------------------
+        if h.opponents and h.opponents[0].tiles:
+            y = self._heading(surface, self.t("hints.danger"), inner, y, size)
+            kinds = [t.tile for t in h.opponents[0].tiles]
+            label_w = round(size * 3.6)
+            cw = max(10, min(tw + 4, (inner.w - label_w) // max(1, len(kinds))))
+            dtw = max(10, cw - 3)
+            for i, k in enumerate(kinds):
+                self._tile(surface, k, x + label_w + i * cw, y, dtw)
+            y += self.art.tile(0, dtw).get_height() + 3
+            ch = max(10, round(size * 1.05))
+            small = round(size * 0.8)
+            for o in h.opponents:
+                name = seat_name(o.seat) + (f" {self.t('hints.uper_mark')}" if o.uper else "")
+                self._text(surface, name, x, y + (ch - small * 1.3) / 2, small, RED if o.uper else WHITE,
+                           label_w - 4)
+                for i, td in enumerate(o.tiles):
+                    cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
+                    pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
+                    self.tips.append((cell, f"{tile_str(td.tile)} vs {seat_name(o.seat)}: "
+                                            f"{td.danger:.0%} · {td.reason}"))
+                y += ch + 3
+            # legend
+            lw = min(inner.w - 2 * label_w, 160)
+            lx = x + label_w
+            s1 = self._text(surface, self.t("hints.safe"), x, y + 1, small, DIM)
+            for i in range(lw):
+                pygame.draw.line(surface, danger_colour(0.25 * i / max(1, lw - 1)), (lx + i, y + 4),
+                                 (lx + i, y + 4 + max(4, small // 2)))
+            self._text(surface, self.t("hints.risky"), lx + lw + 6, y + 1, small, DIM)
+            y += max(s1.get_height(), small) + 4
+        # --- sacred discard ------------------------------------------------------------------
+        y = self._heading(surface, self.t("hints.sacred"), inner, y, size)
+        small = round(size * 0.85)
+        if h.sacred.reasons:
+            for why in h.sacred.reasons:
+                y = self._wrapped(surface, self.t("hints.sacred_you", why=why), x, y, inner.w, small, RED, 3)
+        else:
+            self._text(surface, self.t("hints.sacred_ok"), x, y, small, GREEN, inner.w)
+            y += round(small * 1.35)
+        for o in h.opponents:
+            safe = sorted(k for k in o.safe if k < 25)
+            if not safe:
+                continue
+            words = " ".join(tile_str(k) for k in safe[:14]) + (" …" if len(safe) > 14 else "")
+            text = self.t("hints.cannot", seat=seat_name(o.seat), tiles=words)
+            y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 2)
+        # --- why can't I win on this? -----------------------------------------------------------
+        y += round(size * 0.3)
+        self._text(surface, self.t("hints.why"), x, y, small, GOLD, inner.w)
+        y += round(small * 1.4)
+        ask = [w.tile for w in waits] if waits else []
+        for k in sorted(set(h.opponents[0].safe) if h.opponents else []):
+            if len(ask) >= 10:
+                break
+            if k not in ask and k < 25:
+                ask.append(k)
+        if ask:
+            y = self._tile_row(surface, [(k, "") for k in ask[:12]], inner, y, tw, th, size)
+        return y
+
+    def _tile_row(self, surface: pygame.Surface, items: list[tuple[int, str]], inner: pygame.Rect, y: int,
+                  tw: int, th: int, size: int) -> int:
+        x = inner.x
+        small = round(size * 0.75)
+        step = tw + max(4, round(size * 1.2)) if any(s for _, s in items) else tw + 3
+        for k, label in items:
+            if x + tw > inner.right:
+                x = inner.x
+                y += th + round(small * 1.4) + 2
+            self._tile(surface, k, x, y, tw)
+            if label:
+                img = self.fonts.text(label, small, WHITE)
+                surface.blit(img, img.get_rect(midtop=(x + tw // 2, y + th)))
+            x += step
+        return y + th + (round(small * 1.4) if any(s for _, s in items) else 0) + 4
+
+    def _draw_answer(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        if self.answer is None:
+            return
+        from .scenes.notice import wrap
+
+        tile, why = self.answer
+        small = round(size * 0.9)
+        tw = max(16, round(size * 1.4))
+        lines = wrap(self.fonts, why, small, rect.w - tw - 34)[:4]
+        lh = round(small * 1.3)
+        th = self.art.tile(tile, tw).get_height()
+        box = pygame.Rect(rect.x + 6, 0, rect.w - 12, max(th, lh * len(lines)) + 16)
+        box.bottom = rect.bottom - 6
+        draw_panel(surface, box, alpha=250, radius=8)
+        pygame.draw.rect(surface, GOLD, box, width=1, border_radius=8)
+        surface.blit(self.art.tile(tile, tw), (box.x + 8, box.y + 8))
+        yy = box.y + 8
+        for ln in lines:
+            surface.blit(self.fonts.text(ln, small, WHITE), (box.x + tw + 18, yy))
+            yy += lh
+
+    def _draw_tip(self, surface: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> None:
+        from .scenes.notice import wrap
+
+        small = round(size * 0.85)
+        w = min(420, max(220, surface.get_width() // 3))
+        lines = wrap(self.fonts, tip, small, w - 20)[:5]
+        lh = round(small * 1.3)
+        box = pygame.Rect(0, 0, w, lh * len(lines) + 14)
+        box.bottomright = (pos[0] - 8, pos[1] - 8)
+        if box.x < 0:
+            box.x = pos[0] + 12
+        box.clamp_ip(surface.get_rect())
+        draw_panel(surface, box, alpha=250, radius=6)
+        yy = box.y + 7
+        for ln in lines:
+            surface.blit(self.fonts.text(ln, small, WHITE), (box.x + 10, yy))
+            yy += lh
