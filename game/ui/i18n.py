@@ -187,6 +187,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.claim_prompt": ("{name} discards {tile}", "{name} 버림: {tile}"),
     "table.rob_prompt": ("{name} adds {tile} to a kong", "{name} 깡 추가: {tile}"),
     "table.your_turn": ("Your turn", "내 차례"),
+    "table.no_hints": ("Hints are not available in this version", "이 버전에서는 도움말 패널을 쓸 수 없습니다"),
     "table.refused_win": ("You cannot win on this discard: {why}", "이 패로는 날 수 없습니다: {why}"),
     "table.uper_with": ("Uper only with a discard of {tiles}", "엎어는 이 패를 버릴 때만: {tiles}"),
     "table.uper_not_offered": ("Uper needs a concealed hand that is ready after the discard",
@@ -203,12 +204,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Shift+Left/Right moves the chosen tile (your own order); O sorts again.\n"
         "On your turn: W win (Ola), U uper with the chosen tile, K kong, N nine major tiles.\n"
         "On a discard: W win (Ssoa), P pung, K kong, Space or Esc pass.\n"
-        "A click or a key skips an animation. Esc leaves the table (continue later). F1 or H: this help."), (
+        "I: hints (shanten, waits, danger). A click or a key skips an animation.\n"
+        "Esc leaves the table (continue later). F1 or H: this help."), (
         "버리기: 패를 클릭, 또는 왼쪽/오른쪽과 Enter, 또는 1-9와 0. Space는 가져온 패를 버립니다.\n"
         "Shift+왼쪽/오른쪽으로 고른 패를 옮깁니다. O는 다시 정렬합니다.\n"
         "내 차례: W 화료(올라), U 고른 패로 엎어, K 깡, N 요구패 9종.\n"
         "남이 버린 패: W 화료(쏘아), P 퐁, K 깡, Space 또는 Esc 패스.\n"
-        "클릭이나 키를 누르면 애니메이션을 넘깁니다. Esc는 자리에서 일어납니다(나중에 이어하기). F1 또는 H: 도움말.")),
+        "I: 힌트(샹텐, 대기패, 위험도). 클릭이나 키를 누르면 애니메이션을 넘깁니다.\n"
+        "Esc는 자리에서 일어납니다(나중에 이어하기). F1 또는 H: 도움말.")),
     # the replays
     "replay.title": ("Replays", "다시보기"),
     "replay.watch": ("Watch", "보기"),

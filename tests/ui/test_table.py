@@ -516,3 +516,22 @@ def test_a_robbed_kong_goes_back_to_a_pung_and_a_second_winner_leaves_the_tile_a
     assert m.melds[1][0].ids == [40, 41, 42] and m.melds[1][0].spec.size == 3
     assert m.drawn[2] == 43 and m.drawn[3] is None, "the tile joins the first winner only"
     assert m.revealed == {0, 2, 3}
+
+
+def test_the_hints_key_shows_the_practice_panel_beside_the_table(app):
+    sc = human_scene(app, seed=18)
+    assert wait_turn(app, sc)
+    try:
+        import game.ui.hints_panel  # noqa: F401 - built by the practice part of the game
+    except ImportError:
+        app.step([key(pygame.K_i)], 1 / 30)
+        assert not sc.show_hints and sc.message
+        return
+    before = app.window.copy()
+    app.step([key(pygame.K_i)], 1 / 30)
+    assert sc.show_hints and sc.hints_for is sc.prompt_for
+    rect = sc.hints_rect()
+    assert pygame.image.tobytes(app.window.subsurface(rect), "RGB") != \
+        pygame.image.tobytes(before.subsurface(rect), "RGB")
+    app.step([key(pygame.K_i)], 1 / 30)
+    assert not sc.show_hints

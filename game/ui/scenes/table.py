@@ -12,7 +12,8 @@ actions, and the reasons for refused ones, always come from the engine's `Decisi
 Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards
 the chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
 again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim
-W win, P pung, K kong, Space or Esc pass. Any click or key during an animation skips it; F1 or H
+W win, P pung, K kong, Space or Esc pass; I shows the practice hints (shanten, acceptance, waits,
+danger) beside the table. Any click or key during an animation skips it; F1 or H
 toggles the key help; Esc leaves the table (the session can be continued from the title).
 """
 
@@ -42,7 +43,7 @@ from game.engine.session import Session
 from game.engine.table import Decision, Table
 from game.engine.tiles import tile_str
 
-from ..board import InfoView, draw_board, draw_info
+from ..board import FELT, InfoView, draw_board, draw_info
 from ..controls import Choice, HandCursor, Prompt
 from ..director import Director
 from ..i18n import SEAT_WIND_NAMES, has
@@ -56,7 +57,7 @@ if TYPE_CHECKING:
 HUMAN = "human"
 AI_DEFAULT = "ai:standard"
 KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
-KEY_UPER, KEY_NINE, KEY_SORT = pygame.K_u, pygame.K_n, pygame.K_o
+KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
 
 
 def seat_name(text: str) -> str:
@@ -220,6 +221,9 @@ class TableScene(Scene):
             self.seats = make_players(self.player_names, self.seed)
         self.ended = False  # a replayed record ran out of actions
         self.paused = False
+        self.show_hints = False  # the practice hints panel (I), off by default
+        self.hints_panel: Any = None
+        self.hints_for: Decision | None = None
         self.exit_at_end = exit_at_end
         self.writer: Any = None
         if record is None:
@@ -563,6 +567,11 @@ class TableScene(Scene):
             return
         if self.replay and event.type == pygame.KEYDOWN and self._replay_key(event.key):
             return
+        if event.type == pygame.KEYDOWN and event.key == KEY_HINTS and not self.replay:
+            self.toggle_hints()
+            return
+        if self.show_hints and self.hints_panel is not None and self.hints_panel.handle_event(event):
+            return
         if self.director.timeline.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.director.skip()
             return
@@ -611,6 +620,43 @@ class TableScene(Scene):
             self.discard_at(index)
         else:
             self._turn_prompt()
+
+    # --- hints (the practice helper's panel) -------------------------------------------------------
+    def toggle_hints(self) -> bool:
+        """Show or hide the hints for the human's decisions (needs `game.ui.hints_panel`)."""
+        if self.hints_panel is None:
+            try:
+                from ..hints_panel import HintsPanel
+            except ImportError:
+                self.say(self.app.tr("table.no_hints"))
+                return False
+            self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang)
+        self.show_hints = not self.show_hints
+        self.hints_for = None
+        return self.show_hints
+
+    def _update_hints(self) -> None:
+        d = self.prompt_for
+        if not self.show_hints or self.hints_panel is None or d is self.hints_for:
+            return
+        self.hints_for = d
+        if d is None or self.table is None:
+            self.hints_panel.set_hints(None)
+            return
+        try:
+            from game.practice.hints import hints
+
+            self.hints_panel.set_hints(hints(d, self.table.events, rules=self.rules))
+        except Exception as e:  # noqa: BLE001 - a hint must never stop the game
+            self.hints_panel.set_hints(None)
+            self.say(f"hints: {e}")
+
+    def hints_rect(self) -> pygame.Rect:
+        lay = self.app.layout
+        rects = self.button_rects()
+        bottom = (rects[0].y - round(lay.line_h * 2.6)) if rects else round(lay.panel.bottom)
+        return pygame.Rect(round(lay.panel.x), round(lay.panel.y), round(lay.panel.w),
+                           max(80, bottom - round(lay.panel.y)))
 
     def _replay_key(self, key: int) -> bool:
         """P pauses, + and - change the speed (the replay viewer)."""
@@ -698,6 +744,7 @@ class TableScene(Scene):
                 self._choose(self.prompt.result)
         self._sync_source()
         self.director.update(dt)
+        self._update_hints()
         for _ in range(200):  # instant speed: a whole hand may pass in one frame
             before = (self.director.index, len(self.director.source))
             self._drive(dt)
@@ -793,6 +840,10 @@ class TableScene(Scene):
             self._draw_seat_pick(surface, lay)
         self._draw_banner(surface, lay)
         self._draw_controls(surface, lay)
+        if self.show_hints and self.hints_panel is not None:
+            rect = self.hints_rect()
+            pygame.draw.rect(surface, FELT, rect.inflate(4, 4))  # the panel covers the info beneath
+            self.hints_panel.draw(surface, rect)
         if self.help:
             self._draw_help(surface)
 
