@@ -1,0 +1,571 @@
+"""The step-by-step replay viewer, and the records list that opens it (with pruning).
+
+`ReplayViewerScene(app, path)` opens one record as far as it is valid (`load_record` never
+raises and never writes; a damaged record shows why it stops, in red, and can be stepped up to
+there). The board shows the hand after each event; Left/Right (or the buttons) step one event
+back and forth, Home/End go to the hand's start and end, PageUp/PageDown to the previous and
+next hand; the list of events below the board and the slider jump to any draw or discard (a
+click); R reveals every hand (toggle); H shows the hints (`HintsPanel`) as they would have been
+at that point for the human seat (the record's ``human``, else player 1). Esc goes back.
+
+`RecordsScene(app)` is the replays list of `replay.ReplayListScene` plus: Enter or "Step
+through" opens the viewer, W watches at the table, P prunes records older than a limit (chosen
+with Left/Right, confirmed with Y). ``korean-mahjong replay FILE`` opens the viewer directly.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.events import Discarded, Drew, HandStarted
+
+from ..board import InfoView
+from ..hints_panel import HintsPanel
+from ..i18n import STRINGS
+from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
+from . import Scene
+from .practice import BoardPicture
+from .replay import ReplayListScene
+from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PRUNE_DAYS = (30, 90, 180, 365)
+
+VIEWER_STRINGS: dict[str, tuple[str, str]] = {
+    "viewer.title": ("Replay: {name}", "다시보기: {name}"),
+    "viewer.step": ("Hand {hand} · event {i} of {n}", "{hand}국 · {i} / {n}번째"),
+    "viewer.prev": ("◀ Back", "◀ 이전"),
+    "viewer.next": ("Next ▶", "다음 ▶"),
+    "viewer.prev_hand": ("◀◀ Hand", "◀◀ 이전 판"),
+    "viewer.next_hand": ("Hand ▶▶", "다음 판 ▶▶"),
+    "viewer.reveal": ("Reveal hands", "패 공개"),
+    "viewer.hints": ("Hints", "힌트"),
+    "viewer.help": ("Left/Right step · Home/End · PgUp/PgDn hand · R reveal · H hints · click an event to jump · Esc back",
+                    "왼쪽/오른쪽 한 단계 · Home/End · PgUp/PgDn 판 · R 공개 · H 힌트 · 사건 클릭으로 이동 · Esc 뒤로"),
+    "viewer.damaged": ("Damaged record: {why}", "손상된 기록: {why}"),
+    "viewer.no_hands": ("This record holds no hand to show.", "보여 줄 판이 없는 기록입니다."),
+    "viewer.rebuild": ("The hand cannot be rebuilt from here: {why}", "여기부터는 판을 다시 만들 수 없습니다: {why}"),
+    "viewer.you": ("Player", "경기자"),
+    "records.step": ("Step through", "한 수씩 보기"),
+    "records.prune": ("Prune > {d} days", "{d}일 지난 기록 삭제"),
+    "records.confirm": ("Delete {n} records older than {d} days? Y: delete, N: keep",
+                        "{d}일보다 오래된 기록 {n}개를 삭제할까요? Y: 삭제, N: 유지"),
+    "records.pruned": ("{n} records deleted", "기록 {n}개를 삭제했습니다"),
+    "records.help": ("Enter step through · W watch · Left/Right prune limit · P prune · Esc back",
+                     "Enter 한 수씩 · W 보기 · 왼쪽/오른쪽 삭제 기준 · P 삭제 · Esc 뒤로"),
+}
+for _k, _v in VIEWER_STRINGS.items():
+    STRINGS.setdefault(_k, _v)
+
+
+def make_scene(app: App, **options: Any) -> Scene:
+    path = options.get("path")
+    return ReplayViewerScene(app, path) if path is not None else RecordsScene(app)
+
+
+class ReplayViewerScene(Scene):
+    name = "replay_viewer"
+
+    def __init__(self, app: App, record: Any) -> None:
+        super().__init__(app)
+        from game.practice.records import Record, load_record
+
+        self.record = record if isinstance(record, Record) else load_record(Path(record))
+        self.hand_i = 0
+        self.k = 0  # index of the last event shown in the hand
+        self.reveal = False
+        self.show_hints = True
+        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang)
+        self.board = BoardPicture(app)
+        self.list_top = 0
+        self.hover: str | None = None
+        self.problem = ""  # the hand does not rebuild from some point
+        self._counts: dict[int, list[int]] = {}  # hand -> events after each action count
+        self._tables: dict[tuple[int, int], Any] = {}
+        self._hints_key: Any = None
+        self.dragging = False
+        self._refresh()
+
+    # --- the record ------------------------------------------------------------------------------
+    @property
+    def hands(self) -> list[Any]:
+        return [h for h in self.record.hands if h.start is not None]
+
+    @property
+    def hand(self) -> Any:
+        hs = self.hands
+        return hs[self.hand_i] if hs else None
+
+    @property
+    def events(self) -> list[Any]:
+        h = self.hand
+        return [e for _, e in h.events] if h is not None else []
+
+    def human_seat(self) -> int:
+        h = self.hand
+        human = self.record.human if self.record.human is not None else 0
+        players = h.player_at_seat() if h is not None else (0, 1, 2, 3)
+        return players.index(human) if human in players else 0
+
+    def _action_counts(self) -> list[int]:
+        """Events of the hand after 0, 1, 2 ... of its actions (as far as it rebuilds)."""
+        got = self._counts.get(self.hand_i)
+        if got is not None:
+            return got
+        from game.engine.errors import MahjongError
+
+        h = self.hand
+        out: list[int] = []
+        self.problem = ""
+        try:
+            t = h.table(0)
+            out.append(len(t.events))
+            for no, seat, a in h.actions:
+                if t.is_over:
+                    break
+                try:
+                    t.submit(seat, a)
+                except MahjongError as e:
+                    self.problem = f"line {no}: {e}"
+                    break
+                out.append(len(t.events))
+        except Exception as e:  # noqa: BLE001 - a damaged record never crashes the viewer
+            self.problem = str(e)
+        self._counts[self.hand_i] = out
+        return out
+
+    def table_at(self, k: int) -> Any:
+        """The engine's table when event `k` of the hand had happened (None if it does not
+        rebuild that far)."""
+        counts = self._action_counts()
+        n = next((i for i, c in enumerate(counts) if c > k), None)
+        if n is None:
+            return None
+        key = (self.hand_i, n)
+        t = self._tables.get(key)
+        if t is None:
+            try:
+                t = self.hand.table(n)
+            except Exception:  # noqa: BLE001
+                return None
+            if len(self._tables) > 16:
+                self._tables.clear()
+            self._tables[key] = t
+        return t
+
+    def _refresh(self) -> None:
+        """Bring the hints up to date with the step (when shown)."""
+        if not self.show_hints or self.hand is None:
+            return
+        key = (self.hand_i, self.k)
+        if key == self._hints_key:
+            return
+        self._hints_key = key
+        t = self.table_at(self.k)
+        h = None
+        if t is not None:
+            from game.practice.hints import hints
+
+            try:
+                seat = self.human_seat()
+                h = hints(t.observation(seat), t.events, rules=t.rules)
+            except Exception:  # noqa: BLE001 - hints are help, never a crash
+                h = None
+        self.panel.set_hints(h)
+
+    # --- moving ----------------------------------------------------------------------------------
+    def go(self, k: int, hand: int | None = None) -> None:
+        if hand is not None and self.hands:
+            hand = max(0, min(len(self.hands) - 1, hand))
+            if hand != self.hand_i:
+                self.hand_i = hand
+                self.problem = ""
+        n = len(self.events)
+        self.k = max(0, min(n - 1, k)) if n else 0
+        self._refresh()
+
+    def step(self, d: int) -> None:
+        n = len(self.events)
+        if 0 <= self.k + d < n:
+            self.go(self.k + d)
+        elif self.k + d >= n and self.hand_i + 1 < len(self.hands):
+            self.go(0, self.hand_i + 1)
+        elif self.k + d < 0 and self.hand_i > 0:
+            self.go(10 ** 9, self.hand_i - 1)
+
+    def plays(self) -> list[int]:
+        """Indices of the hand's draws and discards (the jump targets)."""
+        return [i for i, e in enumerate(self.events) if isinstance(e, (Drew, Discarded))]
+
+    # --- geometry --------------------------------------------------------------------------------
+    def regions(self) -> dict[str, Any]:
+        W, H = self.app.canvas.get_size()
+        m = max(8, W // 128)
+        bw = round(W * 0.63)
+        bh = min(round(bw / 1.6), round(H * 0.6))
+        bw = min(bw, round(bh * 1.6))
+        board = pygame.Rect(m, m, bw, bh)
+        panel = pygame.Rect(board.right + m, m, W - board.right - 2 * m, H - 2 * m)
+        below = pygame.Rect(m, board.bottom + m, bw, H - board.bottom - 2 * m)
+        size = self.text_size()
+        bh2 = max(28, round(H * 0.045))
+        names = ("prev_hand", "prev", "next", "next_hand", "reveal", "hints", "back")
+        n = len(names)
+        gw = (below.w - 20 - (n - 1) * 6) // n
+        buttons = {nm: pygame.Rect(below.x + 10 + i * (gw + 6), below.bottom - bh2 - 8, gw, bh2)
+                   for i, nm in enumerate(names)}
+        slider = pygame.Rect(below.x + 14, buttons["prev"].y - round(size * 1.2), below.w - 28, max(8, size // 2))
+        top = below.y + 8 + round(size * 1.5)
+        lst = pygame.Rect(below.x + 10, top, below.w - 20, slider.y - 10 - top)
+        return {"board": board, "panel": panel, "below": below, "buttons": buttons, "slider": slider,
+                "list": lst, "lh": round(size * 0.85 * 1.3)}
+
+    def text_size(self) -> int:
+        return max(13, round(self.app.canvas.get_height() * 0.022))
+
+    def buttons(self) -> dict[str, Button]:
+        tr = self.app.tr
+        g = self.regions()
+        labels = {"prev_hand": tr("viewer.prev_hand"), "prev": tr("viewer.prev"), "next": tr("viewer.next"),
+                  "next_hand": tr("viewer.next_hand"), "reveal": tr("viewer.reveal"), "hints": tr("viewer.hints"),
+                  "back": tr("settings.cancel")}
+        return {n: Button(r, labels[n]) for n, r in g["buttons"].items()}
+
+    # --- input -----------------------------------------------------------------------------------
+    def click(self, name: str) -> None:
+        if name == "prev":
+            self.step(-1)
+        elif name == "next":
+            self.step(1)
+        elif name == "prev_hand":
+            self.go(0, self.hand_i - 1)
+        elif name == "next_hand":
+            self.go(0, self.hand_i + 1)
+        elif name == "reveal":
+            self.reveal = not self.reveal
+        elif name == "hints":
+            self.show_hints = not self.show_hints
+            self._hints_key = None
+            self._refresh()
+        elif name == "back":
+            self.app.pop()
+
+    def _slide(self, x: int) -> None:
+        g = self.regions()
+        s = g["slider"]
+        n = len(self.events)
+        if not n:
+            return
+        k = round((x - s.x) / max(1, s.w) * (n - 1))
+        plays = self.plays()
+        if plays:
+            k = min(plays, key=lambda i: abs(i - k))
+        self.go(k)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.show_hints and self.panel.handle_event(event):
+            return
+        g = self.regions()
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_LEFT, pygame.K_a):
+                self.step(-1)
+            elif k in (pygame.K_RIGHT, pygame.K_d, pygame.K_SPACE):
+                self.step(1)
+            elif k in (pygame.K_UP, pygame.K_DOWN):  # previous / next draw or discard
+                plays = self.plays()
+                if k == pygame.K_DOWN:
+                    nxt = [i for i in plays if i > self.k]
+                    self.go(nxt[0]) if nxt else self.step(1)
+                else:
+                    prv = [i for i in plays if i < self.k]
+                    self.go(prv[-1]) if prv else self.step(-1)
+            elif k == pygame.K_HOME:
+                self.go(0)
+            elif k == pygame.K_END:
+                self.go(len(self.events) - 1)
+            elif k == pygame.K_PAGEUP:
+                self.go(0, self.hand_i - 1)
+            elif k == pygame.K_PAGEDOWN:
+                self.go(0, self.hand_i + 1)
+            elif k == pygame.K_r:
+                self.click("reveal")
+            elif k == pygame.K_h:
+                self.click("hints")
+            elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for n, b in self.buttons().items():
+                if b.rect.collidepoint(event.pos):
+                    self.click(n)
+                    return
+            if g["slider"].inflate(0, 16).collidepoint(event.pos):
+                self.dragging = True
+                self._slide(event.pos[0])
+                return
+            if g["list"].collidepoint(event.pos):
+                row = (event.pos[1] - g["list"].y) // g["lh"]
+                i = self.list_top + row
+                if 0 <= i < len(self.events):
+                    self.go(i)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.dragging = False
+        elif event.type == pygame.MOUSEMOTION:
+            if self.dragging:
+                self._slide(event.pos[0])
+            self.hover = next((n for n, b in self.buttons().items() if b.rect.collidepoint(event.pos)), None)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.list_top = max(0, self.list_top - event.y * 3)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def info(self, table: Any, human: int) -> InfoView | None:
+        if table is None:
+            return None
+        from .practice import info_for
+
+        return info_for(table, human, self.app.lang, self.app.tr("viewer.you"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        fonts, tr = self.app.fonts, self.app.tr
+        g = self.regions()
+        size = self.text_size()
+        rec = self.record
+        human = self.human_seat()
+        events = self.events
+        if self.hand is not None:
+            t = self.table_at(self.k)
+            pic = self.board.render(events[:self.k + 1], human, self.reveal, g["board"].size,
+                                    self.info(t, human), key=(id(rec), self.hand_i, self.k))
+            surface.blit(pic, g["board"])
+        else:
+            draw_panel(surface, g["board"])
+            msg = tr("viewer.no_hands")
+            surface.blit(fonts.fit(msg, size, g["board"].w - 40, WHITE), (g["board"].x + 20, g["board"].y + 20))
+        pygame.draw.rect(surface, (60, 130, 100), g["board"], width=2, border_radius=4)
+        below = g["below"]
+        draw_panel(surface, below, alpha=215, radius=10)
+        # the head line: which hand and event, and the record's problem if any
+        n = len(events)
+        head = tr("viewer.step", hand=self.hand.number if self.hand is not None else 0, i=self.k + 1 if n else 0,
+                  n=n)
+        hx = below.x + 12
+        himg = fonts.fit(head, size, below.w * 0.4, GOLD, bold=True)
+        surface.blit(himg, (hx, below.y + 8))
+        problem = rec.error or self.problem or self.board.error
+        if problem:
+            text = tr("viewer.damaged", why=problem) if rec.error else tr("viewer.rebuild", why=problem)
+            p = fonts.fit(text, round(size * 0.8), below.right - hx - himg.get_width() - 30, RED_TEXT)
+            surface.blit(p, (hx + himg.get_width() + 16, below.y + 8 + (himg.get_height() - p.get_height()) // 2))
+        # the event list
+        from game.practice.records import describe_event
+
+        lst = g["list"]
+        lh = g["lh"]
+        rows = max(1, lst.h // lh)
+        if self.k < self.list_top:
+            self.list_top = self.k
+        elif self.k >= self.list_top + rows:
+            self.list_top = self.k - rows + 1
+        self.list_top = max(0, min(self.list_top, max(0, n - rows)))
+        small = round(size * 0.85)
+        players = rec.players
+        for r in range(rows):
+            i = self.list_top + r
+            if i >= n:
+                break
+            e = events[i]
+            y = lst.y + r * lh
+            if i == self.k:
+                pygame.draw.rect(surface, (44, 120, 88), (lst.x - 4, y, lst.w + 8, lh), border_radius=4)
+            colour = WHITE if isinstance(e, (Drew, Discarded)) else DIM
+            if isinstance(e, Discarded) and e.uper:
+                colour = GOLD
+            try:
+                text = describe_event(e, players)
+            except Exception:  # noqa: BLE001
+                text = repr(e)
+            if isinstance(e, HandStarted):
+                text = text[:120]
+            surface.blit(fonts.fit(f"{i + 1:>3}  {text}", small, lst.w - 8, colour), (lst.x, y + 1))
+        # the slider: every draw and discard a tick, the current step a knob
+        s = g["slider"]
+        pygame.draw.rect(surface, (20, 60, 44), s, border_radius=s.h // 2)
+        if n > 1:
+            for i in self.plays():
+                x = s.x + round(s.w * i / (n - 1))
+                pygame.draw.line(surface, (70, 140, 110), (x, s.y + 1), (x, s.bottom - 2))
+            x = s.x + round(s.w * self.k / (n - 1))
+            pygame.draw.circle(surface, GOLD, (x, s.centery), max(6, s.h))
+        for name, b in self.buttons().items():
+            on = (name == "reveal" and self.reveal) or (name == "hints" and self.show_hints)
+            draw_button(surface, fonts, b, on, round(size * 0.85), hovered=self.hover == name)
+        if self.show_hints:
+            self.panel.draw(surface, g["panel"])
+        else:
+            box = g["panel"]
+            draw_panel(surface, box, alpha=200)
+            from .notice import wrap
+
+            y = box.y + 16
+            title = tr("viewer.title", name=rec.path.name)
+            for ln in wrap(fonts, title, size, box.w - 32)[:3]:
+                surface.blit(fonts.text(ln, size, GOLD), (box.x + 16, y))
+                y += round(size * 1.4)
+            for ln in wrap(fonts, tr("viewer.help"), small, box.w - 32):
+                surface.blit(fonts.text(ln, small, DIM), (box.x + 16, y))
+                y += round(small * 1.35)
+
+
+class RecordsScene(ReplayListScene):
+    """The replays list (see `replay.ReplayListScene`) with the step-by-step viewer and pruning."""
+
+    name = "records"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.prune_days = PRUNE_DAYS[1]
+        self.confirm: list[Any] | None = None  # records to delete, waiting for Y/N
+        self.note = ""
+
+    def reload(self) -> None:
+        from game.practice.records import list_records
+
+        from .replay import LIMIT
+
+        self.records = list_records(limit=LIMIT)
+        self.focus = min(self.focus, max(0, len(self.records) - 1))
+        self.top = min(self.top, self.focus)
+
+    def open(self, index: int | None = None) -> bool:
+        if not self.records:
+            return False
+        i = self.focus if index is None else index
+        self.app.sound.play("click")
+        self.app.push(ReplayViewerScene(self.app, self.records[i].path))
+        return True
+
+    def old_records(self) -> list[Any]:
+        import datetime as dt
+
+        limit = dt.datetime.now(dt.UTC) - dt.timedelta(days=self.prune_days)
+        return [s for s in self.records if s.created < limit]
+
+    def ask_prune(self) -> None:
+        self.confirm = self.old_records()
+        self.note = ""
+
+    def do_prune(self) -> int:
+        from game.practice.records import prune_records
+
+        removed = prune_records(self.prune_days, self.records[0].path.parent if self.records else None)
+        self.confirm = None
+        self.note = self.app.tr("records.pruned", n=len(removed))
+        self.reload()
+        return len(removed)
+
+    def extra_buttons(self) -> dict[str, Button]:
+        box, rows, watch, back = self.geometry()
+        r = watch.rect
+        bw = min(round(r.w * 1.2), (r.x - back.rect.right - 36) // 2)
+        step = pygame.Rect(0, 0, bw, r.h)
+        step.bottomright = (r.x - 12, r.bottom)
+        prune = pygame.Rect(0, 0, bw, r.h)
+        prune.bottomleft = (back.rect.right + 12, r.bottom)
+        return {"step": Button(step, self.app.tr("records.step"), bool(self.records)),
+                "prune": Button(prune, self.app.tr("records.prune", d=self.prune_days), bool(self.records))}
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            if event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_y, pygame.K_RETURN):
+                    self.do_prune()
+                elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                    self.confirm = None
+            elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                yes, no = self._confirm_buttons()
+                if yes.rect.collidepoint(event.pos):
+                    self.do_prune()
+                elif no.rect.collidepoint(event.pos):
+                    self.confirm = None
+            return
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open()
+                return
+            if k == pygame.K_w:
+                self.watch()
+                return
+            if k == pygame.K_p:
+                self.ask_prune()
+                return
+            if k in (pygame.K_LEFT, pygame.K_RIGHT):
+                i = PRUNE_DAYS.index(self.prune_days)
+                self.prune_days = PRUNE_DAYS[(i + (1 if k == pygame.K_RIGHT else -1)) % len(PRUNE_DAYS)]
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            extra = self.extra_buttons()
+            if extra["step"].hit(event.pos):
+                self.open()
+                return
+            if extra["prune"].hit(event.pos):
+                self.ask_prune()
+                return
+            _, rows, _, _ = self.geometry()
+            for i, r in enumerate(rows):
+                if r.collidepoint(event.pos) and self.top + i < len(self.records):
+                    if self.focus == self.top + i:
+                        self.open()
+                    else:
+                        self.focus = self.top + i
+                    return
+        super().handle_event(event)
+
+    def _confirm_buttons(self) -> tuple[Button, Button]:
+        w, h = self.app.canvas.get_size()
+        bw, bh = max(140, w // 8), max(34, round(h * 0.055))
+        yes = pygame.Rect(0, 0, bw, bh)
+        no = pygame.Rect(0, 0, bw, bh)
+        yes.midtop = (w // 2 - bw // 2 - 10, h // 2 + 10)
+        no.midtop = (w // 2 + bw // 2 + 10, h // 2 + 10)
+        return Button(yes, "Y"), Button(no, "N")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        fonts = self.app.fonts
+        size = round(max(15, surface.get_height() * 0.025))
+        box, rows, watch, back = self.geometry()
+        # a damaged record: why, in red, above the help line
+        if self.records and self.records[self.focus].error:
+            t = fonts.fit(self.records[self.focus].error, round(size * 0.75), box.w - 40, RED_TEXT)
+            surface.blit(t, t.get_rect(midbottom=(box.centerx, watch.rect.y - 12 - round(size * 1.2))))
+        for name, b in self.extra_buttons().items():
+            draw_button(surface, fonts, b, False, size)
+        # the help line of this list (over the plain list's)
+        hint = fonts.fit(self.app.tr("records.help"), round(size * 0.8), box.w - 40, DIM)
+        cover = hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)).inflate(box.w - 40 - hint.get_width(), 4)
+        pygame.draw.rect(surface, (14, 52, 38), cover)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)))
+        if self.note:
+            t = fonts.fit(self.note, size, box.w - 40, GOLD)
+            surface.blit(t, t.get_rect(topright=(box.right - 20, box.y + 20)))
+        if self.confirm is not None:
+            w, h = surface.get_size()
+            dim = pygame.Surface((w, h), pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 140))
+            surface.blit(dim, (0, 0))
+            q = pygame.Rect(0, 0, min(w - 60, 760), round(h * 0.26))
+            q.center = (w // 2, h // 2)
+            draw_panel(surface, q, alpha=250)
+            text = self.app.tr("records.confirm", n=len(self.confirm), d=self.prune_days)
+            t = fonts.fit(text, size, q.w - 40, WHITE)
+            surface.blit(t, t.get_rect(midbottom=(q.centerx, h // 2 - 10)))
+            yes, no = self._confirm_buttons()
+            draw_button(surface, fonts, yes, True, size)
+            draw_button(surface, fonts, no, False, size)
