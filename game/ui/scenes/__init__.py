@@ -25,6 +25,7 @@ FEATURES: dict[str, str] = {
     "continue": "game.ui.scenes.table",
     "practice": "game.ui.scenes.practice",
     "replays": "game.ui.scenes.replay",
+    "statistics": "game.ui.scenes.stats",
     "rules": "game.ui.scenes.rules",
 }
 
