@@ -1,4 +1,4 @@
-"""The title screen: new game, continue, practice, replays, settings, rules, quit.
+"""The title screen: new game, continue, practice, replays, statistics, settings, rules, quit.
 
 Entries whose part of the game is not built yet are shown disabled with a "coming soon" hint.
 Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks.
@@ -19,7 +19,7 @@ from . import Scene, feature_available, make_feature_scene
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ENTRIES = ("new_game", "continue", "practice", "replays", "settings", "rules", "quit")
+ENTRIES = ("new_game", "continue", "practice", "replays", "statistics", "settings", "rules", "quit")
 DECOR = parse_tiles("1234567z")
 FELT_TOP = (18, 78, 56)
 FELT_BOTTOM = (10, 46, 33)
@@ -69,6 +69,9 @@ class TitleScene(Scene):
         bh = max(38, round(h * 0.062))
         gap = max(8, round(bh * 0.22))
         top = round(h * 0.40)
+        room = h - round(h * 0.05) - top  # above the key hint at the bottom
+        if len(ENTRIES) * (bh + gap) > room:  # a small window: slimmer buttons
+            bh = max(26, room // len(ENTRIES) - gap)
         out = []
         for i, e in enumerate(ENTRIES):
             r = pygame.Rect(0, 0, bw, bh)
