@@ -41,7 +41,7 @@ import pygame
 from game.engine.actions import Discard
 from game.engine.tiles import seat_name, tile_str
 
-from .i18n import STRINGS, tr
+from .i18n import tr
 from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
 
 RED = (235, 110, 100)
@@ -49,44 +49,6 @@ GREEN = (120, 210, 140)
 SAFE = (60, 170, 95)
 MID = (230, 200, 70)
 HOT = (215, 60, 50)
-
-#: the learning screens' text (merged into `game.ui.i18n.STRINGS` when not there yet)
-LEARN_STRINGS: dict[str, tuple[str, str]] = {
-    "hints.title": ("Hints", "힌트"),
-    "hints.none": ("No hints at this moment", "지금은 힌트가 없습니다"),
-    "hints.ready": ("Ready (tenpai)", "텐파이 (준비 완료)"),
-    "hints.shanten": ("{n} from ready (shanten {n})", "텐파이까지 {n} (샹텐 {n})"),
-    "hints.suggest": ("Suggested: {what}", "추천: {what}"),
-    "hints.discards": ("Discards", "버릴 패"),
-    "hints.col_tile": ("Tile", "패"),
-    "hints.col_accept": ("After · accepts", "버린 뒤 · 유효패"),
-    "hints.ready_short": ("ready", "텐파이"),
-    "hints.sh_n": ("{n}-shanten", "{n}샹텐"),
-    "hints.sd": ("tsumo", "쯔모"),
-    "hints.d": ("ron", "론"),
-    "hints.col_two": ("2 pts reachable", "2점 가능"),
-    "hints.accept_n": ("{n} left · {k} kinds", "{n}장 · {k}종"),
-    "hints.draws": ("Draws that help", "도움이 되는 패"),
-    "hints.waits": ("Waits", "대기패"),
-    "hints.waits_after": ("Waits after discarding {tile}", "{tile} 버린 뒤 대기패"),
-    "hints.wait_row": ("{u} left · self-draw {sd} · discard {d}", "{u}장 · 쯔모 {sd} · 론 {d}"),
-    "hints.low": ("< 2 on a discard", "론은 2점 미만"),
-    "hints.blocked": ("no discard win", "론 불가"),
-    "hints.danger": ("Danger of each tile", "패별 위험도"),
-    "hints.safe": ("safe", "안전"),
-    "hints.risky": ("dangerous", "위험"),
-    "hints.uper_mark": ("UPER", "엎어"),
-    "hints.sacred": ("Sacred discard", "후리텐"),
-    "hints.sacred_ok": ("Your hand: no sacred discard", "내 패: 후리텐 없음"),
-    "hints.sacred_you": ("Your hand: {why}", "내 패: {why}"),
-    "hints.cannot": ("{seat} cannot win on: {tiles}", "{seat} 론 불가: {tiles}"),
-    "hints.why": ("Why can't I win on this? Click a tile", "왜 이 패로 못 나나? 패를 클릭"),
-    "hints.uper_ok": ("uper allowed", "엎어 가능"),
-    "hints.uper_no": ("no uper: {why}", "엎어 불가: {why}"),
-    "hints.plan": ("plan: {plan}", "계획: {plan}"),
-}
-for _k, _v in LEARN_STRINGS.items():
-    STRINGS.setdefault(_k, _v)
 
 
 def danger_colour(danger: float) -> tuple[int, int, int]:
@@ -343,8 +305,8 @@ class HintsPanel:
                 for i, td in enumerate(o.tiles):
                     cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
                     pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
-                    self.tips.append((cell, f"{tile_str(td.tile)} vs {seat_name(o.seat)}: "
-                                            f"{td.danger:.0%} · {td.reason}"))
+                    self.tips.append((cell, (f"{tile_str(td.tile)} vs {seat_name(o.seat)}: "
+                                            f"{td.danger:.0%} · {td.reason}")))
                 y += ch + 3
             # legend
             lw = min(inner.w - 2 * label_w, 160)

@@ -34,7 +34,7 @@ from game.engine.tiles import tile_str
 
 from ..board import InfoView, draw_board, draw_info
 from ..hints_panel import HintsPanel
-from ..i18n import SEAT_WIND_NAMES, STRINGS
+from ..i18n import SEAT_WIND_NAMES
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
@@ -48,66 +48,6 @@ STAGES = ("early", "middle", "late", "any")
 MIXES = ("any", "legal", "illegal")
 OPTION_KEYS = ("uper", "silent", "fold")
 GREEN = (120, 210, 140)
-
-PRACTICE_STRINGS: dict[str, tuple[str, str]] = {
-    "practice.title": ("Uper-timing practice", "엎어 타이밍 연습"),
-    "practice.stage": ("Point of the hand", "판의 시점"),
-    "practice.stage.early": ("early", "초반"),
-    "practice.stage.middle": ("middle", "중반"),
-    "practice.stage.late": ("late", "후반"),
-    "practice.stage.any": ("any", "아무 때나"),
-    "practice.mix": ("Positions", "문제 종류"),
-    "practice.mix.any": ("mixed", "섞어서"),
-    "practice.mix.legal": ("uper allowed", "엎어 가능"),
-    "practice.mix.illegal": ("uper against the rules", "엎어 불가"),
-    "practice.start": ("Start", "시작"),
-    "practice.intro": ("You are ready (or one discard from it). Declare uper, stay silent or fold: "
-                       "each choice is then played out {n} times by the computer from the same "
-                       "position, and you see which one wins most.",
-                       "텐파이(또는 한 장 버리면 텐파이)입니다. 엎어, 다마(조용히), 접기 중 하나를 "
-                       "고르면 같은 상황을 컴퓨터가 선택마다 {n}번씩 끝까지 두어 어떤 선택이 "
-                       "가장 좋은지 보여 줍니다."),
-    "practice.setup_help": ("Left/Right change, Up/Down choose, Enter start, Esc back",
-                            "왼쪽/오른쪽 변경, 위/아래 선택, Enter 시작, Esc 뒤로"),
-    "practice.dealing": ("Dealing a position…", "문제를 만드는 중…"),
-    "practice.position": ("Position {n} · wall {wall} · you are {seat}",
-                          "문제 {n} · 남은 패 {wall} · 당신은 {seat}"),
-    "practice.choose": ("Your choice:", "선택:"),
-    "practice.discard_with": ("Ready discards (the uper and silent choices discard this):",
-                              "텐파이가 되는 버림패 (엎어와 다마는 이 패를 버립니다):"),
-    "practice.opt.uper": ("Declare uper", "엎어 선언"),
-    "practice.opt.silent": ("Stay silent", "다마 (조용히)"),
-    "practice.opt.fold": ("Fold", "접기"),
-    "practice.illegal": ("Uper is against the rules here: {why}", "여기서 엎어는 규칙 위반입니다: {why}"),
-    "practice.strict": ("Strict table: you may declare it anyway and take the penalty (click again).",
-                        "엄격한 테이블: 그래도 선언하고 벌점을 받을 수 있습니다 (한 번 더 클릭)."),
-    "practice.playing": ("Playing it out: {done} of {total}", "끝까지 두는 중: {done} / {total}"),
-    "practice.col.option": ("Choice", "선택"),
-    "practice.col.win": ("Win %", "화료율"),
-    "practice.col.points": ("Avg points", "평균 점수"),
-    "practice.col.dealin": ("Deal-in %", "방총률"),
-    "practice.best": ("best", "최선"),
-    "practice.yours": ("your choice", "당신의 선택"),
-    "practice.not_played": ("not allowed", "불가"),
-    "practice.result_help": ("N next position · Backspace undo · R review · Esc back",
-                             "N 다음 문제 · Backspace 되돌리기 · R 복기 · Esc 뒤로"),
-    "practice.decide_help": ("U uper · S silent · F fold · Left/Right ready discard · Backspace undo · Esc back",
-                             "U 엎어 · S 다마 · F 접기 · 왼쪽/오른쪽 버림패 · Backspace 되돌리기 · Esc 뒤로"),
-    "practice.next": ("Next position", "다음 문제"),
-    "practice.undo": ("Undo", "되돌리기"),
-    "practice.review": ("Review", "복기"),
-    "practice.review_title": ("Review: {n} decisions, {m} mistakes", "복기: 결정 {n}개, 실수 {m}개"),
-    "practice.review_none": ("No decisions yet.", "아직 결정이 없습니다."),
-    "practice.review_row": ("#{i}: you chose {chosen}, best {best}, cost {cost:.1f} points per hand",
-                            "#{i}: 선택 {chosen}, 최선 {best}, 손해 판당 {cost:.1f}점"),
-    "practice.review_help": ("Up/Down scroll · Esc back", "위/아래 스크롤 · Esc 뒤로"),
-    "practice.failed": ("Could not deal a position: {error}", "문제를 만들 수 없습니다: {error}"),
-    "practice.seconds": ("{n} playouts per choice in {s:.1f} s", "선택마다 {n}번, {s:.1f}초"),
-    "practice.you": ("You", "당신"),
-}
-for _k, _v in PRACTICE_STRINGS.items():
-    STRINGS.setdefault(_k, _v)
-
 
 def make_scene(app: App, **options: Any) -> Scene:
     return PracticeScene(app, **options)
@@ -387,7 +327,7 @@ class PracticeScene(Scene):
 
     def buttons(self) -> dict[str, Button]:
         """The clickable buttons of the current state (name -> Button)."""
-        W, H = self.app.canvas.get_size()
+        _W, H = self.app.canvas.get_size()
         tr = self.app.tr
         out: dict[str, Button] = {}
         bh = max(32, round(H * 0.05))

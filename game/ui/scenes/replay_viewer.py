@@ -24,7 +24,6 @@ from game.engine.events import Discarded, Drew, HandStarted
 
 from ..board import InfoView
 from ..hints_panel import HintsPanel
-from ..i18n import STRINGS
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
 from .practice import BoardPicture
@@ -35,33 +34,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 PRUNE_DAYS = (30, 90, 180, 365)
-
-VIEWER_STRINGS: dict[str, tuple[str, str]] = {
-    "viewer.title": ("Replay: {name}", "다시보기: {name}"),
-    "viewer.step": ("Hand {hand} · event {i} of {n}", "{hand}국 · {i} / {n}번째"),
-    "viewer.prev": ("◀ Back", "◀ 이전"),
-    "viewer.next": ("Next ▶", "다음 ▶"),
-    "viewer.prev_hand": ("◀◀ Hand", "◀◀ 이전 판"),
-    "viewer.next_hand": ("Hand ▶▶", "다음 판 ▶▶"),
-    "viewer.reveal": ("Reveal hands", "패 공개"),
-    "viewer.hints": ("Hints", "힌트"),
-    "viewer.help": ("Left/Right step · Home/End · PgUp/PgDn hand · R reveal · H hints · click an event to jump · Esc back",
-                    "왼쪽/오른쪽 한 단계 · Home/End · PgUp/PgDn 판 · R 공개 · H 힌트 · 사건 클릭으로 이동 · Esc 뒤로"),
-    "viewer.damaged": ("Damaged record: {why}", "손상된 기록: {why}"),
-    "viewer.no_hands": ("This record holds no hand to show.", "보여 줄 판이 없는 기록입니다."),
-    "viewer.rebuild": ("The hand cannot be rebuilt from here: {why}", "여기부터는 판을 다시 만들 수 없습니다: {why}"),
-    "viewer.you": ("Player", "경기자"),
-    "records.step": ("Step through", "한 수씩 보기"),
-    "records.prune": ("Prune > {d} days", "{d}일 지난 기록 삭제"),
-    "records.confirm": ("Delete {n} records older than {d} days? Y: delete, N: keep",
-                        "{d}일보다 오래된 기록 {n}개를 삭제할까요? Y: 삭제, N: 유지"),
-    "records.pruned": ("{n} records deleted", "기록 {n}개를 삭제했습니다"),
-    "records.help": ("Enter step through · W watch · Left/Right prune limit · P prune · Esc back",
-                     "Enter 한 수씩 · W 보기 · 왼쪽/오른쪽 삭제 기준 · P 삭제 · Esc 뒤로"),
-}
-for _k, _v in VIEWER_STRINGS.items():
-    STRINGS.setdefault(_k, _v)
-
 
 def make_scene(app: App, **options: Any) -> Scene:
     path = options.get("path")
@@ -470,7 +442,7 @@ class RecordsScene(ReplayListScene):
         return len(removed)
 
     def extra_buttons(self) -> dict[str, Button]:
-        box, rows, watch, back = self.geometry()
+        _box, _rows, watch, back = self.geometry()
         r = watch.rect
         bw = min(round(r.w * 1.2), (r.x - back.rect.right - 36) // 2)
         step = pygame.Rect(0, 0, bw, r.h)
@@ -540,12 +512,12 @@ class RecordsScene(ReplayListScene):
         super().draw(surface)
         fonts = self.app.fonts
         size = round(max(15, surface.get_height() * 0.025))
-        box, rows, watch, back = self.geometry()
+        box, _rows, watch, _back = self.geometry()
         # a damaged record: why, in red, above the help line
         if self.records and self.records[self.focus].error:
             t = fonts.fit(self.records[self.focus].error, round(size * 0.75), box.w - 40, RED_TEXT)
             surface.blit(t, t.get_rect(midbottom=(box.centerx, watch.rect.y - 12 - round(size * 1.2))))
-        for name, b in self.extra_buttons().items():
+        for b in self.extra_buttons().values():
             draw_button(surface, fonts, b, False, size)
         # the help line of this list (over the plain list's)
         hint = fonts.fit(self.app.tr("records.help"), round(size * 0.8), box.w - 40, DIM)

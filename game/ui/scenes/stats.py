@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..i18n import STRINGS, yak_name
+from ..i18n import yak_name
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
 from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
@@ -22,29 +22,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 GREEN = (120, 210, 140)
-
-STATS_STRINGS: dict[str, tuple[str, str]] = {
-    "menu.statistics": ("Statistics", "통계"),
-    "stats.title": ("Statistics", "통계"),
-    "stats.sessions": ("Sessions", "게임 수"),
-    "stats.hands": ("Hands played", "판 수"),
-    "stats.win": ("Win rate", "화료율"),
-    "stats.deal_in": ("Deal-in rate", "방총률"),
-    "stats.uper": ("Uper rate", "엎어 비율"),
-    "stats.win_after_uper": ("Wins after uper", "엎어 후 화료율"),
-    "stats.per_hand": ("Points per hand", "판당 평균 점수"),
-    "stats.per_win": ("Points per win", "화료당 평균 점수"),
-    "stats.top_yak": ("Most frequent yak", "가장 많이 난 역"),
-    "stats.none": ("none yet", "아직 없음"),
-    "stats.chart": ("Running score over the last {n} sessions", "최근 {n}게임 누적 점수"),
-    "stats.empty": ("No finished hands in the records yet: play a game first.",
-                    "기록에 끝난 판이 아직 없습니다. 먼저 게임을 해 보세요."),
-    "stats.help": ("Esc back", "Esc 뒤로"),
-    "stats.times": ("{n}×", "{n}회"),
-}
-for _k, _v in STATS_STRINGS.items():
-    STRINGS.setdefault(_k, _v)
-
 
 def make_scene(app: App, **options: Any) -> Scene:
     return StatsScene(app, **options)
