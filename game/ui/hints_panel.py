@@ -194,7 +194,8 @@ class HintsPanel:
     def _tile(self, surface: pygame.Surface, kind: int, x: int, y: int, w: int) -> pygame.Rect:
         img = self.art.tile(kind, w)
         r = surface.blit(img, (x, y))
-        self.tiles.append((r, kind))
+        if r.w and r.h:  # scrolled out of sight: not clickable
+            self.tiles.append((r, kind))
         return r
 
     def _heading(self, surface: pygame.Surface, s: str, inner: pygame.Rect, y: int, size: int) -> int:

@@ -1,0 +1,128 @@
+"""The hints panel: what it draws for a fixed position, hover reasons, the why-not click."""
+
+import pygame
+import pytest
+
+from game.engine.tiles import parse_tiles
+from game.practice.hints import hints, practice_observation
+from game.ui.art import TileArt
+from game.ui.hints_panel import HintsPanel, danger_colour, describe_action
+from game.ui.widgets import Fonts
+
+RECT = pygame.Rect(10, 10, 460, 780)
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    surf = pygame.display.set_mode((1280, 800))
+    yield surf
+
+
+@pytest.fixture(scope="module")
+def parts(screen):
+    return Fonts(), TileArt()
+
+
+def ready_hints():
+    # ready after discarding 7z: waits 1m, 4m (1 point by discard) and 2z; S threw 4m and 7z
+    obs = practice_observation("123m456p789p11m22z7z", rivers=("", "4m7z", "", ""))
+    return hints(obs)
+
+
+def panel_with(parts, h, lang="en"):
+    fonts, art = parts
+    p = HintsPanel(fonts, art, lang)
+    p.set_hints(h)
+    return p
+
+
+def motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def click(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
+
+
+@pytest.mark.parametrize("lo, hi", [(0.0, 0.05), (0.05, 0.15), (0.15, 0.3)])
+def test_the_danger_scale_runs_from_green_to_red(lo, hi):
+    a, b = danger_colour(lo), danger_colour(hi)
+    assert b[1] - b[0] < a[1] - a[0]  # less green, more red
+    assert danger_colour(0.0)[1] > danger_colour(0.0)[0]  # safe is green
+    assert danger_colour(1.0)[0] > danger_colour(1.0)[1]  # dangerous is red
+
+
+def test_describe_action_in_notation():
+    from game.engine.actions import Discard
+    assert describe_action(Discard(parse_tiles("5m")[0], uper=True)) == "uper with 5m"
+    assert describe_action(Discard(parse_tiles("7z")[0])) == "discard 7z"
+
+
+def test_the_panel_draws_every_section_and_the_waits(screen, parts):
+    h = ready_hints()
+    p = panel_with(parts, h)
+    screen.fill((0, 0, 0))
+    p.draw(screen, RECT)
+    drawn = {k for _, k in p.tiles}
+    # the discards (every kind in the hand) and the three waits are clickable tiles
+    assert set(parse_tiles("1m4m2z")) <= drawn
+    assert set(h.opponents[0].safe) & drawn or h.opponents[0].safe == {}
+    # the suggested discard row is highlighted: gold pixels inside the panel
+    sub = screen.subsurface(RECT)
+    golds = sum(1 for y in range(0, RECT.h, 3) for x in range(0, RECT.w, 3)
+                if sub.get_at((x, y))[:3] == (236, 196, 92))
+    assert golds > 20
+
+
+def test_hovering_a_danger_cell_shows_its_reason(screen, parts):
+    h = ready_hints()
+    p = panel_with(parts, h)
+    p.draw(screen, RECT)
+    south = next(o for o in h.opponents if o.seat == 1)
+    seven_z = parse_tiles("7z")[0]
+    td = south.danger_of(seven_z)
+    assert td is not None and td.reason == "safe: in S's river"
+    cell = next(r for r, text in p.tips if text.startswith("7z vs S"))
+    assert screen.get_at(cell.center)[:3] == danger_colour(td.danger)
+    assert p.handle_event(motion(cell.center))
+    assert "safe: in S's river" in p.tooltip
+    p.draw(screen, RECT)  # the tooltip box is drawn without error
+    assert not p.handle_event(motion((1200, 790)))
+    assert p.tooltip == ""
+
+
+def test_one_click_on_a_wait_answers_why_not(screen, parts):
+    h = ready_hints()
+    p = panel_with(parts, h)
+    p.draw(screen, RECT)
+    one_m = parse_tiles("1m")[0]
+    r = next(r for r, k in p.tiles if k == one_m)
+    assert p.handle_event(click(r.center))
+    assert p.answer is not None and p.answer[0] == one_m
+    assert p.answer[1] == h.why_not(one_m)
+    assert "1" in p.answer[1]  # worth 1 point on a discard
+    before = screen.copy()
+    p.draw(screen, RECT)
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(screen, "RGB")
+
+
+def test_ask_from_outside_and_no_hints(screen, parts):
+    p = panel_with(parts, None)
+    assert p.ask(0) == ""
+    p.draw(screen, RECT)
+    assert p.tiles == []
+    p.set_hints(ready_hints())
+    assert "does not complete" in p.ask(parse_tiles("9s".replace("s", "p"))[0])
+
+
+def test_a_small_panel_scrolls_with_the_wheel(screen, parts, monkeypatch):
+    p = panel_with(parts, ready_hints(), "ko")
+    small = pygame.Rect(900, 100, 260, 300)
+    p.draw(screen, small)
+    assert p.content_h > small.h
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: small.center)
+    assert p.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    assert p.scroll > 0
+    p.draw(screen, small)
