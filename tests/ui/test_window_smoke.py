@@ -35,6 +35,22 @@ def xserver():
     proc.wait(timeout=10)
 
 
+def settings_button_centre(tmp_path):
+    """The Settings entry's centre on a 1280x800 title screen (headless, same code as the game)."""
+    import pygame
+
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.title import ENTRIES, TitleScene
+
+    pygame.init()
+    app = App(Settings(language="en", sound=False), size=(1280, 800))
+    try:
+        return TitleScene(app).buttons()[ENTRIES.index("settings")].rect.center
+    finally:
+        app.close()
+
+
 def run(cmd, env, timeout=15):
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
@@ -54,11 +70,9 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
         time.sleep(0.5)
         shot_title = tmp_path / "title.png"
         run(["import", "-window", "root", str(shot_title)], env)
-        # click the Settings button (title layout: 7 entries from 40 % of the height)
-        h, bh = 800, max(38, round(800 * 0.062))
-        gap = max(8, round(bh * 0.22))
-        y = round(h * 0.40) + 4 * (bh + gap) + bh // 2
-        run(["xdotool", "mousemove", "--window", wid, "640", str(y), "click", "1"], env)
+        # click the Settings button, where the title screen puts it (asked of a headless copy)
+        x, y = settings_button_centre(tmp_path)
+        run(["xdotool", "mousemove", "--window", wid, str(x), str(y), "click", "1"], env)
         time.sleep(0.8)
         shot = tmp_path / "settings.png"
         run(["import", "-window", "root", str(shot)], env)
