@@ -42,8 +42,11 @@ def play_human_game(app, seed, discards=None):
 
 
 def test_the_replays_entry_is_enabled_and_lists_nothing_at_first(app):
+    from game.ui.scenes.replay import ReplayListScene
+
     assert feature_available("replays")
     scene = make_feature_scene("replays", app)
+    assert isinstance(scene, ReplayListScene)
     app.push(scene)
     app.step([], 1 / 30)
     assert scene.records == [] and not scene.watch()
@@ -57,7 +60,8 @@ def test_a_recorded_game_plays_back_identically(app):
     scene = make_feature_scene("replays", app)
     app.push(scene)
     assert len(scene.records) == 1 and scene.records[0].human == 0
-    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert scene.watch(0)  # watch at the table (Enter may open the step-by-step viewer instead)
+    app.step([], 1 / 30)
     viewer = next(s for s in app.scenes if isinstance(s, TableScene))
     assert viewer.replay
     for _ in range(2000):

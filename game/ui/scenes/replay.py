@@ -167,4 +167,10 @@ class ReplayListScene(Scene):
 
 
 def make_scene(app: App, **options: Any) -> Scene:
-    return ReplayListScene(app)
+    """The title's "Replays": the list with the step-by-step viewer (`replay_viewer.RecordsScene`,
+    which extends this list) when it is there, else this list alone."""
+    try:
+        from .replay_viewer import RecordsScene
+    except ImportError:
+        return ReplayListScene(app)
+    return RecordsScene(app)
