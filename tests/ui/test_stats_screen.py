@@ -61,7 +61,7 @@ def test_the_numbers_come_from_the_records(app):
     app.step([], 0.016)
     want = statistics()
     assert s.stats.hands == want.hands == 6 and s.stats.sessions == 3
-    rows = dict((label, value) for label, value, _ in s.rows())
+    rows = {label: value for label, value, _ in s.rows()}
     assert rows["Hands played"] == "6"
     assert rows["Win rate"] == f"{want.win_rate:.1%}"
     assert rows["Points per hand"] == f"{want.points_per_hand:+.1f}"
