@@ -134,8 +134,9 @@ def test_the_worker_thread_keeps_frames_coming(app):
         frames += 1
     assert s.state == "decide"
     s.choose("silent")
+    assert s.state == "playing" and s.number == 1
     while s.state == "playing" and frames < 4000:
         app.step([], 0.016)
         frames += 1
-    assert s.state == "result"
+    assert s.state == "result" and s.number == 1
     assert s.progress[0] == s.progress[1] > 0

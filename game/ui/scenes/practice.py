@@ -277,6 +277,11 @@ class PracticeScene(Scene):
             return True
         return False
 
+    @property
+    def number(self) -> int:
+        """The position's number in the session (1 for the first)."""
+        return len(self.session.decisions) + (self.state in ("decide", "playing"))
+
     def open_review(self) -> None:
         from game.practice.review import review
 
@@ -491,7 +496,7 @@ class PracticeScene(Scene):
         draw_panel(surface, below, alpha=215, radius=10)
         inner = below.inflate(-20, -16)
         size = self.text_size()
-        head = self.app.tr("practice.position", n=len(self.session.decisions) + (self.state == "decide"),
+        head = self.app.tr("practice.position", n=self.number,
                            wall=table.wall.remaining, seat=SEAT_WIND_NAMES[self.app.lang][pos.seat])
         if self.state == "decide":
             self._draw_decide(surface, inner, size, head)
