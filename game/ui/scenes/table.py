@@ -906,11 +906,14 @@ class TableScene(Scene):
             y = box.y + round(line * (1.2 + p * 1.15))
             surface.blit(fonts.fit(self.player_label(p), size, w * 0.45, WHITE), (box.x + 14, y + 4))
             x = box.x + round(w * 0.5)
-            if e.method == "dice":
+            if e.method == "dice":  # each throw's total beside a die (ties threw again)
+                icon = art.die(6 if p % 2 else 5, max(14, round(ds * 0.7)))
                 for total in e.rolls[p]:
+                    surface.blit(icon, icon.get_rect(midleft=(x, y + ds // 2)))
+                    x += icon.get_width() + 4
                     t = fonts.text(str(total), size, GOLD, bold=True)
                     surface.blit(t, (x, y + 4))
-                    x += t.get_width() + 10
+                    x += t.get_width() + 12
             else:
                 surface.blit(art.tile(18 + e.seats[p], ds), (x, y))
                 x += ds + 10
