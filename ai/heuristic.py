@@ -70,7 +70,10 @@ class Params:
     the danger against players who have not declared uper (relative to `defence`);
     `frozen_weight`: how much of the opponents' threat a frozen (uper) hand pays; `uper_cut`:
     the share of discard wins lost because opponents defend against an uper hand;
-    `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come)."""
+    `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come);
+    `slack_threat`: above this threat (summed over all opponents), discards that set the hand
+    back one step are weighed too, for folding; against an uper player always. Measured: doing
+    it on mere suspicion costs more wins than it saves deal-ins, so no level does."""
 
     level: str
     defence: float = 1.0
@@ -84,6 +87,7 @@ class Params:
     suspicion: float = 0.2
     uper_cut: float = 0.15
     uper_min_live: int = 4
+    slack_threat: float = float("inf")
 
 
 LEVELS: dict[str, Params] = {
@@ -207,10 +211,11 @@ class HeuristicSeat(SeatBase):
                     for k in range(25):
                         danger[k] += r.deal_in[k] * r.loss * w
             threat = sum(r.threat for r in reads)
+            certain = sum(r.threat for r in reads if r.ready >= 1.0)
         else:
             danger = [0.0] * 25
-            threat = 0.0
-        return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat)
+            threat = certain = 0.0
+        return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat, certain)
 
     def _final(self, obs: Observation, basic: int) -> float:
         return 10 + basic + 1 + len(obs.flowers[obs.seat])
@@ -273,7 +278,8 @@ class HeuristicSeat(SeatBase):
         obs = c.obs
         river = [r.tile for r in obs.rivers[obs.seat]]
         out = []
-        slack = 1 if self.params.defence > 0 and c.threat > 6 else 0
+        slack = 1 if self.params.defence > 0 and (c.threat_certain > 6
+                                                  or c.threat > self.params.slack_threat) else 0
         for o in discard_choices(counts, len(melds), c.elsewhere, slack, legal_kinds):
             d = o.discard
             if o.shanten > 0 and not o.ukeire:
@@ -379,6 +385,9 @@ class HeuristicSeat(SeatBase):
         live = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals)
         live_d = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals
                      if st.can_win_on_discard(v.tile))
+        if p.uper == "never":
+            self._uper_why = "never declared"
+            return False
         if p.uper == "always":
             self._uper_why = "always declared when legal"
             return True
@@ -472,7 +481,8 @@ class _Ctx:
     unseen: list[int]  # copies this seat cannot see
     total_unseen: int
     danger: list[float]  # expected deal-in loss per discarded kind (weighted)
-    threat: float
+    threat: float  # sum over opponents of P(ready) x loss
+    threat_certain: float = 0.0  # the same over players who declared uper
 
 
 @dataclass(frozen=True, slots=True)
