@@ -199,6 +199,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.seats_by_dice": ("Seats by dice: the highest roll is East", "주사위로 자리 정하기: 가장 높은 사람이 동"),
     "table.seats_by_winds": ("Seats by wind tiles", "풍패로 자리 정하기"),
     "table.nothing_to_continue": ("There is no unfinished game to continue.", "이어할 게임이 없습니다."),
+    "table.cannot_continue": ("The saved game cannot be continued: {why}", "저장된 게임을 이어할 수 없습니다: {why}"),
     "table.help": ((
         "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"
         "Shift+Left/Right moves the chosen tile (your own order); O sorts again.\n"

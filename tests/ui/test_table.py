@@ -535,3 +535,23 @@ def test_the_hints_key_shows_the_practice_panel_beside_the_table(app):
         pygame.image.tobytes(before.subsurface(rect), "RGB")
     app.step([key(pygame.K_i)], 1 / 30)
     assert not sc.show_hints
+
+
+def test_an_unknown_opponent_is_named_instead_of_crashing(app):
+    ng = make_scene(app)
+    app.push(ng)
+    ng.options[0].values[ng.options[0].index] = "ai:oracle"
+    ng.start(seed=3)
+    assert app.top.name == "notice" and "oracle" in " ".join(app.top.messages)
+
+
+def test_a_damaged_saved_game_is_reported(app, monkeypatch):
+    from types import SimpleNamespace
+
+    import game.ui.scenes.table as table_mod
+
+    rec = SimpleNamespace(header={"players": ["human", "ai", "ai", "ai"], "seed": 1},  # no rules
+                          hands=[], path=None)
+    monkeypatch.setattr(table_mod, "last_unfinished", lambda: rec)
+    scene = make_scene(app, resume=True)
+    assert scene.name == "notice" and "rules" in " ".join(scene.messages)

@@ -135,8 +135,15 @@ class NewGameScene(Scene):
 
         seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
         self.app.sound.play("click")
-        self.app.replace(TableScene(self.app, self.players(seed), seed=seed, rules=self.rules(),
-                                    seat_selection=self.value("seating")))
+        try:
+            table = TableScene(self.app, self.players(seed), seed=seed, rules=self.rules(),
+                               seat_selection=self.value("seating"))
+        except ValueError as e:  # a seat the AI registry does not know
+            from .notice import NoticeScene
+
+            self.app.push(NoticeScene(self.app, self.app.tr("newgame.title"), [str(e)]))
+            return
+        self.app.replace(table)
 
     # --- geometry ----------------------------------------------------------------------------------
     def geometry(self) -> tuple[pygame.Rect, list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]], Button, Button]:

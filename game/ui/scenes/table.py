@@ -980,7 +980,12 @@ def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, se
             from .notice import NoticeScene
 
             return NoticeScene(app, app.tr("menu.continue"), [app.tr("table.nothing_to_continue")])
-        return TableScene(app, [], resume=resume_from_record(rec))
+        try:
+            return TableScene(app, [], resume=resume_from_record(rec))
+        except (KeyError, TypeError, ValueError, MahjongError) as e:  # a damaged header or seat
+            from .notice import NoticeScene
+
+            return NoticeScene(app, app.tr("menu.continue"), [app.tr("table.cannot_continue", why=str(e))])
     if autoplay or seats or players:
         names = players or parse_seats(seats)
         if autoplay and HUMAN in names:
