@@ -15,6 +15,7 @@ ValueError: a python seat is named python:package.module:Class, got 'python:ai.r
 from __future__ import annotations
 
 import importlib
+import inspect
 from typing import Any
 
 __all__ = ["load_python_seat"]
@@ -34,9 +35,11 @@ def load_python_seat(spec: str, seed: int | None = None) -> Any:
     if cls is None:
         raise ValueError(f"module {module_name!r} has no {cls_name!r} (seat {spec!r})")
     try:
-        seat = cls(seed=seed)
-    except TypeError:
-        seat = cls()
+        params = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        params = {}
+    takes_seed = "seed" in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
+    seat = cls(seed=seed) if takes_seed else cls()
     if not callable(getattr(seat, "act", None)):
         raise ValueError(f"{spec!r} has no act(decision) method: not a seat")
     if not hasattr(seat, "name"):
