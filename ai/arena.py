@@ -281,11 +281,12 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
 
 def format_report(res: ArenaResult, baseline: str | None = None) -> str:
     """The report as text: one row per seat name, then differences against `baseline`."""
-    lines = [f"duplicate play: {res.walls} walls x 4 rotations = {res.hands} hands, seed "
+    title = (f"duplicate play: {res.walls} walls x 4 rotations = {res.hands} hands, seed "
              f"{res.seed}, seats {', '.join(res.seats)} ({res.seconds:.1f} s, "
-             f"{res.hands / res.seconds if res.seconds else 0:.1f} hands/s)",
-             f"{'seat':<14}{'points/hand':>12}  {'95% CI':<18}{'win%':>7}{'deal-in%':>10}"
-             f"{'uper%':>7}{'win%|uper':>11}{'draws%':>8}{'p50 ms':>8}{'p99 ms':>8}"]
+             f"{res.hands / res.seconds if res.seconds else 0:.1f} hands/s)")
+    header = (f"{'seat':<14}{'points/hand':>12}  {'95% CI':<18}{'win%':>7}{'deal-in%':>10}"
+              f"{'uper%':>7}{'win%|uper':>11}{'draws%':>8}{'p50 ms':>8}{'p99 ms':>8}")
+    lines = [title, header]
     for n, st in res.stats.items():
         m, lo, hi = st.ci()
         lines.append(

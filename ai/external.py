@@ -169,8 +169,8 @@ class ExternalSeat:
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
                 self.proc.wait(timeout=1)
-            except Exception:
-                pass
+            except (RuntimeError, OSError, subprocess.TimeoutExpired):
+                pass  # it is killed below
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
@@ -182,9 +182,6 @@ class ExternalSeat:
                 pass
 
     def __del__(self) -> None:
-        try:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait(timeout=1)
-        except Exception:
-            pass
+        proc = getattr(self, "proc", None)
+        if proc is not None and proc.poll() is None:
+            proc.kill()

@@ -69,8 +69,8 @@ class GuardedSeat:
         if close is not None:
             try:
                 close()
-            except Exception:  # the seat is already being thrown away
-                pass
+            except Exception as e:  # noqa: BLE001 - the seat is being thrown away anyway
+                log.debug("closing %s failed: %s", self.original_name, e)
         self.inner = self._shadow
         self.replaced = True
 
@@ -86,7 +86,7 @@ class GuardedSeat:
         except TimeoutError as e:
             self._replace(f"exceeded its time budget of {self.budget:g} s ({e})")
             return self.inner.act(decision)
-        except Exception as e:  # any failure of a third-party seat
+        except Exception as e:  # noqa: BLE001 - any failure of a third-party seat
             self._replace(f"crashed ({type(e).__name__}: {e})")
             return self.inner.act(decision)
         took = time.perf_counter() - t0
@@ -105,7 +105,7 @@ class GuardedSeat:
             if fn is not None:
                 try:
                     fn(event)
-                except Exception as e:
+                except Exception as e:  # noqa: BLE001 - as in act
                     self._replace(f"crashed on an event ({type(e).__name__}: {e})")
         self._shadow.observe(event)
 
@@ -113,7 +113,7 @@ class GuardedSeat:
         fn = getattr(self.inner, "explain", None)
         try:
             return fn() if fn is not None else ""
-        except Exception:
+        except Exception:  # noqa: BLE001 - an explanation is never worth a crash
             return ""
 
     def close(self) -> None:

@@ -52,7 +52,7 @@ from game.engine.table import Decision
 from game.engine.tiles import tile_str
 
 from .base import SeatBase
-from .danger import deal_in_table, read_opponents, visible_counts
+from .danger import read_opponents, visible_counts
 from .uper_policy import uper_gain, win_chances
 from .value import INF, plan_value
 

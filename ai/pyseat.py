@@ -41,7 +41,7 @@ def load_python_seat(spec: str, seed: int | None = None) -> Any:
     takes_seed = "seed" in params or any(p.kind == p.VAR_KEYWORD for p in params.values())
     seat = cls(seed=seed) if takes_seed else cls()
     if not callable(getattr(seat, "act", None)):
-        raise ValueError(f"{spec!r} has no act(decision) method: not a seat")
+        raise ValueError(f"{spec!r} has no act(decision) method: not a seat")  # noqa: TRY004
     if not hasattr(seat, "name"):
         try:
             seat.name = spec

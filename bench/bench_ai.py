@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.registry import make_seat  # noqa: E402
-from game.engine.rules import RuleSet  # noqa: E402
-from game.engine.session import play_hand  # noqa: E402
-from game.engine.table import Table  # noqa: E402
+from ai.registry import make_seat
+from game.engine.rules import RuleSet
+from game.engine.session import play_hand
+from game.engine.table import Table
 
 
 def measure(name: str, hands: int, seed: int) -> tuple[float, list[float]]:

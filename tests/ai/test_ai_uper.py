@@ -14,7 +14,10 @@ from game.engine.tiles import parse_tile
 LEVELS = ["ai:beginner", "ai:standard", "ai:expert"]
 
 
-def east_decision(hand: str, rules: RuleSet = RuleSet(flowers=False)):
+NO_FLOWERS = RuleSet(flowers=False)
+
+
+def east_decision(hand: str, rules: RuleSet = NO_FLOWERS):
     t = Table(rules, seed=1, wall=rig_wall([hand, None, None, None]))
     return t, t.pending()[0]
 
@@ -56,7 +59,7 @@ def dead_wait_table():
     script = [(0, "1z"), (1, "6z"), (2, "6z"), (3, "7z"), (0, "9m"), (1, "7z"), (2, "9m"),
               (3, "3m")]
     for seat, tile in script:
-        d = t.pending()[seat]
+        assert t.pending()[seat].kind == "turn"
         t.submit(seat, Discard(parse_tile(tile)))
         for s, dd in t.pending().items():  # let every claim pass
             if dd.kind == "claim":
