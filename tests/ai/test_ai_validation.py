@@ -69,3 +69,18 @@ def test_no_seat_makes_a_false_declaration_on_a_strict_table():
             t = Table(rules, seed=500 + i)
             play_hand(t, seats)
             assert not any(t.penalised), (name, i)
+
+
+@pytest.mark.parametrize("name", SEATS[1:])
+def test_a_seat_decides_from_its_observation_only(name):
+    # the same East hand, different hidden tiles elsewhere: equal observations, equal decisions
+    from game.engine.table import rig_wall
+    rules = RuleSet(flowers=False)
+    decisions = set()
+    for seed in (1, 2, 3):
+        t = Table(rules, seed=seed, wall=rig_wall(["123m55p789p12346z9m", None, None, None]))
+        d = t.pending()[0]
+        assert d.observation == Table(rules, seed=1, wall=rig_wall(
+            ["123m55p789p12346z9m", None, None, None])).pending()[0].observation
+        decisions.add(make_seat(name).act(d))
+    assert len(decisions) == 1
