@@ -69,3 +69,24 @@ def test_a_pung_that_leaves_a_worthless_open_hand_is_refused(name, want):
 def test_a_dragon_pung_with_another_dragon_pair_is_claimed(name):
     action, why = claim("49m2345678p6677z", "111222333m9p1456z", "6z", name)
     assert action == Pung(), why
+
+
+@pytest.mark.parametrize("name, declares", [
+    ("greedy", False), ("ai:standard", True), ("ai:expert", True)])
+def test_nine_major_tiles_on_a_hopeless_start(name, declares):
+    from game.engine.actions import NINE_MAJOR
+    from game.engine.hand.shanten import shanten
+    hand = "19m19p1234567z258m"  # eleven different major kinds, far from ready
+    t = Table(RuleSet(flowers=False), seed=1, wall=rig_wall([hand, None, None, None]))
+    d = t.pending()[0]
+    assert NINE_MAJOR in d.legal and shanten(to_counts(parse_tiles(hand))) >= 4
+    assert (make_seat(name).act(d) == NINE_MAJOR) == declares
+
+
+def test_nine_major_is_not_declared_with_a_good_hand():
+    from game.engine.actions import NINE_MAJOR
+    hand = "1199m1199p11z2345z"  # nine major kinds, five pairs: seven pairs is one step away
+    t = Table(RuleSet(flowers=False), seed=1, wall=rig_wall([hand, None, None, None]))
+    d = t.pending()[0]
+    assert NINE_MAJOR in d.legal
+    assert make_seat("ai:expert").act(d) != NINE_MAJOR
