@@ -42,6 +42,7 @@ from game.engine.actions import Discard
 from game.engine.tiles import seat_name, tile_str
 
 from .i18n import tr
+from .reasons import translate
 from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
 
 RED = (235, 110, 100)
@@ -97,6 +98,10 @@ class HintsPanel:
 
     def t(self, key: str, **fmt: object) -> str:
         return tr(key, self.lang, **fmt)
+
+    def r(self, text: str) -> str:
+        """An engine/AI/hints reason in the panel's language (`game.ui.reasons`)."""
+        return translate(text, self.lang)
 
     def set_hints(self, h: Any) -> None:
         """Show these hints (None: nothing to show); the scroll and the answer are reset."""
@@ -222,7 +227,7 @@ class HintsPanel:
                        GOLD, inner.w)
             y += lh
         if h.reason:
-            y = self._wrapped(surface, h.reason, x, y, inner.w, round(size * 0.85), DIM, 3)
+            y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 3)
         tw = max(14, min(30, round(size * 1.35)))
         th = self.art.tile(0, tw).get_height()
         # --- discards ------------------------------------------------------------------------
@@ -250,10 +255,10 @@ class HintsPanel:
                 img = self._text(surface, two, cols[2], round(ty), small,
                                  GREEN if d.reach_discard else (MID if d.reach_self_draw else RED),
                                  inner.right - cols[2])
-                tip = f"{tile_str(d.tile)}: {self.t('hints.plan', plan=d.plan)}"
+                tip = f"{tile_str(d.tile)}: {self.t('hints.plan', plan=self.r(d.plan))}"
                 if d.uper_legal is not None:
                     tip += " · " + (self.t("hints.uper_ok") if d.uper_legal else
-                                    self.t("hints.uper_no", why=d.uper_reason))
+                                    self.t("hints.uper_no", why=self.r(d.uper_reason)))
                 self.tips.append((row, tip))
                 if d.suggested:
                     star = self.fonts.text("◀", small, GOLD)
@@ -307,7 +312,7 @@ class HintsPanel:
                     cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
                     pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
                     self.tips.append((cell, (f"{tile_str(td.tile)} vs {seat_name(o.seat)}: "
-                                            f"{td.danger:.0%} · {td.reason}")))
+                                            f"{td.danger:.0%} · {self.r(td.reason)}")))
                 y += ch + 3
             # legend
             lw = min(inner.w - 2 * label_w, 160)
@@ -323,7 +328,7 @@ class HintsPanel:
         small = round(size * 0.85)
         if h.sacred.reasons:
             for why in h.sacred.reasons:
-                y = self._wrapped(surface, self.t("hints.sacred_you", why=why), x, y, inner.w, small, RED, 3)
+                y = self._wrapped(surface, self.t("hints.sacred_you", why=self.r(why)), x, y, inner.w, small, RED, 3)
         else:
             self._text(surface, self.t("hints.sacred_ok"), x, y, small, GREEN, inner.w)
             y += round(small * 1.35)
@@ -372,7 +377,7 @@ class HintsPanel:
         tile, why = self.answer
         small = round(size * 0.9)
         tw = max(16, round(size * 1.4))
-        lines = wrap(self.fonts, why, small, rect.w - tw - 34)[:4]
+        lines = wrap(self.fonts, self.r(why), small, rect.w - tw - 34)[:4]
         lh = round(small * 1.3)
         th = self.art.tile(tile, tw).get_height()
         box = pygame.Rect(rect.x + 6, 0, rect.w - 12, max(th, lh * len(lines)) + 16)

@@ -36,6 +36,7 @@ from ..board import InfoView, draw_board, draw_info
 from ..hints_panel import HintsPanel
 from ..i18n import SEAT_WIND_NAMES
 from ..layout import Layout, screen_seat
+from ..reasons import translate
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
 from .notice import wrap
@@ -230,7 +231,7 @@ class PracticeScene(Scene):
             return False
         o = self.option(key)
         if key == "uper" and not o.legal:
-            self.message = self.app.tr("practice.illegal", why=o.reason)
+            self.message = self.app.tr("practice.illegal", why=translate(o.reason, self.app.lang))
             if not o.available:
                 return False
             if not self.strict_armed:
@@ -565,7 +566,8 @@ class PracticeScene(Scene):
             surface.blit(fonts.fit(line, small, inner.w, DIM), (inner.x, y))
             y += round(small * 1.5)
         up = self.option("uper")
-        text = self.message or (tr("practice.illegal", why=up.reason) if not up.legal else "")
+        text = self.message or (tr("practice.illegal", why=translate(up.reason, self.app.lang))
+                                if not up.legal else "")
         for ln in wrap(fonts, text, small, inner.w)[:3]:
             surface.blit(fonts.text(ln, small, RED_TEXT), (inner.x, y))
             y += round(small * 1.3)
@@ -630,7 +632,7 @@ class PracticeScene(Scene):
 
         item = next((i for i in review([d]) if i.index == d.index), None)
         if item is not None:
-            for ln in wrap(fonts, item.lesson, small, inner.w)[:2]:
+            for ln in wrap(fonts, translate(item.lesson, self.app.lang), small, inner.w)[:2]:
                 surface.blit(fonts.text(ln, small, GREEN if not item.mistake else RED_TEXT), (inner.x, y))
                 y += round(small * 1.3)
         secs = fonts.text(tr("practice.seconds", n=self.playouts, s=c.seconds), round(small * 0.85), DIM)
@@ -665,9 +667,9 @@ class PracticeScene(Scene):
             colour = RED_TEXT if it.mistake else GREEN
             surface.blit(fonts.fit(head, size, box.w - 48, colour, bold=True), (box.x + 24, y))
             y += lh
-            surface.blit(fonts.fit(it.description, round(size * 0.85), box.w - 60, DIM), (box.x + 40, y))
+            surface.blit(fonts.fit(translate(it.description, self.app.lang), round(size * 0.85), box.w - 60, DIM), (box.x + 40, y))
             y += lh
-            for ln in wrap(fonts, it.lesson, round(size * 0.85), box.w - 60)[:2]:
+            for ln in wrap(fonts, translate(it.lesson, self.app.lang), round(size * 0.85), box.w - 60)[:2]:
                 surface.blit(fonts.text(ln, round(size * 0.85), WHITE), (box.x + 40, y))
                 y += round(lh * 0.9)
             y += 10

@@ -48,6 +48,7 @@ from ..controls import Choice, HandCursor, Prompt
 from ..director import Director
 from ..i18n import SEAT_WIND_NAMES, has
 from ..layout import Layout, screen_seat
+from ..reasons import translate
 from ..widgets import DIM, GOLD, WHITE, draw_panel
 from . import Scene
 
@@ -377,7 +378,7 @@ class TableScene(Scene):
             self.refusal_seen = t.refused  # a new dict for each discard on offer
             why = t.refused.get(human_seat, {}).get(WIN)
             if why and human_seat not in pending:
-                self.say(self.app.tr("table.refused_win", why=why))
+                self.say(self.app.tr("table.refused_win", why=self.reason(why)))
         if human_seat is not None and human_seat in pending:
             d = pending[human_seat]
             if self.prompt_for is not d:
@@ -425,7 +426,7 @@ class TableScene(Scene):
             choices = []
             win_reason = d.notes.get(WIN) or refused.get(WIN, "")
             if WIN in d.legal or win_reason:
-                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, win_reason))
+                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
             if any(isinstance(a, Pung) for a in d.legal):
                 choices.append(Choice("pung", tr("action.pung"), KEY_PUNG))
             if any(isinstance(a, Kong) for a in d.legal):
@@ -460,7 +461,8 @@ class TableScene(Scene):
         tr = self.app.tr
         choices: list[Choice] = []
         if WIN in d.legal or WIN in d.notes:
-            choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal, d.notes.get(WIN, "")))
+            choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal,
+                                  self.reason(d.notes.get(WIN, ""))))
         for a in d.legal:
             if isinstance(a, (ConcealedKong, AddedKong)):
                 choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
@@ -473,7 +475,7 @@ class TableScene(Scene):
             legal = uper is not None and uper in d.legal
             reason = ""
             if not legal:
-                reason = d.notes.get(uper, "") if uper is not None else ""
+                reason = self.reason(d.notes.get(uper, "")) if uper is not None else ""
                 if not reason:
                     able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
                     reason = (tr("table.uper_with", tiles=" ".join(tile_str(x) for x in able)) if able
@@ -511,6 +513,10 @@ class TableScene(Scene):
         if action is not None:
             self.act(action)
 
+    def reason(self, text: str) -> str:
+        """An engine/AI reason in the player's language (`game.ui.reasons`)."""
+        return translate(text, self.app.lang)
+
     def act(self, action: Action) -> bool:
         """Submit the human's action; an illegal one shows the engine's reason instead."""
         d = self.prompt_for
@@ -519,7 +525,7 @@ class TableScene(Scene):
         try:
             self._submit(d.seat, action)
         except IllegalActionError as e:
-            self.say(e.reason if hasattr(e, "reason") else str(e))
+            self.say(self.reason(e.reason) if hasattr(e, "reason") else str(e))
             if self.prompt is not None:
                 self.prompt.result = None
             return False
