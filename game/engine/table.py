@@ -549,14 +549,17 @@ class Table:
                 legal = ", ".join(map(repr, d.legal))
                 why = f"not a legal {d.kind} action now; legal: {legal}"
             raise IllegalActionError(seat, action, why)
-        self._version += 1
         n0 = len(self.events)
         if d.kind in ("claim", "rob"):
+            # An answer to a claim is hidden until every claimant has answered, so the other
+            # claimants' decisions (and their observations) stay valid until the resolution.
             self._answers[seat] = action
             del self._pending[seat]
             if not self._pending:
+                self._version += 1
                 self._run(self._resolve)
         else:
+            self._version += 1
             self._pending = {}
             self._run(lambda: self._act(seat, action))
         return self.events[n0:]

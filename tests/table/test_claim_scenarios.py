@@ -413,3 +413,19 @@ def test_refused_uper_is_explained_in_the_notes():
     assert "concealed" in d.notes[Discard(T("5z"), uper=True)]
     with pytest.raises(IllegalActionError, match="concealed"):
         t.submit(0, Discard(T("5z"), uper=True))
+
+
+def test_other_claimants_decisions_stay_valid_until_everyone_answered():
+    # West may pung East's 5p, North may win on it: North's decision (and its observation)
+    # must stay usable after West has answered, because West's answer is still hidden.
+    t = rigged([EAST_5P, S_PLAIN, W_PUNG, N_WAIT], draws="9m")
+    discard(t, 0, "5p")
+    pending = t.pending()
+    assert set(pending) == {2, 3}
+    t.submit(2, PUNG)
+    north = pending[3]
+    assert north.observation.last_discard == (0, T("5p"))  # not stale
+    t.submit(3, WIN)
+    assert [w.seat for w in t.result.winners] == [3]
+    with pytest.raises(RuntimeError, match="stale"):
+        north.observation  # the table has moved on now
