@@ -64,3 +64,25 @@ def test_a_broken_invariant_exits_non_zero_naming_the_seed(monkeypatch, capsys):
     assert main(["simulate", "--hands", "1", "--seed", "2"]) == 3
     err = capsys.readouterr().err
     assert "invariant broken: hand seed" in err
+
+
+def test_duplicate_play_rotates_each_wall_through_every_seat(capsys):
+    assert main(["simulate", "--duplicate", "--hands", "16", "--seed", "4", "--json",
+                 "--seats", "ai:expert,greedy,greedy,greedy"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["walls"], out["hands"]) == (4, 16)
+    stats = {s["name"]: s for s in out["stats"]}
+    # every wall is played by each seat from each chair: 16 hands for ai:expert, 48 for greedy
+    assert stats["ai:expert"]["hands"] == 16 and stats["greedy"]["hands"] == 48
+    # duplicate play is zero-sum over the table
+    assert stats["ai:expert"]["points"] + stats["greedy"]["points"] == 0
+
+
+def test_duplicate_text_report_and_bad_baseline(capsys):
+    assert main(["simulate", "--duplicate", "--hands", "4", "--seats",
+                 "ai:standard,greedy,random,random"]) == 0
+    text = capsys.readouterr().out
+    assert "95% CI" in text and "ai:standard - greedy" in text
+    assert main(["simulate", "--duplicate", "--hands", "4", "--seats", "random,random,random,random",
+                 "--baseline", "greedy"]) == 2
+    assert "not seated" in capsys.readouterr().err
