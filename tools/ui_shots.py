@@ -3,7 +3,7 @@ sizes with backs and sideways variants, the dice, and each screen at a few windo
 
     SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR] [--table]   # default /tmp/ui-shots
 
-``--table`` renders only the table: the seat choice, shuffle, dice, wall break, deal, a turn, a
+``--table`` renders only the table: the seat choice, shuffle, dice, wall break (counted, then opened), deal, a turn, a
 claim, mid-hand, the hand's result and the session results, and the new-game screen.
 """
 
@@ -132,7 +132,7 @@ def table_shots(out: Path) -> list[Path]:
             app.pop()
             sc = TableScene(app, ["human", "ai:standard", "ai:expert", "ai:beginner"], seed=31, hands=1)
             app.push(sc)
-            moments = {1.0: "seats", 3.0: "shuffle", 4.6: "dice", 7.0: "break", 9.0: "deal"}
+            moments = {1.0: "seats", 3.0: "shuffle", 4.6: "dice", 7.0: "break", 8.0: "broken", 9.0: "deal"}
             t = 0.0
             while t < 60 and not (sc.prompt_for is not None and not sc.director.timeline.busy):
                 app.step([], 1 / 30)

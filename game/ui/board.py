@@ -46,6 +46,8 @@ class BoardView:
         default_factory=lambda: [[(True, True)] * 13 for _ in range(4)])
     dice: tuple[int, int] | None = None
     dice_in_centre: bool = False
+    #: the broken wall: (screen seat of the counted stack, its stack, how far open 0..1)
+    wall_break: tuple[int, int, float] | None = None
 
     @classmethod
     def example(cls, seed: int = 1) -> BoardView:
@@ -103,15 +105,18 @@ def draw_felt(surface: pygame.Surface, lay: Layout) -> None:
     pygame.draw.rect(surface, FELT_LINE, sq.as_tuple(), width=2, border_radius=18)
 
 
-def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[list[tuple[bool, bool]]]) -> None:
-    """Back to front: higher on screen first, so lower stacks cover the thickness of those behind."""
+def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[list[tuple[bool, bool]]],
+               brk: tuple[int, int, float] | None = None) -> None:
+    """Back to front: higher on screen first, so lower stacks cover the thickness of those behind.
+    `brk`: the wall opened at the breaking point (see `Layout.wall_break_shift`)."""
     items = []
     for s in range(4):
         for j, r in enumerate(lay.wall_stacks(s)):
+            dx, dy = lay.wall_break_shift(s, j, brk)
             for tier in (0, 1):
                 if wall[s][j][tier]:
                     x, y = lay.wall_tile_pos(s, j, tier)
-                    items.append((r.y, tier, x, y, s))
+                    items.append((r.y + dy, tier, round(x + dx), round(y + dy), s))
     items.sort(key=lambda it: (it[0], it[1]))
     for _, _, x, y, s in items:
         surface.blit(art.tile(None, lay.tile, s, False), (x, y))
@@ -119,7 +124,7 @@ def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[li
 
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
     draw_felt(surface, lay)
-    draw_walls(surface, lay, art, view.wall)
+    draw_walls(surface, lay, art, view.wall, view.wall_break)
     # rivers: draw rows far from the viewer first
     for s in (2, 1, 3, 0):
         sv = view.seats[s]

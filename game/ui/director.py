@@ -46,7 +46,7 @@ from game.engine.wall import DEAL_STEPS
 from .board import BoardView, SeatView, wall_from_positions
 from .layout import Layout, MeldSpec, screen_seat
 from .sprites import DiceSprite, SpriteLayer, TileSprite, fly, roll_dice
-from .tween import Anim, Call, Delay, Parallel, Sequence, Timeline
+from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Timeline
 
 #: seconds each step takes at normal speed
 DURATION = {
@@ -84,6 +84,8 @@ class HandModel:
     dealing: bool = True
     sort: list[bool] = field(default_factory=lambda: [True] * 4)
     counted_stack: int | None = None  # the stack id highlighted while the wall breaks
+    break_stack: int | None = None  # the counted stack id once the wall is broken (all hand long)
+    break_open: float = 0.0  # how far the wall stands open at the breaking point (0..1)
     last_discard: tuple[int, int] | None = None  # (seat, tile id)
     discards: int = 0
     hand_no: int = 0
@@ -267,7 +269,16 @@ class Director:
             v.seats[self.screen(seat)] = sv
         v.dice = m.dice
         v.dice_in_centre = m.dice_in_centre
+        v.wall_break = self.wall_break()
         return v
+
+    def wall_break(self) -> tuple[int, int, float] | None:
+        """The broken wall for `Layout.wall_break_shift` (screen seat, stack, how far open)."""
+        m = self.model
+        if m.break_stack is None:
+            return None
+        owner, stack = divmod(m.break_stack, 13)
+        return self.screen(owner), stack, m.break_open
 
     def hand_rects(self, seat: int) -> list[Any]:
         """Cells of a seat's shown tiles (hand order, then the drawn tile)."""
@@ -323,7 +334,12 @@ class Director:
         raise LookupError(f"tile {tile} is nowhere on the table")
 
     def from_wall(self, pos: int, tile: int | None, face_up: bool) -> TileSprite:
+        from game.engine.wall import place
+
         (x, y), orient = self.layout.wall_place(pos, self.human)
+        _, stack, _ = place(pos)
+        dx, dy = self.layout.wall_break_shift(orient, stack, self.wall_break())
+        x, y = round(x + dx), round(y + dy)
         self.model.wall.discard(pos)
         return TileSprite(None if tile is None else kind(tile), float(x), float(y), self.layout.tile,
                           orient, face_up)
@@ -451,6 +467,8 @@ class Director:
 
         def mark() -> None:
             m.counted_stack = e.counted
+            m.break_stack = e.counted
+            m.break_open = 0.0
 
         def done() -> None:
             m.counted_stack = None
@@ -460,7 +478,9 @@ class Director:
             text = self.text("table.break_yours", n=e.count)
         else:
             text = self.text("table.break", name=self.names(owner), n=e.count)
-        return Sequence(Call(mark), self.say(text, seconds=1.4), Delay(DURATION["break"]), Call(done))
+        opening = Sequence(Delay(DURATION["break"] * 0.4),
+                           Prop(m, "break_open", 1.0, DURATION["break"] * 0.6, "ease_out_cubic"))
+        return Sequence(Call(mark), Parallel(self.say(text, seconds=1.4), opening), Call(done))
 
     def _on_Dealt(self, e: Dealt) -> Anim:
         m = self.model

@@ -329,6 +329,54 @@ class Layout:
         r = self.wall_stacks(seat)[stack]
         return (round(r.x), round(r.y) - (self.tier_offset if tier else 0))
 
+    @_cached
+    def break_gap(self, seat: int) -> float:
+        """How far a seat's wall can open at the breaking point: the live side slides towards
+        the wall's left end, which reaches past the corner; as far as the hands allow (at most
+        0.6 of a tile, at least 0).
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> 0 < lay.break_gap(1) <= lay.break_gap(0) <= 0.6 * lay.tile
+        True
+        """
+        _check_seat(seat)
+        ux, uy = _rot(-1.0, 0.0, seat)
+        end = self.wall_stacks(seat)[12].grow(top=self.tier_offset, bottom=depth_of(self.tile))
+        others = [r for k, r in self.regions().items() if not k.startswith(("wall", "river"))]
+        g = int(0.6 * self.tile)
+        while g > 0:
+            moved = Rect(end.x + ux * g, end.y + uy * g, end.w, end.h).grow(2, 2, 2, 2)
+            if moved.inside(self.window) and not any(moved.overlaps(r) for r in others):
+                break
+            g -= 1
+        return float(g)
+
+    def wall_break_shift(self, seat: int, stack: int,
+                         brk: tuple[int, int, float] | None) -> tuple[float, float]:
+        """Offset of a wall stack once the wall is broken. `brk` = (screen seat of the counted
+        stack, its stack 0-12, how far open 0..1). The stacks past the counted one (the live
+        wall's head and on to that wall's left end, which reaches past the corner) slide towards
+        the left end, so a gap opens at the breaking point between the back wall (the counted
+        stack) and the live wall; when the counted stack is a left end, the next wall on the
+        counting ring slides instead. Nothing else moves.
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> lay.wall_break_shift(0, 5, (0, 4, 1.0)) == (-lay.break_gap(0), 0.0)   # bottom: left
+        True
+        >>> lay.wall_break_shift(0, 4, (0, 4, 1.0)), lay.wall_break_shift(1, 0, (0, 4, 1.0))
+        ((0.0, 0.0), (0.0, 0.0))
+        >>> lay.wall_break_shift(3, 0, (0, 12, 1.0)) == (0.0, -lay.break_gap(3))   # next wall: up
+        True
+        """
+        _check_seat(seat)
+        if brk is None:
+            return 0.0, 0.0
+        s, c, opened = brk
+        if not ((seat == s and stack > c) or (c == 12 and seat == (s + 3) % 4)):
+            return 0.0, 0.0
+        dx, dy = _rot(-self.break_gap(seat) * max(0.0, min(1.0, opened)), 0.0, seat)
+        return dx + 0.0, dy + 0.0
+
     def wall_place(self, pos: int, human: int = 0) -> tuple[tuple[int, int], int]:
         """Where the engine's wall position `pos` (`game.engine.wall`: owner * 26 + stack * 2 +
         tier, tier 0 = top) is drawn when the human sits in engine seat `human`: (top-left,

@@ -149,3 +149,45 @@ def test_engine_wall_positions_follow_the_screen_counting():
     (xt, yt), _ = lay.wall_place(position(0, 3, 0))
     (xb, yb), _ = lay.wall_place(position(0, 3, 1))
     assert xt == xb and yt == yb - lay.tier_offset
+
+
+SIZES_FOR_BREAK = [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)]
+
+
+@pytest.mark.parametrize("w, h", SIZES_FOR_BREAK)
+@pytest.mark.parametrize("seat, counted", [(0, 0), (0, 5), (1, 11), (1, 12), (2, 7), (3, 3), (3, 12)])
+def test_the_broken_wall_opens_a_gap_at_the_breaking_point_and_overlaps_nothing(w, h, seat, counted):
+    lay = Layout.for_size(w, h)
+    brk = (seat, counted, 1.0)
+    nxt = (seat + 3) % 4  # the next wall on the counting ring (clockwise on screen)
+    moved = {}
+    for s in range(4):
+        for j, r in enumerate(lay.wall_stacks(s)):
+            dx, dy = lay.wall_break_shift(s, j, brk)
+            moved[s, j] = Rect(r.x + dx, r.y + dy, r.w, r.h)
+            should = (s == seat and j > counted) or (counted == 12 and s == nxt)
+            assert ((dx, dy) != (0.0, 0.0)) == should, (s, j)
+    # the counted stack and the breaking point stand apart by the gap, a visible one
+    a, b = (moved[seat, counted], moved[seat, counted + 1]) if counted < 12 else \
+        (moved[seat, 12], moved[nxt, 0])
+    before = (lay.wall_stacks(seat)[counted],
+              lay.wall_stacks(seat)[counted + 1] if counted < 12 else lay.wall_stacks(nxt)[0])
+    apart = abs(a.x - b.x) + abs(a.y - b.y) - (abs(before[0].x - before[1].x) + abs(before[0].y - before[1].y))
+    assert apart == pytest.approx(lay.break_gap(seat if counted < 12 else nxt))
+    assert apart >= lay.tile * 0.15
+    # no moved stack overlaps another wall's stack, a hand row or the panel, or leaves the window
+    others = [r for k, r in lay.regions().items() if not k.startswith(("wall", "river"))]
+    for (s, j), r in moved.items():
+        full = r.grow(top=lay.tier_offset)
+        assert full.inside(lay.window), (s, j)
+        assert not any(full.overlaps(o) for o in others), (s, j)
+        for (s2, j2), r2 in moved.items():
+            if s2 != s:
+                assert not r.grow(-0.5, -0.5, -0.5, -0.5).overlaps(r2), ((s, j), (s2, j2))
+
+
+def test_the_wall_opens_gradually():
+    lay = Layout.for_size(1280, 800)
+    xs = [-lay.wall_break_shift(0, 6, (0, 4, p))[0] for p in (0.0, 0.25, 0.5, 1.0, 1.5)]
+    assert xs == sorted(xs) and xs[0] == 0.0 and xs[-1] == xs[-2] == lay.break_gap(0)
+    assert lay.wall_break_shift(0, 6, None) == (0.0, 0.0)

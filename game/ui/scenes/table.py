@@ -857,7 +857,10 @@ class TableScene(Scene):
         m = self.director.model
         if m.counted_stack is not None:
             owner, stack = divmod(m.counted_stack, 13)
-            r = lay.wall_stacks(screen_seat(owner, self.human))[stack].grow(3, 3 + lay.tier_offset, 3, 3)
+            sc = screen_seat(owner, self.human)
+            dx, dy = lay.wall_break_shift(sc, stack, self.director.wall_break())
+            r = lay.wall_stacks(sc)[stack].grow(3, 3 + lay.tier_offset, 3, 3)
+            r = type(r)(r.x + dx, r.y + dy, r.w, r.h)
             pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8)
             colour = (236, round(150 + 60 * pulse), 60)
             pygame.draw.rect(surface, colour, pygame.Rect(r.as_tuple()), width=3, border_radius=4)
