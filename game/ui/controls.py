@@ -31,6 +31,9 @@ class HandCursor:
 
     def __init__(self) -> None:
         self.index: int | None = None
+        self.press: tuple[int, tuple[int, int]] | None = None  # (tile, where) of the held button
+        self.drag: int | None = None  # the tile being dragged (manual ordering)
+        self.drag_pos: tuple[int, int] = (0, 0)  # where the mouse holds it now
 
     def reset(self, n: int, at_drawn: bool = True) -> None:
         """A new turn with `n` tiles (the drawn one last): the cursor starts on the drawn tile."""
@@ -71,18 +74,53 @@ class HandCursor:
                 return i
         return None
 
-    def mouse(self, event: pygame.event.Event, rects: Sequence[pygame.Rect]) -> Action | None:
+    def mouse(self, event: pygame.event.Event, rects: Sequence[pygame.Rect],
+              movable: int | None = None) -> Action | None:
+        """Hover chooses; a click (press and release on the same tile) discards; press, drag and
+        release moves a tile within the first `movable` tiles (the hand without the drawn tile;
+        default all): ``("move", (from, to))``. While dragging, ``drag`` and ``drag_pos`` say
+        which tile follows the mouse."""
+        movable = len(rects) if movable is None else movable
         if event.type == pygame.MOUSEMOTION:
+            if self.press is not None:
+                i, (x0, y0) = self.press
+                far = abs(event.pos[0] - x0) + abs(event.pos[1] - y0) > max(6, rects[0].w // 4) \
+                    if rects else False
+                if self.drag is None and far and i < movable:
+                    self.drag = i
+                if self.drag is not None:
+                    self.drag_pos = event.pos
+                    return ("drag", self.drag)
+                return None
             i = self.at(event.pos, rects)
             if i is not None and i != self.index:
                 self.index = i
                 return ("select", i)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self.at(event.pos, rects)
+            self.press = (i, event.pos) if i is not None else None
             if i is not None:
                 self.index = i
-                return ("discard", i)
+                return ("select", i)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            press, drag = self.press, self.drag
+            self.press, self.drag = None, None
+            if drag is not None:
+                j = self.drop_index(event.pos[0], rects[:movable])
+                self.index = j
+                return ("move", (drag, j))
+            if press is not None and self.at(event.pos, rects) == press[0]:
+                self.index = press[0]
+                return ("discard", press[0])
         return None
+
+    @staticmethod
+    def drop_index(x: float, rects: Sequence[pygame.Rect]) -> int:
+        """Where a tile dropped at `x` goes: the slot whose centre is nearest."""
+        return min(range(len(rects)), key=lambda k: abs(rects[k].centerx - x)) if rects else 0
+
+    def cancel_drag(self) -> None:
+        self.press, self.drag = None, None
 
 
 @dataclass(frozen=True)

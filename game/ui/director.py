@@ -108,6 +108,22 @@ class HandModel:
             self.hands[seat].append(d)
             self.drawn[seat] = None
 
+    def move_to(self, seat: int, index: int, to: int) -> int:
+        """Manual ordering by the mouse: the tile shown at `index` goes to `to` (the others
+        close up); returns its new index.
+
+        >>> m = HandModel(hands=[[40, 4, 20], [], [], []], dealing=False)
+        >>> m.move_to(0, 0, 2), m.order(0)
+        (2, [20, 40, 4])
+        """
+        shown = self.order(seat)
+        if not (0 <= index < len(shown) and 0 <= to < len(shown)):
+            return index
+        shown.insert(to, shown.pop(index))
+        self.hands[seat] = shown
+        self.sort[seat] = False
+        return to
+
     def move_in_hand(self, seat: int, index: int, step: int) -> int:
         """Manual ordering: move the tile shown at `index` by `step`; returns its new index."""
         shown = self.order(seat)

@@ -202,13 +202,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.cannot_continue": ("The saved game cannot be continued: {why}", "저장된 게임을 이어할 수 없습니다: {why}"),
     "table.help": ((
         "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"
-        "Shift+Left/Right moves the chosen tile (your own order); O sorts again.\n"
+        "Drag a tile with the mouse, or Shift+Left/Right, to order your hand; O sorts again.\n"
         "On your turn: W win (Ola), U uper with the chosen tile, K kong, N nine major tiles.\n"
         "On a discard: W win (Ssoa), P pung, K kong, Space or Esc pass.\n"
         "I: hints (shanten, waits, danger). A click or a key skips an animation.\n"
         "Esc leaves the table (continue later). F1 or H: this help."), (
         "버리기: 패를 클릭, 또는 왼쪽/오른쪽과 Enter, 또는 1-9와 0. Space는 가져온 패를 버립니다.\n"
-        "Shift+왼쪽/오른쪽으로 고른 패를 옮깁니다. O는 다시 정렬합니다.\n"
+        "마우스로 끌거나 Shift+왼쪽/오른쪽으로 패를 옮깁니다. O는 다시 정렬합니다.\n"
         "내 차례: W 화료(올라), U 고른 패로 엎어, K 깡, N 요구패 9종.\n"
         "남이 버린 패: W 화료(쏘아), P 퐁, K 깡, Space 또는 Esc 패스.\n"
         "I: 힌트(샹텐, 대기패, 위험도). 클릭이나 키를 누르면 애니메이션을 넘깁니다.\n"

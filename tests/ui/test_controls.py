@@ -89,7 +89,47 @@ def test_cursor_mouse_picks_the_top_most_tile():
     move = pygame.event.Event(pygame.MOUSEMOTION, pos=(39, 10), rel=(0, 0), buttons=(0, 0, 0))
     assert c.mouse(move, rects) == ("select", 1)
     down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
-    assert c.mouse(down, rects) == ("discard", 0)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(6, 5), button=1)
+    assert c.mouse(down, rects) == ("select", 0)
+    assert c.mouse(up, rects) == ("discard", 0)  # a click: press and release on the tile
+
+
+def _ev(kind, pos):
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+@pytest.mark.parametrize("press, drop, movable, result", [
+    (0, 3, 5, ("move", (0, 3))),      # dragged right past three tiles
+    (4, 1, 5, ("move", (4, 1))),      # dragged left
+    (2, 2, 5, ("move", (2, 2))),      # dragged away and back: no change, but no discard
+    (5, 0, 5, None),                  # the drawn tile (index 5) is not movable: no drag, no click
+    (1, 4, 3, ("move", (1, 2))),      # dropped past the movable tiles: the last movable slot
+])
+def test_cursor_drag_moves_a_tile(press, drop, movable, result):
+    c = HandCursor()
+    rects = [pygame.Rect(40 * i, 0, 40, 60) for i in range(6)]
+    at = lambda i: (rects[i].centerx, 30)
+    c.mouse(_ev(pygame.MOUSEBUTTONDOWN, at(press)), rects, movable)
+    c.mouse(_ev(pygame.MOUSEMOTION, (at(press)[0] + 30, 40)), rects, movable)
+    if press < movable:
+        assert c.drag == press
+    c.mouse(_ev(pygame.MOUSEMOTION, at(drop)), rects, movable)
+    assert c.mouse(_ev(pygame.MOUSEBUTTONUP, at(drop)), rects, movable) == result
+    assert c.drag is None and c.press is None
+
+
+def test_a_small_wobble_is_still_a_click():
+    c = HandCursor()
+    rects = [pygame.Rect(40 * i, 0, 40, 60) for i in range(3)]
+    c.mouse(_ev(pygame.MOUSEBUTTONDOWN, (60, 30)), rects)
+    c.mouse(_ev(pygame.MOUSEMOTION, (62, 31)), rects)
+    assert c.drag is None
+    assert c.mouse(_ev(pygame.MOUSEBUTTONUP, (62, 31)), rects) == ("discard", 1)
+    # released over another tile without dragging far: nothing
+    c.mouse(_ev(pygame.MOUSEBUTTONDOWN, (38, 30)), rects)
+    assert c.mouse(_ev(pygame.MOUSEBUTTONUP, (42, 30)), rects) is None
 
 
 def claim_prompt(countdown=0.0):

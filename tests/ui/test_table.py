@@ -48,6 +48,14 @@ def click(pos):
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos)
 
 
+def release(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+
+
+def drag_motion(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+
+
 def run_until(app, cond, frames=3000, dt=1 / 30, events=()):
     for _ in range(frames):
         if cond():
@@ -187,7 +195,10 @@ def test_the_human_discards_by_click_at_the_layouts_tile_position(app):
     px = app.window.get_at((round(r.x + r.w / 2), round(r.y + r.h * 0.1)))
     assert px.r > 200 and px.g > 200, "a face-up tile (ivory) is drawn at the layout's cell"
     river_before = len(sc.table.river[seat])
-    app.step([click((round(r.x + r.w / 2), round(r.y + r.h / 2)))], 1 / 30)
+    at = (round(r.x + r.w / 2), round(r.y + r.h / 2))
+    app.step([click(at)], 1 / 30)
+    assert len(sc.table.river[seat]) == river_before  # pressing alone: a drag may follow
+    app.step([release(at)], 1 / 30)
     assert len(sc.table.river[seat]) == river_before + 1
     assert sc.table.river[seat][-1] >> 2 == ids[2] >> 2
 
@@ -555,3 +566,34 @@ def test_a_damaged_saved_game_is_reported(app, monkeypatch):
     monkeypatch.setattr(table_mod, "last_unfinished", lambda: rec)
     scene = make_scene(app, resume=True)
     assert scene.name == "notice" and "rules" in " ".join(scene.messages)
+
+
+def test_the_human_orders_his_hand_by_dragging_a_tile(app):
+    sc = human_scene(app, seed=12)
+    assert wait_turn(app, sc)
+    d = sc.prompt_for
+    seat = d.seat
+    m = sc.director.model
+    before = m.order(seat)
+    river_before = len(sc.table.river[seat])
+    rects = sc.tile_rects()
+    n = len(m.hands[seat])
+    a, b = rects[0].center, rects[n - 2].center
+    app.step([click(a)], 1 / 30)
+    app.step([drag_motion((a[0] + rects[0].w, a[1] - 10))], 1 / 30)
+    assert sc.cursor.drag == 0
+    app.step([drag_motion((b[0], a[1] - 10))], 1 / 30)
+    shot = app.window.copy()
+    w, y0 = rects[0].w, rects[0].y - app.layout.lift * 2
+    ivory = sum(1 for x in range(b[0] - w // 2 + 2, b[0] + w // 2 - 2) for y in range(y0 + 2, rects[0].y)
+                if shot.get_at((x, y)).r > 200 and shot.get_at((x, y)).g > 200)
+    assert ivory > 0.5 * (w - 4) * (rects[0].y - y0 - 2), "the dragged tile is drawn lifted, under the mouse"
+    app.step([release((b[0], a[1]))], 1 / 30)
+    after = m.order(seat)
+    assert after == before[1:n - 1] + [before[0]] + before[n - 1:]
+    assert not m.sort[seat] and sc.cursor.index == n - 2
+    assert len(sc.table.river[seat]) == river_before  # a drag never discards
+    assert sc.prompt_for is d
+    # the keyboard way still works, and the drawn tile stays apart
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=pygame.KMOD_SHIFT)], 1 / 30)
+    assert m.order(seat)[n - 3] == before[0]

@@ -41,7 +41,7 @@ from game.engine.errors import IllegalActionError, MahjongError
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.engine.table import Decision, Table
-from game.engine.tiles import tile_str
+from game.engine.tiles import kind_of_tile, tile_str
 
 from ..board import FELT, InfoView, draw_board, draw_info
 from ..controls import Choice, HandCursor, Prompt
@@ -618,11 +618,19 @@ class TableScene(Scene):
                 return
             res = self.cursor.key(event.key, n)
         else:
-            res = self.cursor.mouse(event, self.tile_rects()) if hasattr(event, "pos") else None
+            movable = len(self.director.model.hands[d.seat])  # the drawn tile stays apart
+            res = (self.cursor.mouse(event, self.tile_rects(), movable)
+                   if hasattr(event, "pos") else None)
         if res is None:
             return
         what, index = res
-        if what == "discard":
+        if what == "move":
+            i, j = index
+            self.cursor.index = self.director.model.move_to(d.seat, i, j)
+            self._turn_prompt()
+        elif what == "drag":
+            return
+        elif what == "discard":
             self.discard_at(index)
         else:
             self._turn_prompt()
@@ -837,7 +845,15 @@ class TableScene(Scene):
         m = d.model
         selected = self.cursor.index if self.prompt_for is not None and self.prompt_for.kind in (
             "turn", "discard") else None
-        draw_board(surface, lay, art, d.view(selected))
+        view = d.view(selected)
+        dragged = self.cursor.drag if selected is not None else None
+        if dragged is not None:  # the dragged tile leaves its slot and follows the mouse
+            sv = view.seats[0]
+            sv.hidden = sv.hidden | {dragged}
+            sv.selected = None
+        draw_board(surface, lay, art, view)
+        if dragged is not None:
+            self._draw_dragged(surface, lay, dragged)
         self._draw_marks(surface, lay)
         if m.hand_no:
             draw_info(surface, lay, art, fonts, self.info())
@@ -852,6 +868,23 @@ class TableScene(Scene):
             self.hints_panel.draw(surface, rect)
         if self.help:
             self._draw_help(surface)
+
+    def _draw_dragged(self, surface: pygame.Surface, lay: Layout, index: int) -> None:
+        """The tile held by the mouse, lifted, and a gold bar where it would land."""
+        d = self.prompt_for
+        rects = self.tile_rects()
+        if d is None or not 0 <= index < len(rects):
+            return
+        ids = self.director.shown_ids(d.seat)
+        r = rects[index]
+        movable = rects[:len(self.director.model.hands[d.seat])]
+        to = self.cursor.drop_index(self.cursor.drag_pos[0], movable)
+        t = movable[to] if movable else r
+        bx = t.x - 3 if to <= index else t.right + 1
+        pygame.draw.rect(surface, GOLD, pygame.Rect(bx, t.y, 3, t.h), border_radius=1)
+        img = self.app.art.tile(kind_of_tile(ids[index]), r.w, 0, True)
+        x = self.cursor.drag_pos[0] - r.w // 2
+        surface.blit(img, (x, r.y - lay.lift * 2))
 
     def _draw_marks(self, surface: pygame.Surface, lay: Layout) -> None:
         m = self.director.model
