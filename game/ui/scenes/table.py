@@ -20,6 +20,7 @@ toggles the key help; Esc leaves the table (the session can be continued from th
 from __future__ import annotations
 
 import math
+import threading
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -173,8 +174,32 @@ def resume_from_record(rec: Any) -> Resume:
 
 
 # --- the scene ----------------------------------------------------------------------------------
+class _Thinking:
+    """A computer seat deciding in a worker thread, so that no decision (ai:expert plays out
+    positions) stalls a frame. It gets a private copy of the decision (`Table.copy`); the main
+    thread submits the answer once `done` is set, if that decision is still open."""
+
+    def __init__(self, seat: int, decision: Decision, player: Any, private: Decision) -> None:
+        self.seat, self.decision = seat, decision
+        self.action: Action | None = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(player, private), daemon=True,
+                                       name=f"ai-seat-{seat}")
+        self.thread.start()
+
+    def _run(self, player: Any, private: Decision) -> None:
+        try:
+            self.action = player.act(private)
+        except BaseException as e:  # noqa: BLE001 - handed to the main thread, raised there
+            self.error = e
+        finally:
+            self.done.set()
+
+
 class TableScene(Scene):
     name = "table"
+    AI_THREAD = True  # see `ai_thread`
 
     def __init__(self, app: App, players: list[str], *, seed: int | None = None, hands: int | None = None,
                  rules: RuleSet | None = None, seat_selection: str = "dice", exit_at_end: bool = False,
@@ -238,6 +263,10 @@ class TableScene(Scene):
         self.table: Table | None = None
         self.fed = 0  # events of the current hand the computer seats have seen
         self.think = 0.0  # seconds a computer seat has been "thinking"
+        #: computer seats decide in a worker thread (off the frame); False: in the frame (the
+        #: tests' instant speed, where nothing is drawn between decisions anyway)
+        self.ai_thread = self.AI_THREAD and not math.isinf(self.speed_factor)
+        self.thinking: _Thinking | None = None
         self.elapsed = 0.0
         self.cursor = HandCursor()
         self.prompt: Prompt | None = None
@@ -370,6 +399,11 @@ class TableScene(Scene):
         t = self.table
         if t is None or t.is_over or not self.director.idle or self.ended or self.paused:
             return
+        if not self._collect():
+            return  # a computer seat is thinking (its seat object is busy: no events fed)
+        t = self.table
+        if t is None or t.is_over or self.ended:
+            return
         self._feed()
         pending = t.pending()
         human_seat = self.human if self.human_player is not None else None
@@ -385,7 +419,7 @@ class TableScene(Scene):
                 self._offer(d)
             # computer seats answer a claim at once (nothing shows until everyone has answered)
             for s in ai_turn:
-                if pending[s].kind in ("claim", "rob"):
+                if pending[s].kind in ("claim", "rob") and self.thinking is None:
                     self._ai_act(s, pending[s])
             return
         if not ai_turn:
@@ -396,13 +430,20 @@ class TableScene(Scene):
             return
         self.think = 0.0
         for s in sorted(ai_turn):
-            if s in t.pending() and not self.ended:
+            if s in t.pending() and not self.ended and self.thinking is None:
                 self._ai_act(s, t.pending()[s])
         self._sync_source()
 
     def _ai_act(self, seat: int, d: Decision) -> None:
+        """A computer seat decides: in a worker thread (`ai_thread`, see `_Thinking`), or here."""
         assert self.table is not None
         player = self.seats[self.table.players[seat]]
+        if self.ai_thread and not self.replay:
+            # the worker reads a private copy of the table: the engine stays single-threaded
+            # (only this thread submits) and the human may act while the computer thinks
+            mine = self.table.copy().pending()[seat]
+            self.thinking = _Thinking(seat, d, player, mine)
+            return
         try:
             action = player.act(d)
         except EndOfRecord:
@@ -411,6 +452,27 @@ class TableScene(Scene):
             return
         self._submit(seat, action)
         self._sync_source()
+
+    def _collect(self) -> bool:
+        """Submit a finished worker's answer (if its decision is still open); False while it
+        is still thinking."""
+        job = self.thinking
+        if job is None:
+            return True
+        if not job.done.is_set():
+            return False
+        self.thinking = None
+        if isinstance(job.error, EndOfRecord):
+            self.ended = True
+            self.say(self.app.tr("replay.ended"), seconds=3600)
+            return True
+        if job.error is not None:
+            raise job.error
+        t = self.table
+        if t is not None and not t.is_over and t.pending().get(job.seat) is job.decision:
+            self._submit(job.seat, job.action)  # type: ignore[arg-type]
+            self._sync_source()
+        return True
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
