@@ -1,8 +1,9 @@
 """Render what a player sees into PNGs (headless): a contact sheet of every tile face at three
 sizes with backs and sideways variants, the dice, and each screen at a few window sizes.
 
-    SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR] [--table]   # default /tmp/ui-shots
+    SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR] [--table | --polish]   # default /tmp/ui-shots
 
+``--polish`` renders the hints panel's reasons and a dragged tile (both languages, two sizes);
 ``--table`` renders only the table: the seat choice, shuffle, dice, wall break (counted, then opened), deal, a turn, a
 claim, mid-hand, the hand's result and the session results, and the new-game screen.
 """
@@ -174,6 +175,64 @@ def table_shots(out: Path) -> list[Path]:
     return paths
 
 
+def polish_shots(out: Path) -> list[Path]:
+    """Issue 5 follow-ups: the hints panel with its reasons (a danger tip and a why-not answer)
+    and a tile being dragged, in both languages at 1280x800 and 1024x640."""
+    import tempfile
+
+    os.environ.setdefault("KOREAN_MAHJONG_DATA_DIR", tempfile.mkdtemp(prefix="kmj-shots-"))
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+
+    paths = []
+    ev = pygame.event.Event
+    for size in ((1280, 800), (1024, 640)):
+        for lang in ("en", "ko"):
+            tag = f"{lang}-{size[0]}x{size[1]}"
+            app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0), size=size)
+            sc = TableScene(app, ["human", "ai:standard", "ai:standard", "ai:standard"], seed=44, hands=1,
+                            record=False)
+            app.push(sc)
+            turns = 0
+            for _ in range(4000):
+                app.step([], 1 / 30)
+                d = sc.prompt_for
+                if d is None or sc.director.timeline.busy:
+                    continue
+                if d.kind in ("claim", "rob"):
+                    app.step([ev(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
+                    continue
+                turns += 1
+                if turns >= 6:
+                    break
+                app.step([ev(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
+            # a tile dragged half-way along the hand
+            rects = sc.tile_rects()
+            a, b = rects[1].center, rects[min(len(rects) - 2, 7)].center
+            app.step([ev(pygame.MOUSEBUTTONDOWN, button=1, pos=a)], 1 / 30)
+            app.step([ev(pygame.MOUSEMOTION, pos=(a[0] + 30, a[1] - 8), rel=(0, 0), buttons=(1, 0, 0))], 1 / 30)
+            app.step([ev(pygame.MOUSEMOTION, pos=(b[0] - 10, a[1] - 8), rel=(0, 0), buttons=(1, 0, 0))], 1 / 30)
+            paths.append(_save(app.window, out / f"polish-drag-{tag}.png"))
+            app.step([ev(pygame.MOUSEBUTTONUP, button=1, pos=(b[0] - 10, a[1]))], 1 / 30)
+            paths.append(_save(app.window, out / f"polish-dropped-{tag}.png"))
+            # the hints panel: a danger cell hovered, then a why-not answer
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_i, mod=0)], 1 / 30)
+            app.step([], 1 / 30)
+            panel = sc.hints_panel
+            if panel is not None and panel.tips:
+                cell = next((r for r, t in panel.tips if " vs " in t), panel.tips[0][0])
+                app.step([ev(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
+            paths.append(_save(app.window, out / f"polish-hints-{tag}.png"))
+            if panel is not None and panel.hints is not None:
+                panel.ask(next(k for k in range(25) if "complete" not in panel.hints.why_not(k)) if any(
+                    "complete" not in panel.hints.why_not(k) for k in range(25)) else 0)
+                app.step([ev(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
+                paths.append(_save(app.window, out / f"polish-whynot-{tag}.png"))
+            app.close()
+    return paths
+
+
 def _save(surface: pygame.Surface, path: Path) -> Path:
     pygame.image.save(surface, str(path))
     return path
@@ -186,6 +245,10 @@ def main(argv: list[str]) -> int:
     pygame.init()
     pygame.display.set_mode((16, 16))
     only_table = "--table" in argv
+    if "--polish" in argv:
+        for p in polish_shots(out):
+            print(p)
+        return 0
     if not only_table:
         print(contact_sheet(out))
         for p in screens(out):

@@ -41,8 +41,8 @@ import pygame
 from game.engine.actions import Discard
 from game.engine.tiles import seat_name, tile_str
 
-from .i18n import tr
-from .reasons import translate
+from .i18n import SEAT_WIND_NAMES, tr
+from .reasons import tile_ko, translate
 from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
 
 RED = (235, 110, 100)
@@ -223,7 +223,7 @@ class HintsPanel:
         self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
         y += lh
         if h.suggested is not None:
-            self._text(surface, self.t("hints.suggest", what=describe_action(h.suggested)), x, y, size,
+            self._text(surface, self.t("hints.suggest", what=self.r(describe_action(h.suggested))), x, y, size,
                        GOLD, inner.w)
             y += lh
         if h.reason:
@@ -311,8 +311,9 @@ class HintsPanel:
                 for i, td in enumerate(o.tiles):
                     cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
                     pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
-                    self.tips.append((cell, (f"{tile_str(td.tile)} vs {seat_name(o.seat)}: "
-                                            f"{td.danger:.0%} · {self.r(td.reason)}")))
+                    who = (f"{tile_str(td.tile)} vs {seat_name(o.seat)}" if self.lang == "en" else
+                           f"{tile_ko(tile_str(td.tile))} ← {SEAT_WIND_NAMES['ko'][o.seat]}")
+                    self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
                 y += ch + 3
             # legend
             lw = min(inner.w - 2 * label_w, 160)

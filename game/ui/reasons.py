@@ -142,6 +142,7 @@ _RENDER: dict[str, Callable[[str], str | None]] = {
                          "fold": "오리기"}.get(s),
     "mode": lambda s: {"push": "공격", "fold": "수비", "fast": "빠름"}.get(s, s),
     "err": lambda s: s,
+    "kind2": lambda s: {"concealed_kong": "암깡", "added_kong": "가깡", "kong": "깡", "pung": "퐁"}.get(s),
 }
 
 _T = _TILE
@@ -249,6 +250,8 @@ TEMPLATES: list[tuple[str, str]] = [
     (r"the only discard", "버릴 수 있는 유일한 패"),
     (r"kong of (?P<tile>" + _T + r") keeps shanten (?P<n>\d+)", "{tile} 깡: 샹텐 {n} 유지"),
     (r"uper with (?P<tile>" + _T + r")", "{tile}으로/로 엎어"),
+    (r"discard (?P<tile>" + _T + r")", "{tile} 버림"),                  # the hints' suggestion
+    (r"(?P<kind2>concealed_kong|added_kong|kong|pung) (?P<tile>" + _T + r")", "{tile} {kind2}"),
     (r"picked (?P<act>\w+\([^)]*\)) at random from (?P<n>\d+) legal actions",
      "가능한 {n}가지 중 {act}을/를 무작위로 고름"),
     (r"(?P<c>.+); replaced by ai:standard for the rest of the session",

@@ -159,6 +159,7 @@ def test_ai_and_table_texts_are_korean(played_texts):
 
 def test_hints_texts_are_korean():
     from game.practice.hints import hints
+    from game.ui.hints_panel import describe_action
     texts: set[str] = set()
     names = ["ai:standard"] * 4
     for seed in range(6):
@@ -171,6 +172,8 @@ def test_hints_texts_are_korean():
             if steps % 9 == 0 and seat == 0 and d.kind == "turn":
                 h = hints(d, t.events, rules=t.rules)
                 texts.add(h.reason)
+                if h.suggested is not None:
+                    texts.add(describe_action(h.suggested))
                 texts.update(x.uper_reason for x in h.discards if x.uper_reason)
                 texts.update(x.plan for x in h.discards)
                 texts.update(w.text for x in h.discards for w in x.waits)
@@ -248,4 +251,6 @@ def test_hints_panel_shows_reasons_in_korean():
             shown = why if lang == "en" else translate(why, "ko")
             assert shown in tips, (lang, why)
         assert p.ask(parse_tile("3m")) == h.why_not(parse_tile("3m"))  # the answer itself: English
+        if lang == "ko":
+            assert " vs " not in tips and "←" in tips  # tile and seat in Korean too
     assert "손패를 완성하지 않습니다" in translate(h.why_not(parse_tile("3m")), "ko")
