@@ -90,6 +90,20 @@ def default_args() -> argparse.Namespace:
     return args
 
 
+def _no_display(pygame: Any) -> bool:
+    """True when SDL found no real display and quietly fell back to an invisible window.
+
+    A video driver the user chose (SDL_VIDEODRIVER=dummy in tests) is respected.
+    """
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return True
+    return pygame.display.get_driver() in ("offscreen", "dummy")
+
+
 def run(args: argparse.Namespace) -> int:
     from game.ui.scenes import feature_available
 
@@ -117,6 +131,12 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.app import App
     from game.ui.scenes.title import TitleScene
 
+    if _no_display(pygame):
+        print("korean-mahjong: no display to open the game window on (no X11 or Wayland "
+              "session found). Start it from a desktop session; for headless play use "
+              "`korean-mahjong simulate`, or set SDL_VIDEODRIVER=dummy to run the window "
+              "invisibly (tests).", file=sys.stderr)
+        return 2
     pygame.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
     try:

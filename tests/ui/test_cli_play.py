@@ -87,3 +87,20 @@ def test_a_corrupt_settings_file_is_reported_and_the_game_still_starts(cfg, caps
     assert "Default settings are used" in capsys.readouterr().err
     assert list(cfg.glob("settings.json.bad-*"))
     assert (tmp_path / "s" / "notice.png").exists()
+
+
+def test_no_display_is_a_clear_error_not_an_invisible_window(monkeypatch, capsys):
+    # Without DISPLAY, SDL falls back to an invisible "offscreen" window: say so and stop.
+    import pygame
+
+    from game.cli import play
+
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    pygame.display.quit()
+    try:
+        assert play.run(play.default_args()) == 2
+        assert "no display" in capsys.readouterr().err
+    finally:
+        pygame.display.quit()
