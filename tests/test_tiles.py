@@ -4,8 +4,18 @@ import pytest
 
 from game.engine.errors import NotationError
 from game.engine.tiles import (
-    NUM_KINDS, format_tiles, from_counts, is_major, kind_of_tile, parse_seat, parse_tile,
-    parse_tiles, stem, tile_ids_of_kind, tile_str, to_counts,
+    NUM_KINDS,
+    format_tiles,
+    from_counts,
+    is_major,
+    kind_of_tile,
+    parse_seat,
+    parse_tile,
+    parse_tiles,
+    stem,
+    tile_ids_of_kind,
+    tile_str,
+    to_counts,
 )
 
 

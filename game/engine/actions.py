@@ -126,8 +126,8 @@ ACTION_TYPES = (Discard, Win, Pung, Kong, ConcealedKong, AddedKong, DeclareNineM
 WIN, PUNG, KONG, PASS = Win(), Pung(), Kong(), Pass()
 NINE_MAJOR = DeclareNineMajor()
 
-_SIMPLE = {"win": WIN, "pung": PUNG, "kong": KONG, "pass": PASS, "nine_major": NINE_MAJOR}
-_WITH_TILE = {"concealed_kong": ConcealedKong, "added_kong": AddedKong}
+_SIMPLE: dict[str, Action] = {"win": WIN, "pung": PUNG, "kong": KONG, "pass": PASS, "nine_major": NINE_MAJOR}
+_WITH_TILE: dict[str, type[ConcealedKong | AddedKong]] = {"concealed_kong": ConcealedKong, "added_kong": AddedKong}
 
 
 class ActionFormatError(MahjongError, ValueError):

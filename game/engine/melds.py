@@ -19,7 +19,7 @@ ADDED_KONG = "added_kong"  # a fourth tile added to an own melded pung
 CONCEALED_KONG = "concealed_kong"  # four own tiles; the hand stays concealed
 MELD_TYPES = (PUNG, KONG, ADDED_KONG, CONCEALED_KONG)
 
-__all__ = ["Meld", "PUNG", "KONG", "ADDED_KONG", "CONCEALED_KONG", "MELD_TYPES", "parse_tile"]
+__all__ = ["ADDED_KONG", "CONCEALED_KONG", "KONG", "MELD_TYPES", "PUNG", "Meld", "parse_tile"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -225,9 +225,12 @@ def play_session(session: Session, players: Sequence[Any], *, observe: bool = Tr
     while not session.is_over:
         table = session.new_hand(on_event=on_event)
         seats = [players[p] for p in table.players]
-        hand = table.hand
-        play_hand(table, seats, observe=observe,
-                  on_action=None if on_action is None else (lambda s, a, h=hand: on_action(h, s, a)))
+        hand_action: Callable[[int, Action], None] | None = None
+        if on_action is not None:
+            def hand_action(s: int, a: Action, h: int = table.hand,
+                            f: Callable[[int, int, Action], None] = on_action) -> None:
+                f(h, s, a)
+        play_hand(table, seats, observe=observe, on_action=hand_action)
         session.finish_hand()
     if not session.finished:
         session.end()

@@ -30,7 +30,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .hand import shanten as shape
 from .actions import (
     KONG,
     NINE_MAJOR,
@@ -65,6 +64,7 @@ from .events import (
     WallBuilt,
     WinDeclared,
 )
+from .hand import shanten as shape
 from .melds import ADDED_KONG, CONCEALED_KONG, Meld
 from .melds import KONG as KONG_MELD
 from .melds import PUNG as PUNG_MELD
@@ -277,9 +277,9 @@ class Table:
                 raise ValueError("the rigged wall holds flowers but the rules have flowers off")
             rest = [t for t in ids if t not in used]
             it = iter(rest)
-            head = [next(it) if t is None else t for t in head]
-            tail = [next(it) if t is None else t for t in tail]
-            tiles = place_in_live_order(head, tail, list(it), first, second, rules.flowers)
+            head_ids: list[int] = [next(it) if t is None else t for t in head]
+            tail_ids: list[int] = [next(it) if t is None else t for t in tail]
+            tiles = place_in_live_order(head_ids, tail_ids, list(it), first, second, rules.flowers)
         self.wall = w = Wall.build(tiles, first, second)
         self._emit(HandStarted(self.hand, self.seed, self.prevalent, self.doubled, self.players,
                                self.scores, rules.to_dict()))
@@ -544,11 +544,11 @@ class Table:
             raise IllegalActionError(seat if isinstance(seat, int) and 0 <= seat < 4 else None,
                                      action, why)
         if action not in d.legal:
-            why = d.notes.get(action)
-            if why is None:
+            note = d.notes.get(action)
+            if note is None:
                 legal = ", ".join(map(repr, d.legal))
-                why = f"not a legal {d.kind} action now; legal: {legal}"
-            raise IllegalActionError(seat, action, why)
+                note = f"not a legal {d.kind} action now; legal: {legal}"
+            raise IllegalActionError(seat, action, note)
         n0 = len(self.events)
         if d.kind in ("claim", "rob"):
             # An answer to a claim is hidden until every claimant has answered, so the other
@@ -572,12 +572,14 @@ class Table:
                 if seat in self._false_win:
                     self._false_win.discard(seat)
                     self.penalised[seat] = True
-                    k = self.drawn[seat]
-                    return lambda: self._discard(seat, k >> 2, False, auto=True)  # type: ignore
+                    drawn = self.drawn[seat]
+                    assert drawn is not None
+                    return lambda: self._discard(seat, drawn >> 2, False, auto=True)
                 ctx, res, _ = self._self_draw_check(seat)
                 t = self.drawn[seat]
                 assert ctx is not None and res is not None and t is not None
-                return self._finish_wins([(seat, "self_draw", None, t, ctx, res)])
+                self._finish_wins([(seat, "self_draw", None, t, ctx, res)])
+                return None
             case ConcealedKong(tile=k):
                 ids = tuple(t for t in self.concealed[seat] if t < 100 and t >> 2 == k)
                 for t in ids:
@@ -720,7 +722,8 @@ class Table:
                 ctx, wr, _ = self._discard_win_check(s, k, discarder, robbing, last)
                 assert ctx is not None and wr is not None
                 wins.append((s, "robbing_kong" if robbing else "discard", discarder, t, ctx, wr))
-            return self._finish_wins(wins)
+            self._finish_wins(wins)
+            return None
         if robbing:
             return self._complete_added_kong
         if res.claim is not None:

@@ -160,6 +160,17 @@ class Wall:
     )
 
     tiles: list[int]  # tile id at each wall position (EMPTY if none)
+    seq: list[int]  # wall position of each live index
+    taken: list[bool]
+    head: int  # next live stack index from the breaking point
+    back: int  # next replacement stack index (the far end of the back wall)
+    remaining: int
+    breaker: int
+    count: int
+    first: tuple[int, int]
+    second: tuple[int, int]
+    counted_stack: int
+    break_stack: int
 
     @classmethod
     def build(cls, tiles_by_position: Sequence[int], first: tuple[int, int],
@@ -169,7 +180,7 @@ class Wall:
             raise ValueError(f"a wall has {NUM_POSITIONS} places, got {len(tiles_by_position)}")
         w = cls.__new__(cls)
         w.tiles = list(tiles_by_position)
-        w.first, w.second = tuple(first), tuple(second)
+        w.first, w.second = (first[0], first[1]), (second[0], second[1])
         t1, t2 = sum(first), sum(second)
         w.breaker = breaker_of(t1)
         w.count = break_count(t1, t2)
