@@ -126,9 +126,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"{session.hand_no} hands, seed {args.seed}, {dt:.2f} s "
           f"({session.hand_no / dt:.0f} hands/s)")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    print(f"{'player':<14}{'points':>8}{'wins':>6}{'self':>6}{'deal-in':>9}{'draws':>7}")
-    for i, (name, st) in enumerate(zip(args.seats, session.stats)):
-        print(f"{f'{i + 1}. {name}':<14}{st.points:>8}{st.wins:>6}{st.self_draws:>6}"
+    labels = [f"{i + 1}. {name}" for i, name in enumerate(args.seats)]
+    w = max(14, *(len(x) + 2 for x in labels))
+    print(f"{'player':<{w}}{'points':>8}{'wins':>6}{'self':>6}{'deal-in':>9}{'draws':>7}")
+    for label, st in zip(labels, session.stats):
+        print(f"{label:<{w}}{st.points:>8}{st.wins:>6}{st.self_draws:>6}"
               f"{st.deal_ins:>9}{st.draws:>7}")
     return 0
 
