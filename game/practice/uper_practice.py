@@ -56,10 +56,14 @@ __all__ = [
     "PracticeGame",
     "PracticeOption",
     "compare_options",
+    "default_workers",
     "generate_position",
+    "opponents_label",
+    "playout_outcomes",
     "position_from_table",
     "practice_options",
     "redeal_hidden",
+    "warm_up",
 ]
 
 #: stage of the hand -> (min, max) live wall tiles left at the position
@@ -483,6 +487,13 @@ class Comparison:
     offered: tuple[PracticeOption, ...]
     results: tuple[OptionResult, ...]
     seconds: float
+    opponents: str = "fast"
+    workers: int = 1
+
+    @property
+    def played_by(self) -> str:
+        """Who played the playouts, for the player to read."""
+        return opponents_label(self.opponents)
 
     @property
     def best(self) -> OptionResult:
@@ -500,6 +511,15 @@ class Comparison:
         if r is None:  # not playable: as bad as the worst option played
             return self.best.mean_points - min(x.mean_points for x in self.results)
         return self.best.mean_points - r.mean_points
+
+
+def opponents_label(kind: str) -> str:
+    """The opponents of a playout kind in words.
+
+    >>> opponents_label("fast"), opponents_label("ai:standard")
+    ('fast playout policy opponents', 'ai:standard opponents')
+    """
+    return "fast playout policy opponents" if kind == "fast" else f"{kind} opponents"
 
 
 def _outcome(t: Table, seat: int) -> tuple[bool, bool, int]:
@@ -536,45 +556,149 @@ def _opponents(kind: str, base: Table, seat: int, seed: int) -> tuple[list[Any],
     return seats, [(s, seats[s].observe) for s in range(4) if s != seat]
 
 
+_MODE = {"uper": "silent", "silent": "silent", "fold": "fold"}
+
+
+def _playout(base: Table, seat: int, key: str, action: Action, deal_seed: str, i: int,
+             opponents: str) -> tuple[bool, bool, int]:
+    """One playout of one option: (won, dealt in, points of the player's seat). Everything
+    random in it comes from `deal_seed` (the re-deal) and `i` (the AI seats' seeds), so a
+    playout gives the same result in any process."""
+    t = base.copy()
+    redeal_hidden(t, seat, random.Random(deal_seed))
+    seats, observers = _opponents(opponents, t, seat, i)
+    seats[seat] = PlayoutSeat(_MODE[key])
+    t.submit(seat, action)
+    _play_out(t, seats, observers)
+    return _outcome(t, seat)
+
+
+def _deal_seed(seed: int, position: Position, i: int) -> str:
+    return f"{seed}/{position.seed}/{i}"
+
+
+def _run_chunk(base: Table, seat: int, play: Sequence[tuple[str, Action]], seeds: Sequence[str],
+               indices: Sequence[int], opponents: str) -> list[tuple[str, bool, bool, int]]:
+    """Playouts `indices` of every option in `play` (in a worker process or not): one
+    (key, won, dealt in, points) per playout and option, in order."""
+    out = []
+    for i, deal_seed in zip(indices, seeds):
+        for key, action in play:
+            out.append((key, *_playout(base, seat, key, action, deal_seed, i, opponents)))
+    return out
+
+
+def playout_outcomes(position: Position, indices: Sequence[int], *, seed: int = 0,
+                     opponents: str = "fast", keys: Sequence[str] | None = None,
+                     discard: int | None = None) -> dict[str, list[tuple[bool, bool, int]]]:
+    """The single playouts behind `compare_options`: option key -> one (won, dealt in, points)
+    per playout index, the same ones `compare_options` sums (for paired comparisons, e.g.
+    `tools/playout_agreement.py`)."""
+    play = [(o.key, o.action) for o in practice_options(position, discard)
+            if o.available and (keys is None or o.key in keys)]
+    out: dict[str, list[tuple[bool, bool, int]]] = {k: [] for k, _ in play}
+    rows = _run_chunk(position.table, position.seat, play,
+                      [_deal_seed(seed, position, i) for i in indices], indices, opponents)
+    for key, *r in rows:
+        out[key].append((r[0], r[1], r[2]))
+    return out
+
+
+_POOLS: dict[int, Any] = {}
+
+
+def _pool(workers: int) -> Any:
+    """A process pool kept for the session (started with "spawn": safe from a thread of a
+    pygame program; the first use pays the workers' start-up)."""
+    ex = _POOLS.get(workers)
+    if ex is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+        ex = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+        _POOLS[workers] = ex
+    return ex
+
+
+def warm_up(workers: int | None = None) -> None:
+    """Start the worker processes now (e.g. when the practice screen opens) so that the first
+    comparison does not pay their start-up."""
+    n = default_workers() if workers is None else workers
+    if n > 1:
+        ex = _pool(n)
+        for f in [ex.submit(_ping) for _ in range(n)]:
+            f.result()
+
+
+def _ping() -> int:
+    import ai.heuristic  # noqa: F401 - import the AI in the worker before it is timed
+    return 0
+
+
+def default_workers() -> int:
+    """Worker processes for `compare_options` by default: every core, at most 4."""
+    import os
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def compare_options(position: Position, playouts: int = 200, *, seed: int = 0,
                     opponents: str = "fast", keys: Sequence[str] | None = None,
                     discard: int | None = None,
-                    progress: Callable[[int, int], None] | None = None) -> Comparison:
+                    progress: Callable[[int, int], None] | None = None,
+                    workers: int | None = 1) -> Comparison:
     """Play every available option out `playouts` times (see the module). `keys` limits the
     options played; `discard` picks the ready discard; `progress(done, total)` is called
-    after every playout (for a progress bar)."""
+    as playouts finish (for a progress bar); `workers`: processes to spread the playouts over
+    (None: `default_workers()`; 1: in this process). The result does not depend on `workers`:
+    every playout is seeded by its own index."""
     if playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {playouts}")
+    n_workers = default_workers() if workers is None else workers
+    if n_workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
     t0 = time.perf_counter()
     base = position.table
     seat = position.seat
     offered = practice_options(position, discard)
-    play = [o for o in offered if o.available and (keys is None or o.key in keys)]
-    acc = {o.key: [0, 0, 0.0, 0.0] for o in play}
+    play = [(o.key, o.action) for o in offered
+            if o.available and (keys is None or o.key in keys)]
+    acc = {k: [0, 0, 0, 0] for k, _ in play}
     total = playouts * len(play)
     done = 0
-    for i in range(playouts):
-        deal_seed = f"{seed}/{position.seed}/{i}"
-        for o in play:
-            t = base.copy()
-            redeal_hidden(t, seat, random.Random(deal_seed))
-            seats, observers = _opponents(opponents, t, seat, i)
-            mode = {"uper": "silent", "silent": "silent", "fold": "fold"}[o.key]
-            seats[seat] = PlayoutSeat(mode)
-            t.submit(seat, o.action)
-            _play_out(t, seats, observers)
-            win, deal_in, pts = _outcome(t, seat)
-            a = acc[o.key]
+
+    def add(rows: Sequence[tuple[str, bool, bool, int]]) -> None:
+        nonlocal done
+        for key, win, deal_in, pts in rows:
+            a = acc[key]
             a[0] += win
             a[1] += deal_in
             a[2] += pts
             a[3] += pts * pts
-            done += 1
-            if progress is not None:
-                progress(done, total)
-    results = tuple(OptionResult(k, playouts, int(a[0]), int(a[1]), a[2], a[3])
+        done += len(rows)
+        if progress is not None:
+            progress(done, total)
+
+    seeds = [_deal_seed(seed, position, i) for i in range(playouts)]
+    if n_workers == 1 or not play:
+        for i in range(playouts):
+            for key, action in play:
+                add([(key, *_playout(base, seat, key, action, seeds[i], i, opponents))])
+    else:
+        from concurrent.futures import as_completed
+        size = max(1, math.ceil(playouts / (n_workers * 10)))
+        ex = _pool(n_workers)
+        futures = [ex.submit(_run_chunk, base, seat, play, seeds[j:j + size],
+                             range(j, min(playouts, j + size)), opponents)
+                   for j in range(0, playouts, size)]
+        try:
+            for f in as_completed(futures):
+                add(f.result())
+        finally:
+            for f in futures:
+                f.cancel()
+    results = tuple(OptionResult(k, playouts, a[0], a[1], float(a[2]), float(a[3]))
                     for k, a in acc.items())
-    return Comparison(position, tuple(offered), results, time.perf_counter() - t0)
+    return Comparison(position, tuple(offered), results, time.perf_counter() - t0,
+                      opponents, n_workers)
 
 
 # ---------------------------------------------------------------------------- undo

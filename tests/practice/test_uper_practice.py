@@ -16,6 +16,7 @@ from game.practice.uper_practice import (
     PracticeGame,
     compare_options,
     generate_position,
+    playout_outcomes,
     position_from_table,
     practice_options,
     redeal_hidden,
@@ -157,3 +158,36 @@ def test_undo_goes_back_to_the_players_previous_decision():
         pass
     assert g.table.observation(1) == first_obs and not g.can_undo
     assert all(s != 1 for s, _ in g.actions)
+
+
+@pytest.mark.parametrize("opponents", ["fast", "ai:standard"])
+def test_the_comparison_does_not_depend_on_the_number_of_workers(opponents):
+    pos = generate_position(6, stage="middle")
+    seen = []
+    one = compare_options(pos, 12, seed=5, opponents=opponents, workers=1)
+    two = compare_options(pos, 12, seed=5, opponents=opponents, workers=2,
+                          progress=lambda d, t: seen.append((d, t)))
+    assert [r.as_dict() for r in one.results] == [r.as_dict() for r in two.results]
+    assert (one.workers, two.workers) == (1, 2)
+    assert one.opponents == two.opponents == opponents
+    assert opponents in two.played_by
+    # the progress bar moves forward to the end
+    total = 12 * len(two.results)
+    assert seen and seen[-1] == (total, total)
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_single_playouts_add_up_to_the_comparison():
+    pos = generate_position(6, stage="middle")
+    c = compare_options(pos, 10, seed=2)
+    rows = playout_outcomes(pos, range(10), seed=2)
+    for r in c.results:
+        assert r.wins == sum(w for w, _, _ in rows[r.key])
+        assert r.deal_ins == sum(d for _, d, _ in rows[r.key])
+        assert r.points_sum == sum(p for _, _, p in rows[r.key])
+
+
+def test_bad_worker_counts_are_refused():
+    pos = _pos("234m678m555p66z77z1z")
+    with pytest.raises(ValueError, match="workers must be at least 1"):
+        compare_options(pos, 5, workers=0)
