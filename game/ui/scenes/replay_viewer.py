@@ -23,6 +23,7 @@ import pygame
 from game.engine.events import Discarded, Drew, HandStarted
 
 from ..board import InfoView
+from ..event_lines import event_line
 from ..hints_panel import HintsPanel
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
@@ -335,8 +336,6 @@ class ReplayViewerScene(Scene):
             p = fonts.fit(text, round(size * 0.8), below.right - hx - himg.get_width() - 30, RED_TEXT)
             surface.blit(p, (hx + himg.get_width() + 16, below.y + 8 + (himg.get_height() - p.get_height()) // 2))
         # the event list
-        from game.practice.records import describe_event
-
         lst = g["list"]
         lh = g["lh"]
         rows = max(1, lst.h // lh)
@@ -346,7 +345,7 @@ class ReplayViewerScene(Scene):
             self.list_top = self.k - rows + 1
         self.list_top = max(0, min(self.list_top, max(0, n - rows)))
         small = round(size * 0.85)
-        players = rec.players
+        players = rec.seat_kinds or rec.players
         for r in range(rows):
             i = self.list_top + r
             if i >= n:
@@ -359,7 +358,7 @@ class ReplayViewerScene(Scene):
             if isinstance(e, Discarded) and e.uper:
                 colour = GOLD
             try:
-                text = describe_event(e, players)
+                text = event_line(e, players, lang=self.app.lang)
             except Exception:  # noqa: BLE001
                 text = repr(e)
             if isinstance(e, HandStarted):
