@@ -229,4 +229,8 @@ class App:
         return 0
 
     def close(self) -> None:
+        """The end of the program: every scene still on the stack leaves (closing what it holds,
+        e.g. the table's records and computer seats), then the window closes."""
+        while self.scenes:
+            self.scenes.pop().on_exit()
         pygame.display.quit()

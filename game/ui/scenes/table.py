@@ -245,6 +245,7 @@ class TableScene(Scene):
             self.seats: list[Any] = [ScriptedSeat(script) for _ in range(4)]
         else:
             self.seats = make_players(self.player_names, self.seed)
+        self.seats_closed = False
         self.ended = False  # a replayed record ran out of actions
         self.paused = False
         self.show_hints = False  # the practice hints panel (I), off by default
@@ -880,6 +881,25 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         self._close_writer()
+        self.close_seats()
+
+    def close_seats(self) -> None:
+        """Close every computer seat that can be closed (a ``cmd:`` seat's external program
+        ends); called when the scene leaves the stack, also when the app closes. Idempotent."""
+        if self.seats_closed:
+            return
+        self.seats_closed = True
+        job = self.thinking
+        if job is not None:
+            job.done.wait(0.5)  # let a worker finish its answer; a slow program is closed anyway
+            self.thinking = None
+        for seat in self.seats:
+            close = getattr(seat, "close", None)
+            if callable(close):
+                try:
+                    close()
+                except Exception:  # noqa: BLE001 - leaving the table never fails on a seat
+                    pass
 
     # --- drawing -----------------------------------------------------------------------------------
     def info(self) -> InfoView:
