@@ -20,9 +20,6 @@ from typing import Any
 
 from game.settings import SPEEDS, load_settings
 
-TABLE_OPTIONS = ("autoplay", "seats", "seed", "hands")
-
-
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in text.lower().replace("×", "x").split("x"))
@@ -105,14 +102,6 @@ def _no_display(pygame: Any) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.ui.scenes import feature_available
-
-    wants_table = [f"--{o}" for o in TABLE_OPTIONS if getattr(args, o, None) not in (None, False)]
-    if wants_table and not feature_available("new_game"):
-        print(f"korean-mahjong play: {', '.join(wants_table)}: the table scene is not built yet",
-              file=sys.stderr)
-        if args.autoplay:
-            return 2
     settings, messages = load_settings()
     changes: dict[str, Any] = {}
     if args.speed is not None:
@@ -124,6 +113,10 @@ def run(args: argparse.Namespace) -> int:
     session_settings = settings.replace(**changes) if changes else settings
     for m in messages:
         print(f"korean-mahjong: {m}", file=sys.stderr)
+    unused = [f"--{o}" for o in ("seed", "hands") if getattr(args, o, None) is not None]
+    if unused and not (args.autoplay or args.seats):
+        print(f"korean-mahjong play: {', '.join(unused)} applies to a table started with --seats or "
+              "--autoplay; opening the title screen", file=sys.stderr)
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -140,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     pygame.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
     try:
-        if wants_table and feature_available("new_game") and (args.autoplay or args.seats):
+        if args.autoplay or args.seats:
             from game.ui.scenes.table import parse_seats
 
             try:

@@ -32,9 +32,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "menu.settings": ("Settings", "설정"),
     "menu.rules": ("Rules", "규칙"),
     "menu.quit": ("Quit", "종료"),
-    "menu.coming": ("coming soon", "준비 중"),
+    "menu.nothing_saved": ("no unfinished game", "이어할 게임 없음"),
     "menu.hint_keys": ("Arrows and Enter, or click", "방향키와 Enter, 또는 클릭"),
-    "menu.not_ready": ("{item}: not built yet", "{item}: 아직 준비되지 않았습니다"),
     # settings screen
     "settings.title": ("Settings", "설정"),
     "settings.page.rules": ("House rules", "하우스 룰"),
@@ -127,7 +126,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     # messages
     "msg.settings_problem": ("Settings", "설정"),
     "msg.ok": ("OK", "확인"),
-    "msg.table_not_ready": ("The table is not built yet", "게임 테이블은 아직 준비되지 않았습니다"),
     # table words the info panel and prompts will use
     "table.wall": ("Wall", "패산"),
     "table.dealer": ("Dealer", "친"),

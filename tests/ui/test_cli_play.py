@@ -5,7 +5,6 @@ import pytest
 from game.cli import build_parser, main
 from game.cli.play import default_args
 from game.settings import CONFIG_ENV
-from game.ui.scenes import feature_available
 
 
 @pytest.fixture(autouse=True)
@@ -67,7 +66,6 @@ def test_no_subcommand_starts_the_window(monkeypatch):
 ])
 def test_autoplay_names_bad_seats(capsys, seats, fragment, tmp_path, monkeypatch):
     monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    assert feature_available("new_game")
     assert main(["play", "--autoplay", "--seats", seats, "--frames", "1"]) == 2
     assert fragment in capsys.readouterr().err
 
@@ -78,6 +76,13 @@ def test_seats_with_a_human_open_the_table(tmp_path, monkeypatch):
     assert main(["play", "--seats", "human,random,random,random", "--seed", "3", "--frames", "3",
                  "--screenshots", str(shots)]) == 0
     assert (shots / "table.png").exists() and not (shots / "title.png").exists()
+
+
+def test_seed_without_a_table_opens_the_title_and_says_so(tmp_path, capsys):
+    shots = tmp_path / "shots"
+    assert main(["play", "--seed", "3", "--frames", "2", "--screenshots", str(shots)]) == 0
+    assert "--seed applies to a table started with --seats or --autoplay" in capsys.readouterr().err
+    assert (shots / "title.png").exists() and not (shots / "table.png").exists()
 
 
 def test_a_corrupt_settings_file_is_reported_and_the_game_still_starts(cfg, capsys, tmp_path):

@@ -1,12 +1,11 @@
 """The title screen: new game, continue, practice, replays, statistics, settings, rules, quit.
 
-Entries whose part of the game is not built yet are shown disabled with a "coming soon" hint.
+Continue is shown disabled (with a "no unfinished game" hint) when there is no game to resume.
 Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 import pygame
@@ -14,7 +13,7 @@ import pygame
 from game.engine.tiles import parse_tiles
 
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button
-from . import Scene, feature_available, make_feature_scene
+from . import Scene, make_feature_scene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -26,12 +25,9 @@ FELT_BOTTOM = (10, 46, 33)
 
 
 def _has_saved_session() -> bool:
-    try:
-        module = importlib.import_module("game.ui.scenes.table")
-    except ImportError:
-        return False
-    probe = getattr(module, "has_saved_session", None)
-    return bool(probe()) if callable(probe) else False
+    from .table import has_saved_session
+
+    return bool(has_saved_session())
 
 
 class TitleScene(Scene):
@@ -49,11 +45,7 @@ class TitleScene(Scene):
 
     @staticmethod
     def _available(entry: str) -> bool:
-        if entry in ("settings", "quit"):
-            return True
-        if entry == "continue":
-            return feature_available("continue") and _has_saved_session()
-        return feature_available(entry)
+        return _has_saved_session() if entry == "continue" else True
 
     def on_enter(self) -> None:
         if self.pending_messages:
@@ -76,7 +68,7 @@ class TitleScene(Scene):
         for i, e in enumerate(ENTRIES):
             r = pygame.Rect(0, 0, bw, bh)
             r.midtop = (w // 2, top + i * (bh + gap))
-            out.append(Button(r, self.app.tr(f"menu.{e}"), self.enabled[e], self.app.tr("menu.coming")))
+            out.append(Button(r, self.app.tr(f"menu.{e}"), self.enabled[e], self.app.tr("menu.nothing_saved")))
         return out
 
     # --- input ---------------------------------------------------------------------------------
@@ -91,7 +83,7 @@ class TitleScene(Scene):
     def activate(self, index: int) -> None:
         entry = ENTRIES[index]
         if not self.enabled[entry]:
-            self.status = self.app.tr("menu.not_ready", item=self.app.tr(f"menu.{entry}"))
+            self.status = self.app.tr("table.nothing_to_continue")
             self.status_time = 3.0
             return
         self.app.sound.play("click")
