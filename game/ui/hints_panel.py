@@ -42,7 +42,7 @@ from game.engine.actions import Discard
 from game.engine.tiles import seat_name, tile_str
 
 from .i18n import SEAT_WIND_NAMES, tr
-from .reasons import tile_ko, translate
+from .reasons import tile_ko, tiles_ko, translate
 from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
 
 RED = (235, 110, 100)
@@ -89,6 +89,9 @@ class HintsPanel:
         # filled while drawing (hit regions, like a render cache)
         self.tips: list[tuple[pygame.Rect, str]] = []
         self.tiles: list[tuple[pygame.Rect, int]] = []
+        #: what the last draw put on the panel (the visible part of each text, tile and cell),
+        #: for the layout tests: nothing may overlap
+        self.boxes: list[tuple[str, pygame.Rect]] = []
         self.content_h = 0
 
     # --- data ---------------------------------------------------------------------------------
@@ -102,6 +105,14 @@ class HintsPanel:
     def r(self, text: str) -> str:
         """An engine/AI/hints reason in the panel's language (`game.ui.reasons`)."""
         return translate(text, self.lang)
+
+    def seat(self, seat: int) -> str:
+        """An opponent's seat as the panel names it (E S W N, or 동 남 서 북)."""
+        return seat_name(seat) if self.lang == "en" else SEAT_WIND_NAMES["ko"][seat]
+
+    def tile(self, kind: int) -> str:
+        """A tile in the panel's language (``5m`` or ``5만``)."""
+        return tile_str(kind) if self.lang == "en" else tile_ko(tile_str(kind))
 
     def set_hints(self, h: Any) -> None:
         """Show these hints (None: nothing to show); the scroll and the answer are reset."""
@@ -160,6 +171,7 @@ class HintsPanel:
         self.rect = rect
         self.tips = []
         self.tiles = []
+        self.boxes = []
         draw_panel(surface, rect, alpha=225, radius=10)
         pad = max(6, rect.w // 40)
         inner = rect.inflate(-2 * pad, -2 * pad)
@@ -184,7 +196,18 @@ class HintsPanel:
               max_w: float | None = None, bold: bool = False) -> pygame.Surface:
         img = self.fonts.fit(s, size, max_w, colour, bold) if max_w else self.fonts.text(s, size, colour, bold)
         surface.blit(img, (x, y))
+        self._box(s, img.get_bounding_rect().move(x, y))
         return img
+
+    @staticmethod
+    def _below(img: pygame.Surface, y: int, step: int) -> int:
+        """The next line's top after text drawn at `y`: `step` on, and below the text's ink."""
+        return max(y + step, y + img.get_bounding_rect().bottom + 3)
+
+    def _box(self, what: str, r: pygame.Rect) -> None:
+        clip = r.clip(self.rect)
+        if clip.w > 0 and clip.h > 0:
+            self.boxes.append((what, clip))
 
     def _wrapped(self, surface: pygame.Surface, s: str, x: int, y: int, w: int, size: int,
                  colour: tuple[int, ...] = DIM, max_lines: int = 4) -> int:
@@ -192,8 +215,10 @@ class HintsPanel:
 
         lh = round(size * 1.3)
         for ln in wrap(self.fonts, s, size, w)[:max_lines]:
-            surface.blit(self.fonts.text(ln, size, colour), (x, y))
-            y += lh
+            img = self.fonts.text(ln, size, colour)
+            surface.blit(img, (x, y))
+            self._box(ln, img.get_bounding_rect().move(x, y))
+            y += max(lh, img.get_bounding_rect().bottom + 2)
         return y
 
     def _tile(self, surface: pygame.Surface, kind: int, x: int, y: int, w: int) -> pygame.Rect:
@@ -201,31 +226,32 @@ class HintsPanel:
         r = surface.blit(img, (x, y))
         if r.w and r.h:  # scrolled out of sight: not clickable
             self.tiles.append((r, kind))
+            self._box(f"tile {tile_str(kind)}", r)
         return r
 
     def _heading(self, surface: pygame.Surface, s: str, inner: pygame.Rect, y: int, size: int) -> int:
         y += round(size * 0.4)
-        self._text(surface, s, inner.x, y, round(size * 1.05), GOLD, inner.w, bold=True)
-        y += round(size * 1.45)
-        pygame.draw.line(surface, (40, 100, 76), (inner.x, y - 3), (inner.right, y - 3))
-        return y
+        img = self._text(surface, s, inner.x, y, round(size * 1.05), GOLD, inner.w, bold=True)
+        y += max(round(size * 1.2), img.get_bounding_rect().bottom + 4)  # below the ink, whatever the font
+        pygame.draw.line(surface, (40, 100, 76), (inner.x, y), (inner.right, y))
+        return y + 4
 
     def _draw_content(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int) -> int:
         h = self.hints
         lh = round(size * 1.35)
         x = inner.x
-        self._text(surface, self.t("hints.title"), x, y, round(size * 1.25), GOLD, inner.w, bold=True)
-        y += round(size * 1.7)
+        img = self._text(surface, self.t("hints.title"), x, y, round(size * 1.25), GOLD, inner.w, bold=True)
+        y += max(round(size * 1.5), img.get_bounding_rect().bottom + round(size * 0.4))
         if h is None:
             self._text(surface, self.t("hints.none"), x, y, size, DIM, inner.w)
             return y + lh
         head = self.t("hints.ready") if h.shanten == 0 else self.t("hints.shanten", n=max(0, h.shanten))
-        self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
-        y += lh
+        img = self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
+        y = self._below(img, y, lh)
         if h.suggested is not None:
-            self._text(surface, self.t("hints.suggest", what=self.r(describe_action(h.suggested))), x, y, size,
-                       GOLD, inner.w)
-            y += lh
+            img = self._text(surface, self.t("hints.suggest", what=self.r(describe_action(h.suggested))), x, y,
+                             size, GOLD, inner.w)
+            y = self._below(img, y, lh)
         if h.reason:
             y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 3)
         tw = max(14, min(30, round(size * 1.35)))
@@ -235,9 +261,9 @@ class HintsPanel:
             y = self._heading(surface, self.t("hints.discards"), inner, y, size)
             small = round(size * 0.85)
             cols = (x, x + tw + 6, x + round(inner.w * 0.64))
-            self._text(surface, self.t("hints.col_accept"), cols[1], y, small, DIM)
-            self._text(surface, self.t("hints.col_two"), cols[2], y, small, DIM)
-            y += round(small * 1.4)
+            a = self._text(surface, self.t("hints.col_accept"), cols[1], y, small, DIM, cols[2] - cols[1] - 4)
+            b = self._text(surface, self.t("hints.col_two"), cols[2], y, small, DIM, inner.right - cols[2])
+            y = max(self._below(a, y, round(small * 1.4)), self._below(b, y, round(small * 1.4)))
             for d in h.discards[:8]:
                 row = pygame.Rect(inner.x - 2, y - 1, inner.w + 4, th + 2)
                 if d.suggested:
@@ -252,18 +278,20 @@ class HintsPanel:
                            cols[2] - cols[1] - 4)
                 two = (self.t("hints.sd") + ("✓" if d.reach_self_draw else "×") + " "
                        + self.t("hints.d") + ("✓" if d.reach_discard else "×"))
+                star_w = self.fonts.text("◀", small, GOLD).get_width() + 4 if d.suggested else 0
                 img = self._text(surface, two, cols[2], round(ty), small,
                                  GREEN if d.reach_discard else (MID if d.reach_self_draw else RED),
-                                 inner.right - cols[2])
-                tip = f"{tile_str(d.tile)}: {self.t('hints.plan', plan=self.r(d.plan))}"
+                                 inner.right - cols[2] - star_w)
+                tip = f"{self.tile(d.tile)}: {self.t('hints.plan', plan=self.r(d.plan))}"
                 if d.uper_legal is not None:
                     tip += " · " + (self.t("hints.uper_ok") if d.uper_legal else
                                     self.t("hints.uper_no", why=self.r(d.uper_reason)))
                 self.tips.append((row, tip))
                 if d.suggested:
                     star = self.fonts.text("◀", small, GOLD)
-                    surface.blit(star, (min(inner.right - star.get_width(), cols[2] + img.get_width() + 4),
-                                        round(ty)))
+                    sx = min(inner.right - star.get_width(), cols[2] + img.get_width() + 4)
+                    surface.blit(star, (sx, round(ty)))
+                    self._box("suggested", star.get_bounding_rect().move(sx, round(ty)))
                 y += th + 4
         elif h.accepts:
             y = self._heading(surface, self.t("hints.draws"), inner, y, size)
@@ -276,7 +304,7 @@ class HintsPanel:
             ready.sort(key=lambda d: not d.suggested)
             if ready:
                 waits = ready[0].waits
-                title = self.t("hints.waits_after", tile=tile_str(ready[0].tile))
+                title = self.t("hints.waits_after", tile=self.tile(ready[0].tile))
         if waits:
             y = self._heading(surface, title, inner, y, size)
             small = round(size * 0.85)
@@ -305,12 +333,13 @@ class HintsPanel:
             ch = max(10, round(size * 1.05))
             small = round(size * 0.8)
             for o in h.opponents:
-                name = seat_name(o.seat) + (f" {self.t('hints.uper_mark')}" if o.uper else "")
+                name = self.seat(o.seat) + (f" {self.t('hints.uper_mark')}" if o.uper else "")
                 self._text(surface, name, x, y + (ch - small * 1.3) / 2, small, RED if o.uper else WHITE,
                            label_w - 4)
                 for i, td in enumerate(o.tiles):
                     cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
                     pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
+                    self._box("danger cell", cell)
                     who = (f"{tile_str(td.tile)} vs {seat_name(o.seat)}" if self.lang == "en" else
                            f"{tile_ko(tile_str(td.tile))} ← {SEAT_WIND_NAMES['ko'][o.seat]}")
                     self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
@@ -318,11 +347,13 @@ class HintsPanel:
             # legend
             lw = min(inner.w - 2 * label_w, 160)
             lx = x + label_w
-            s1 = self._text(surface, self.t("hints.safe"), x, y + 1, small, DIM)
+            s1 = self._text(surface, self.t("hints.safe"), x, y + 1, small, DIM, max_w=label_w - 4)
             for i in range(lw):
                 pygame.draw.line(surface, danger_colour(0.25 * i / max(1, lw - 1)), (lx + i, y + 4),
                                  (lx + i, y + 4 + max(4, small // 2)))
-            self._text(surface, self.t("hints.risky"), lx + lw + 6, y + 1, small, DIM)
+            self._box("danger scale", pygame.Rect(lx, y + 4, lw, max(4, small // 2) + 1))
+            self._text(surface, self.t("hints.risky"), lx + lw + 6, y + 1, small, DIM,
+                       max_w=max(10, inner.right - lx - lw - 6))
             y += max(s1.get_height(), small) + 4
         # --- sacred discard ------------------------------------------------------------------
         y = self._heading(surface, self.t("hints.sacred"), inner, y, size)
@@ -331,19 +362,23 @@ class HintsPanel:
             for why in h.sacred.reasons:
                 y = self._wrapped(surface, self.t("hints.sacred_you", why=self.r(why)), x, y, inner.w, small, RED, 3)
         else:
-            self._text(surface, self.t("hints.sacred_ok"), x, y, small, GREEN, inner.w)
-            y += round(small * 1.35)
+            img = self._text(surface, self.t("hints.sacred_ok"), x, y, small, GREEN, inner.w)
+            y = self._below(img, y, round(small * 1.35))
         for o in h.opponents:
             safe = sorted(k for k in o.safe if k < 25)
             if not safe:
                 continue
-            words = " ".join(tile_str(k) for k in safe[:14]) + (" …" if len(safe) > 14 else "")
-            text = self.t("hints.cannot", seat=seat_name(o.seat), tiles=words)
+            if self.lang == "en":
+                words = " ".join(tile_str(k) for k in safe[:14])
+            else:
+                words = tiles_ko("".join(tile_str(k) for k in safe[:14]))
+            words += " …" if len(safe) > 14 else ""
+            text = self.t("hints.cannot", seat=self.seat(o.seat), tiles=words)
             y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 2)
         # --- why can't I win on this? -----------------------------------------------------------
         y += round(size * 0.3)
-        self._text(surface, self.t("hints.why"), x, y, small, GOLD, inner.w)
-        y += round(small * 1.4)
+        img = self._text(surface, self.t("hints.why"), x, y, small, GOLD, inner.w)
+        y = self._below(img, y, round(small * 1.4))
         ask = [w.tile for w in waits] if waits else []
         for k in sorted(set(h.opponents[0].safe) if h.opponents else []):
             if len(ask) >= 10:
@@ -366,7 +401,9 @@ class HintsPanel:
             self._tile(surface, k, x, y, tw)
             if label:
                 img = self.fonts.text(label, small, WHITE)
-                surface.blit(img, img.get_rect(midtop=(x + tw // 2, y + th)))
+                at = img.get_rect(midtop=(x + tw // 2, y + th))
+                surface.blit(img, at)
+                self._box(label, img.get_bounding_rect().move(at.topleft))
             x += step
         return y + th + (round(small * 1.4) if any(s for _, s in items) else 0) + 4
 
