@@ -3,6 +3,8 @@ sizes with backs and sideways variants, the dice, and each screen at a few windo
 
     SDL_VIDEODRIVER=dummy python tools/ui_shots.py [OUT_DIR] [--table | --polish]   # default /tmp/ui-shots
 
+``--review`` renders everything (screens, table, spectator kong/win/draw, practice, replays, statistics,
+hints) at ``--sizes=1024x640,1280x800,2560x1440`` (default 1280x800,1024x640,1920x1080);
 ``--polish`` renders the hints panel's reasons and a dragged tile (both languages, two sizes);
 ``--table`` renders only the table: the seat choice, shuffle, dice, wall break (counted, then opened), deal, a turn, a
 claim, mid-hand, the hand's result and the session results, and the new-game screen.
@@ -56,6 +58,9 @@ def contact_sheet(out: Path) -> Path:
     return path
 
 
+SIZES: tuple[tuple[int, int], ...] = ((1280, 800), (1024, 640), (1920, 1080))
+
+
 def screens(out: Path) -> list[Path]:
     """Each screen, in both languages, at the smallest and a common window size."""
     from game.settings import Settings
@@ -66,14 +71,14 @@ def screens(out: Path) -> list[Path]:
     from game.ui.scenes.title import TitleScene
 
     paths = []
-    for size in ((1280, 800), (1024, 640), (1920, 1080)):
+    for size in SIZES:
         for lang in ("en", "ko"):
             app = App(Settings(language=lang, sound=False), size=size)
             tag = f"{lang}-{size[0]}x{size[1]}"
             app.push(TitleScene(app))
             app.step([], 0.016)
             paths.append(_save(app.window, out / f"title-{tag}.png"))
-            if size == (1280, 800):
+            if size == SIZES[0]:
                 app.push(NoticeScene(app, app.tr("msg.settings_problem"),
                                      ['unknown setting "colour" ignored',
                                       "setting volume: must be a number 0-1, got 3; using the default 0.7"]))
@@ -122,10 +127,11 @@ def table_shots(out: Path) -> list[Path]:
 
     paths = []
     key = pygame.event.Event
-    for size in ((1280, 800), (1024, 640), (1920, 1080)):
+    for size in SIZES:
         for lang in ("en", "ko"):
             tag = f"{lang}-{size[0]}x{size[1]}"
-            app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0), size=size)
+            app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0,
+                               claim_countdown=8), size=size)
             ng = make_scene(app)
             app.push(ng)
             app.step([], 0.016)
@@ -133,15 +139,30 @@ def table_shots(out: Path) -> list[Path]:
             app.pop()
             sc = TableScene(app, ["human", "ai:standard", "ai:expert", "ai:beginner"], seed=31, hands=1)
             app.push(sc)
-            moments = {1.0: "seats", 3.0: "shuffle", 4.6: "dice", 7.0: "break", 8.0: "broken", 9.0: "deal"}
+            moments = {1.0: "seats", 3.0: "shuffle", 3.9: "walls", 4.6: "dice", 7.0: "break", 8.0: "broken",
+                       9.0: "deal"}
             t = 0.0
+            flowers = False
             while t < 60 and not (sc.prompt_for is not None and not sc.director.timeline.busy):
                 app.step([], 1 / 30)
                 t += 1 / 30
                 for at in sorted(moments):
                     if t >= at:
                         paths.append(_save(app.window, out / f"table-{moments.pop(at)}-{tag}.png"))
+                if not flowers and any(sc.director.model.flowers):
+                    flowers = True
+                    for _ in range(8):  # the flower lands
+                        app.step([], 1 / 30)
+                        t += 1 / 30
+                    paths.append(_save(app.window, out / f"table-flowers-{tag}.png"))
             paths.append(_save(app.window, out / f"table-turn-{tag}.png"))
+            # the uper button's tooltip (why it is off), the mouse over it
+            if sc.prompt is not None:
+                for c, r in zip(sc.prompt.choices, sc.button_rects()):
+                    if c.action == "uper":
+                        app.step([key(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
+                        paths.append(_save(app.window, out / f"table-uper-tip-{tag}.png"))
+                        app.step([key(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
             discards = claims = 0
             for _ in range(6000):
                 if isinstance(app.top, (HandResultScene, SessionResultScene)) or app.top is not sc:
@@ -187,7 +208,7 @@ def polish_shots(out: Path) -> list[Path]:
 
     paths = []
     ev = pygame.event.Event
-    for size in ((1280, 800), (1024, 640)):
+    for size in SIZES:
         for lang in ("en", "ko"):
             tag = f"{lang}-{size[0]}x{size[1]}"
             app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0), size=size)
@@ -233,6 +254,108 @@ def polish_shots(out: Path) -> list[Path]:
     return paths
 
 
+def review_shots(out: Path) -> list[Path]:
+    """What the table shots do not reach: a kong and a win with several yak (spectator mode,
+    seed 38), a draw (seed 8), practice (setup, decide, an illegal uper explained, the results,
+    the review), the replay list and viewer (with hints), and the statistics; both languages."""
+    import tempfile
+
+    os.environ.setdefault("KOREAN_MAHJONG_DATA_DIR", tempfile.mkdtemp(prefix="kmj-shots-"))
+    from ai.random_seat import RandomSeat
+    from game.engine.events import Claimed, KongDeclared
+    from game.engine.rules import RuleSet
+    from game.engine.session import Session
+    from game.practice.records import RecordWriter, list_records
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.practice import PracticeScene
+    from game.ui.scenes.replay_viewer import RecordsScene, ReplayViewerScene
+    from game.ui.scenes.results import HandResultScene
+    from game.ui.scenes.stats import StatsScene
+    from game.ui.scenes.table import TableScene
+
+    ev = pygame.event.Event
+    if not list_records():
+        for seed in (3, 4, 5):
+            w = RecordWriter(Session(RuleSet(), seed=seed, hands=2), human=0,
+                             seat_kinds=("human", "ai:standard", "ai:expert", "random"))
+            w.play([RandomSeat(seed * 10 + i) for i in range(4)])
+    paths = []
+    for size in SIZES:
+        for lang in ("en", "ko"):
+            tag = f"{lang}-{size[0]}x{size[1]}"
+            app = App(Settings(language=lang, sound=False, animation_speed="fast", ai_delay_ms=0), size=size)
+            # spectator mode: a kong, then the win screen; another seed ends in a draw
+            for seed, what in ((38, "win"), (8, "draw")):
+                sc = TableScene(app, ["ai:standard"] * 4, seed=seed, hands=1, record=False)
+                app.push(sc)
+                kong = False
+                for _ in range(20000):
+                    app.step([], 1 / 30)
+                    if isinstance(app.top, HandResultScene):
+                        for _ in range(20):
+                            app.step([], 1 / 30)
+                        paths.append(_save(app.window, out / f"auto-{what}-{tag}.png"))
+                        break
+                    if not kong and sc.table is not None and not sc.director.timeline.busy:
+                        shown = sc.stream[sc.base:sc.director.index]
+                        if any(isinstance(e, KongDeclared) or (isinstance(e, Claimed) and e.meld == "kong")
+                               for e in shown):
+                            kong = True
+                            paths.append(_save(app.window, out / f"auto-kong-{tag}.png"))
+                while app.scenes:
+                    app.pop()
+            # practice
+            pr = PracticeScene(app, playouts=20, seed=2, threaded=False, stage="any", mix="legal")
+            app.push(pr)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-setup-{tag}.png"))
+            pr.start()
+            pr.wait()
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-decide-{tag}.png"))
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s")], 1 / 30)
+            pr.wait()
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-result-{tag}.png"))
+            pr.mix = "illegal"
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="n")], 1 / 30)
+            pr.wait()
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u")], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-illegal-{tag}.png"))
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f")], 1 / 30)
+            pr.wait()
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r")], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-review-{tag}.png"))
+            app.pop()
+            # replays: the list, the viewer (a few steps in, then with hints)
+            rl = RecordsScene(app)
+            app.push(rl)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"replay-list-{tag}.png"))
+            v = ReplayViewerScene(app, rl.records[0].path)
+            app.push(v)
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")] * 70, 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"replay-viewer-{tag}.png"))
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"replay-hints-{tag}.png"))
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="")], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"replay-end-{tag}.png"))
+            while app.scenes:
+                app.pop()
+            st = StatsScene(app)
+            app.push(st)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"stats-{tag}.png"))
+            app.close()
+    return paths
+
+
 def _save(surface: pygame.Surface, path: Path) -> Path:
     pygame.image.save(surface, str(path))
     return path
@@ -244,7 +367,16 @@ def main(argv: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
     pygame.display.set_mode((16, 16))
+    global SIZES
+    for a in argv:
+        if a.startswith("--sizes="):
+            SIZES = tuple(tuple(int(v) for v in x.split("x")) for x in a.split("=", 1)[1].split(","))  # type: ignore[misc]
     only_table = "--table" in argv
+    if "--review" in argv:  # every screen of the issue 5/6 review
+        print(contact_sheet(out))
+        for p in screens(out) + table_shots(out) + review_shots(out) + polish_shots(out):
+            print(p)
+        return 0
     if "--polish" in argv:
         for p in polish_shots(out):
             print(p)

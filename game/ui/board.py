@@ -174,15 +174,20 @@ class InfoView:
     lang: str = "en"
 
 
-def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
+def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView,
+              text_scale: float = 1.0) -> None:
     """The info panel: wall count, hand number, clock, then a line per seat (wind tile, name,
-    score; the dealer marked)."""
+    score; the dealer marked). `text_scale` > 1 enlarges text and rows (the box grows down) for a
+    picture that is shown scaled down (the practice and replay boards)."""
     from .i18n import tr
     from .widgets import DIM, GOLD, WHITE, draw_panel
 
     r = lay.info
-    draw_panel(surface, pygame.Rect(r.as_tuple()), alpha=200, radius=10)
-    lh = lay.line_h
+    lh = round(lay.line_h * text_scale)
+    box = pygame.Rect(r.as_tuple())
+    if text_scale != 1.0:
+        box.h = round(lh * 8.4)
+    draw_panel(surface, box, alpha=200, radius=10)
     size = round(lh * 0.62)
     x, y = round(r.x + lh * 0.5), round(r.y + lh * 0.4)
     head = f"{tr('table.hand_n', info.lang, n=info.hand_no)}   {tr('table.wall', info.lang)} {info.wall_count}"

@@ -223,9 +223,12 @@ class Prompt:
                 label = f"{label}  [{pygame.key.name(c.shortcut).upper()}]"
             draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
                         hovered=i == self.hover)
+        title_top = rects[0].y - 8 if rects else 0
         if rects and title:
             t = fonts.fit(title, size, rects[0].w, GOLD, bold=True)
-            surface.blit(t, t.get_rect(bottomleft=(rects[0].x, rects[0].y - 8)))
+            at = t.get_rect(bottomleft=(rects[0].x, rects[0].y - 8))
+            surface.blit(t, at)
+            title_top = at.y
         if rects and self.countdown:
             top = rects[0]
             frac = self.left / self.countdown
@@ -233,11 +236,20 @@ class Prompt:
             pygame.draw.rect(surface, GOLD if frac > 0.3 else (230, 90, 70), bar, border_radius=2)
         tip = self.tooltip
         if tip and self.hover is not None and self.hover < len(rects):
+            from .scenes.notice import wrap
+
             r = rects[self.hover]
-            text = fonts.fit(tip, round(size * 0.8), max(200, r.w * 1.6), WHITE)
-            box = text.get_rect().inflate(20, 14)
-            box.bottomright = (r.right, r.y - 10)
+            small = max(12, round(size * 0.85))
+            lines = wrap(fonts, tip, small, max(220, r.w) - 20)[:4]
+            imgs = [fonts.text(ln, small, WHITE) for ln in lines]
+            lh = max(i.get_height() for i in imgs)
+            box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 20, lh * len(imgs) + 14)
+            # above the buttons and their title, so that neither is hidden
+            box.bottomright = (r.right, min(r.y, title_top) - 6)
             box.clamp_ip(surface.get_rect())
             draw_panel(surface, box, alpha=245, radius=6)
-            surface.blit(text, text.get_rect(center=box.center))
+            y = box.y + 7
+            for img in imgs:
+                surface.blit(img, (box.x + 10, y))
+                y += lh
 

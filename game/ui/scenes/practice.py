@@ -36,7 +36,7 @@ from ..board import InfoView, draw_board, draw_info
 from ..hints_panel import HintsPanel
 from ..i18n import SEAT_WIND_NAMES
 from ..layout import Layout, screen_seat
-from ..reasons import translate
+from ..reasons import tile_ko, translate
 from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
 from . import Scene
 from .notice import wrap
@@ -76,6 +76,7 @@ class BoardPicture:
         from ..director import Director
 
         bw, bh = self.BASE
+        shrink = min(size[0] / bw, size[1] / bh)  # < 1: the picture is shown smaller than drawn
         if size[0] > bw and size[1] > bh:
             scale = min(size[0] / bw, size[1] / bh)
             bw, bh = max(1024, round(bw * scale)), max(640, round(bh * scale))
@@ -91,7 +92,16 @@ class BoardPicture:
             draw_board(base, lay, self.app.art, view)
             d.sprites.draw(base, self.app.art)
             if info is not None:
-                draw_info(base, lay, self.app.art, self.app.fonts, info)
+                # readable once scaled down: at least the text size of a 1024x640 table; the
+                # taller box pushes the dice resting under it down
+                ts = min(1.8, 1 / shrink) if shrink < 1 else 1.0
+                dice = pygame.Rect(lay.dice_rest.as_tuple()).clip(base.get_rect())
+                dice_img = base.subsurface(dice).copy() if ts != 1.0 and dice.w and dice.h else None
+                if dice_img is not None:  # the felt where they lay (the box is translucent)
+                    base.fill(base.get_at((dice.right - 2, dice.y + 1)), dice)
+                draw_info(base, lay, self.app.art, self.app.fonts, info, text_scale=ts)
+                if dice_img is not None:
+                    base.blit(dice_img, (dice.x, lay.info.y + round(lay.line_h * ts * 8.4) + lay.gap))
         except Exception as e:  # noqa: BLE001 - a damaged record must not crash the viewer
             base.fill((21, 84, 60))
             self.error = f"{type(e).__name__}: {e}"
@@ -562,7 +572,9 @@ class PracticeScene(Scene):
                     pygame.draw.rect(surface, GOLD, b.rect.inflate(6, 6), width=2, border_radius=4)
             y = max(b.rect.bottom for n, b in buttons.items() if n.startswith("discard:")) + 8
         else:
-            line = f"{tr('practice.discard_with')} {tile_str(self.discard)}" if self.discard is not None else ""
+            name = (tile_str(self.discard) if self.app.lang == "en" else tile_ko(tile_str(self.discard))) \
+                if self.discard is not None else ""
+            line = f"{tr('practice.discard_with')} {name}" if self.discard is not None else ""
             surface.blit(fonts.fit(line, small, inner.w, DIM), (inner.x, y))
             y += round(small * 1.5)
         up = self.option("uper")
@@ -595,16 +607,22 @@ class PracticeScene(Scene):
                 inner.x + round(inner.w * 0.68), inner.x + round(inner.w * 0.84)]
         small = round(size * 0.9)
         y = inner.y
+        head_h = 0
         for i, key in enumerate(("practice.col.option", "practice.col.win", "practice.col.points",
                                  "practice.col.dealin")):
-            surface.blit(fonts.fit(tr(key), small, (cols[i + 1] - cols[i]) - 6 if i < 3 else inner.right - cols[i],
-                                   DIM), (cols[i], y))
-        y += round(small * 1.6)
-        rh = round(size * 1.55)
+            img = fonts.fit(tr(key), small, (cols[i + 1] - cols[i]) - 6 if i < 3 else inner.right - cols[i], DIM)
+            surface.blit(img, (cols[i], y))
+            head_h = max(head_h, img.get_height())
+        y += max(round(small * 1.6), head_h + 4)
+        rh = max(round(size * 1.55), fonts.text("▶ 다마 Ag", size, WHITE, bold=True).get_height() + 4)
+
+        def put(img: pygame.Surface, x: int, row: pygame.Rect) -> None:
+            surface.blit(img, (x, row.centery - img.get_height() // 2))
+
         top_pts = max((abs(r.mean_points) for r in c.results), default=1) or 1
         for o in c.offered:
             r = c.result(o.key)
-            row = pygame.Rect(inner.x - 4, y - 2, inner.w + 8, rh)
+            row = pygame.Rect(inner.x - 4, y, inner.w + 8, rh)
             if o.key == best:
                 pygame.draw.rect(surface, (50, 100, 60), row, border_radius=5)
                 pygame.draw.rect(surface, GOLD, row, width=2, border_radius=5)
@@ -612,21 +630,21 @@ class PracticeScene(Scene):
             if o.key == best:
                 label = "▶ " + label
             colour = GOLD if o.key == best else WHITE
-            surface.blit(fonts.fit(label, size, cols[1] - cols[0] - 6, colour, bold=o.key == d.chosen), (cols[0], y))
+            put(fonts.fit(label, size, cols[1] - cols[0] - 6, colour, bold=o.key == d.chosen), cols[0], row)
             if r is None:
-                surface.blit(fonts.text(tr("practice.not_played"), small, DIM), (cols[1], y))
+                put(fonts.fit(tr("practice.not_played"), small, cols[4] - cols[1] - 6, DIM), cols[1], row)
             else:
-                surface.blit(fonts.text(f"{r.win_rate:.0%}", size, WHITE), (cols[1], y))
+                put(fonts.text(f"{r.win_rate:.0%}", size, WHITE), cols[1], row)
                 pts = fonts.text(f"{r.mean_points:+.1f}", size, GREEN if r.mean_points > 0 else RED_TEXT)
-                surface.blit(pts, (cols[2], y))
+                put(pts, cols[2], row)
                 # a small bar for the points
                 bw = round((cols[3] - cols[2] - pts.get_width() - 14) * abs(r.mean_points) / top_pts)
-                bar = pygame.Rect(cols[2] + pts.get_width() + 8, y + rh // 3, max(1, bw), max(4, rh // 4))
+                bar = pygame.Rect(cols[2] + pts.get_width() + 8, 0, max(1, bw), max(4, rh // 4))
+                bar.centery = row.centery
                 pygame.draw.rect(surface, GREEN if r.mean_points > 0 else RED_TEXT, bar, border_radius=2)
-                surface.blit(fonts.text(f"{r.deal_in_rate:.0%}", size, WHITE), (cols[3], y))
+                put(fonts.text(f"{r.deal_in_rate:.0%}", size, WHITE), cols[3], row)
             if o.key == d.chosen:
-                you = fonts.fit(tr("practice.yours"), small, inner.right - cols[4], GOLD)
-                surface.blit(you, (cols[4], y + 2))
+                put(fonts.fit(tr("practice.yours"), small, inner.right - cols[4], GOLD), cols[4], row)
             y += rh + 4
         from game.practice.review import review
 

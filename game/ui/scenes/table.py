@@ -49,7 +49,7 @@ from ..controls import Choice, HandCursor, Prompt
 from ..director import Director
 from ..i18n import SEAT_WIND_NAMES, has
 from ..layout import Layout, screen_seat
-from ..reasons import translate
+from ..reasons import tile_ko, translate
 from ..widgets import DIM, GOLD, WHITE, draw_panel
 from . import Scene
 
@@ -499,7 +499,7 @@ class TableScene(Scene):
             if WIN in d.legal:
                 self.prompt.focus = 0
             who = self.seat_label(last[0]) if last else ""
-            tile = tile_str(last[1]) if last else ""
+            tile = self.tile_name(last[1]) if last else ""
             key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
@@ -529,7 +529,7 @@ class TableScene(Scene):
         for a in d.legal:
             if isinstance(a, (ConcealedKong, AddedKong)):
                 choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
-                                      f"{tr('action.kong')} {tile_str(a.tile)}", KEY_KONG))
+                                      f"{tr('action.kong')} {self.tile_name(a.tile)}", KEY_KONG))
         if NINE_MAJOR in d.legal:
             choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
         k = self._selected_kind()
@@ -541,7 +541,7 @@ class TableScene(Scene):
                 reason = self.reason(d.notes.get(uper, "")) if uper is not None else ""
                 if not reason:
                     able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
-                    reason = (tr("table.uper_with", tiles=" ".join(tile_str(x) for x in able)) if able
+                    reason = (tr("table.uper_with", tiles=" ".join(self.tile_name(x) for x in able)) if able
                               else tr("table.uper_not_offered"))
             choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason))
         hover = self.prompt.hover if self.prompt is not None else None
@@ -575,6 +575,10 @@ class TableScene(Scene):
                 action = Discard(k, uper=True)
         if action is not None:
             self.act(action)
+
+    def tile_name(self, kind: int) -> str:
+        """A tile in the player's language: ``9p`` or ``9통``."""
+        return tile_str(kind) if self.app.lang == "en" else tile_ko(tile_str(kind))
 
     def reason(self, text: str) -> str:
         """An engine/AI reason in the player's language (`game.ui.reasons`)."""
