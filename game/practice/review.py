@@ -17,7 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .uper_practice import Comparison, Position, compare_options, practice_options
+from .uper_practice import (
+    DEFAULT_OPPONENTS,
+    Comparison,
+    Position,
+    compare_options,
+    practice_options,
+)
 
 __all__ = ["PracticeSession", "ReviewItem", "UperDecision", "review"]
 
@@ -48,6 +54,7 @@ class ReviewItem:
     clear: bool
     lesson: str
     options: tuple[dict[str, Any], ...]
+    played_by: str = ""  # who played the playouts, e.g. "ai:standard opponents"
 
     @property
     def mistake(self) -> bool:
@@ -59,8 +66,9 @@ class PracticeSession:
     """The uper decisions of one practice session."""
 
     playouts: int = 200
-    opponents: str = "fast"
+    opponents: str = DEFAULT_OPPONENTS
     seed: int = 0
+    workers: int | None = None  # processes for the playouts (None: every core)
     decisions: list[UperDecision] = field(default_factory=list)
 
     def decide(self, position: Position, key: str, discard: int | None = None) -> Comparison:
@@ -72,7 +80,7 @@ class PracticeSession:
         if not offered[key].available:
             raise ValueError(f"{_LABEL[key]} is not allowed here: {offered[key].reason}")
         c = compare_options(position, self.playouts, seed=self.seed + len(self.decisions),
-                            opponents=self.opponents, discard=discard)
+                            opponents=self.opponents, discard=discard, workers=self.workers)
         self.decisions.append(UperDecision(len(self.decisions) + 1, position.describe(), key, c))
         return c
 
@@ -104,6 +112,6 @@ def review(session: PracticeSession | list[UperDecision]) -> list[ReviewItem]:
                      and mine.points_ci[1] < best.points_ci[0])
         items.append(ReviewItem(d.index, d.description, d.chosen, best.key, round(cost, 3),
                                 clear, _lesson(d, best.key, cost),
-                                tuple(r.as_dict() for r in c.results)))
+                                tuple(r.as_dict() for r in c.results), c.played_by))
     items.sort(key=lambda i: (-i.cost, i.index))
     return items

@@ -58,6 +58,9 @@ def test_a_practice_session_refuses_an_illegal_uper_with_the_reason():
     items = review(s)
     assert len(items) == 1 and items[0].chosen == "fold"
     assert items[0].cost == pytest.approx(c.cost("fold"), abs=1e-3)
+    # the review says who played the playouts
+    assert c.opponents == s.opponents
+    assert items[0].played_by == c.played_by and s.opponents in c.played_by
     assert "uper is against the rules here" in items[0].lesson
 
 
