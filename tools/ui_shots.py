@@ -137,6 +137,7 @@ def table_shots(out: Path) -> list[Path]:
             app.step([], 0.016)
             paths.append(_save(app.window, out / f"newgame-{tag}.png"))
             app.pop()
+            app.running = True  # popping the last scene stops the app: a frame with input would not draw
             sc = TableScene(app, ["human", "ai:standard", "ai:expert", "ai:beginner"], seed=31, hands=1)
             app.push(sc)
             moments = {1.0: "seats", 3.0: "shuffle", 3.9: "walls", 4.6: "dice", 7.0: "break", 8.0: "broken",
@@ -297,14 +298,17 @@ def review_shots(out: Path) -> list[Path]:
                             app.step([], 1 / 30)
                         paths.append(_save(app.window, out / f"auto-{what}-{tag}.png"))
                         break
-                    if not kong and sc.table is not None and not sc.director.timeline.busy:
+                    if not kong and sc.table is not None:
                         shown = sc.stream[sc.base:sc.director.index]
                         if any(isinstance(e, KongDeclared) or (isinstance(e, Claimed) and e.meld == "kong")
                                for e in shown):
                             kong = True
+                            for _ in range(12):  # the meld lands
+                                app.step([], 1 / 30)
                             paths.append(_save(app.window, out / f"auto-kong-{tag}.png"))
                 while app.scenes:
                     app.pop()
+                app.running = True
             # practice
             pr = PracticeScene(app, playouts=20, seed=2, threaded=False, stage="any", mix="legal")
             app.push(pr)
@@ -330,6 +334,7 @@ def review_shots(out: Path) -> list[Path]:
             app.step([], 1 / 30)
             paths.append(_save(app.window, out / f"practice-review-{tag}.png"))
             app.pop()
+            app.running = True
             # replays: the list, the viewer (a few steps in, then with hints)
             rl = RecordsScene(app)
             app.push(rl)
@@ -348,6 +353,7 @@ def review_shots(out: Path) -> list[Path]:
             paths.append(_save(app.window, out / f"replay-end-{tag}.png"))
             while app.scenes:
                 app.pop()
+            app.running = True
             st = StatsScene(app)
             app.push(st)
             app.step([], 1 / 30)

@@ -112,6 +112,13 @@ class HandResultScene(_Overlay):
         self.page = 0
         self.closed = False
 
+    def ok_label(self) -> str:
+        """"Next hand", or "Session results" after the last hand."""
+        session = getattr(self.owner, "session", None)
+        if session is not None and session.is_over:
+            return self.app.tr("result.session")
+        return self.app.tr("result.next")
+
     def shot_name(self) -> str:
         kind = "win" if self.result.winners else "draw"
         return f"hand{self.table.hand}-{kind}"

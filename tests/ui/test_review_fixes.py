@@ -1,0 +1,71 @@
+"""Round-2 review fixes: what a player reads on the result button, tiles named in Korean at the
+table, the disabled-button tooltip clear of the prompt's title."""
+
+import pygame
+import pytest
+
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.controls import Choice, Prompt
+from game.ui.scenes.results import HandResultScene, SessionResultScene
+from game.ui.scenes.table import TableScene
+from game.ui.widgets import Fonts
+
+
+@pytest.fixture(autouse=True)
+def cfg(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+
+
+def make_app(lang="en", size=(1024, 640)):
+    pygame.init()
+    return App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0), size=size)
+
+
+def test_the_last_hands_result_button_leads_to_the_session_results():
+    app = make_app()
+    try:
+        sc = TableScene(app, ["random"] * 4, seed=8, hands=2, record=False)
+        app.push(sc)
+        labels = []
+        for _ in range(6000):
+            if isinstance(app.top, SessionResultScene):
+                break
+            app.step([], 1 / 30)
+            if isinstance(app.top, HandResultScene):
+                labels.append(app.top.ok_label())
+                app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")], 1 / 30)
+        assert labels == ["Next hand", "Session results"]
+    finally:
+        app.close()
+
+
+def test_tiles_at_the_table_are_named_in_korean():
+    app = make_app("ko")
+    try:
+        sc = TableScene(app, ["human", "random", "random", "random"], seed=3, hands=1, record=False)
+        assert sc.tile_name(13) == "5통" and sc.tile_name(0) == "1만" and sc.tile_name(22) == "백"
+        app.settings = app.settings.replace(language="en")
+        assert sc.tile_name(13) == "5p"
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (2560, 1440)])
+def test_the_disabled_buttons_tooltip_wraps_above_the_title(size):
+    pygame.display.init()
+    pygame.font.init()
+    surface = pygame.display.set_mode(size)
+    fonts = Fonts()
+    reason = "Uper needs a concealed hand that is ready after the discard, and four wall tiles left"
+    p = Prompt([Choice("uper", "Uper", pygame.K_u, False, reason)])
+    p.hover = 0
+    rect = pygame.Rect(size[0] - 230, size[1] - 130, 215, 32)
+    surface.fill((0, 0, 0))
+    p.draw(surface, fonts, [rect], 16, "Your turn")
+    title = fonts.fit("Your turn", 16, rect.w, (255, 255, 255), bold=True).get_rect(
+        bottomleft=(rect.x, rect.y - 8))
+    # the tooltip's panel: the lit pixels above the title
+    above = surface.subsurface(pygame.Rect(0, 0, size[0], title.y)).get_bounding_rect()
+    assert above.h > 2 * 16  # two lines or more, not one line shrunk to fit
+    assert above.bottom <= title.y
