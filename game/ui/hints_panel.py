@@ -175,7 +175,7 @@ class HintsPanel:
         draw_panel(surface, rect, alpha=225, radius=10)
         pad = max(6, rect.w // 40)
         inner = rect.inflate(-2 * pad, -2 * pad)
-        size = max(12, min(20, round(min(rect.w / 24, surface.get_height() * 0.022))))
+        size = max(12, min(34, round(min(rect.w / 24, surface.get_height() * 0.022))))  # grows on big screens
         old_clip = surface.get_clip()
         surface.set_clip(inner.clip(old_clip) if old_clip else inner)
         y = inner.y - self.scroll
@@ -254,7 +254,7 @@ class HintsPanel:
             y = self._below(img, y, lh)
         if h.reason:
             y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 3)
-        tw = max(14, min(30, round(size * 1.35)))
+        tw = max(14, min(46, round(size * 1.35)))
         th = self.art.tile(0, tw).get_height()
         # --- discards ------------------------------------------------------------------------
         if h.discards:
@@ -435,6 +435,7 @@ class HintsPanel:
         w = min(420, max(220, surface.get_width() // 3))
         lines = wrap(self.fonts, tip, small, w - 20)[:5]
         lh = round(small * 1.3)
+        w = min(w, max((self.fonts.text(ln, small).get_width() for ln in lines), default=w) + 20)  # as wide as its text
         box = pygame.Rect(0, 0, w, lh * len(lines) + 14)
         box.bottomright = (pos[0] - 8, pos[1] - 8)
         if box.x < 0:
