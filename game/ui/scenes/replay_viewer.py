@@ -196,7 +196,7 @@ class ReplayViewerScene(Scene):
         top = below.y + 8 + round(size * 1.5)
         lst = pygame.Rect(below.x + 10, top, below.w - 20, slider.y - 10 - top)
         return {"board": board, "panel": panel, "below": below, "buttons": buttons, "slider": slider,
-                "list": lst, "lh": round(size * 0.85 * 1.3)}
+                "list": lst, "lh": self.app.fonts.text("1 가", round(size * 0.85)).get_height() + 1}
 
     def text_size(self) -> int:
         return max(13, round(self.app.canvas.get_height() * 0.022))
@@ -357,13 +357,15 @@ class ReplayViewerScene(Scene):
             colour = WHITE if isinstance(e, (Drew, Discarded)) else DIM
             if isinstance(e, Discarded) and e.uper:
                 colour = GOLD
+            elif i == self.k:
+                colour = WHITE  # the current step reads clearly on its highlight
             try:
                 text = event_line(e, players, lang=self.app.lang)
             except Exception:  # noqa: BLE001
                 text = repr(e)
             if isinstance(e, HandStarted):
                 text = text[:120]
-            surface.blit(fonts.fit(f"{i + 1:>3}  {text}", small, lst.w - 8, colour), (lst.x, y + 1))
+            surface.blit(fonts.fit(f"{i + 1:>3}  {text}", small, lst.w - 8, colour), (lst.x, y))
         # the slider: every draw and discard a tick, the current step a knob
         s = g["slider"]
         pygame.draw.rect(surface, (20, 60, 44), s, border_radius=s.h // 2)
