@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
             module = importlib.import_module(f"game.cli.{name}")
         except ModuleNotFoundError as e:
             if e.name == f"game.cli.{name}":
-                continue  # that part of the game is not built yet
+                continue  # a subcommand left out of this build
             raise
         module.register(sub)
     return parser
@@ -39,13 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
-    if func is None:
-        try:
-            play = importlib.import_module("game.cli.play")
-        except ModuleNotFoundError:
-            print("The game window is not built yet; try `korean-mahjong --help` for the commands.")
-            return 0
-        return play.run(play.default_args())
+    if func is None:  # no subcommand: open the game window
+        from game.cli import play
+
+        return int(play.run(play.default_args()) or 0)
     try:
         return int(func(args) or 0)
     except MahjongError as e:
