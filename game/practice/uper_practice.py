@@ -620,8 +620,8 @@ def playout_outcomes(position: Position, indices: Sequence[int], *, seed: int = 
     out: dict[str, list[tuple[bool, bool, int]]] = {k: [] for k, _ in play}
     rows = _run_chunk(position.table, position.seat, play,
                       [_deal_seed(seed, position, i) for i in indices], indices, opponents)
-    for key, *r in rows:
-        out[key].append((r[0], r[1], r[2]))
+    for key, won, dealt_in, points in rows:
+        out[key].append((won, dealt_in, points))
     return out
 
 

@@ -13,6 +13,7 @@ from game.engine.rules import RuleSet
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import parse_tile
 from game.practice.uper_practice import (
+    DEFAULT_OPPONENTS,
     PracticeGame,
     compare_options,
     generate_position,
@@ -191,3 +192,13 @@ def test_bad_worker_counts_are_refused():
     pos = _pos("234m678m555p66z77z1z")
     with pytest.raises(ValueError, match="workers must be at least 1"):
         compare_options(pos, 5, workers=0)
+
+
+def test_the_ai_seats_play_the_playouts_by_default():
+    # measured with tools/playout_agreement.py: the fast policy overrates uper (module docstring)
+    assert DEFAULT_OPPONENTS == "ai:standard"
+    pos = _pos("234m678m555p66z77z1z")
+    c = compare_options(pos, 2, keys=("silent",), workers=1)
+    assert c.opponents == "ai:standard" and c.played_by == "ai:standard opponents"
+    fast = compare_options(pos, 2, keys=("silent",), opponents="fast", workers=1)
+    assert fast.played_by == "fast playout policy opponents"
