@@ -394,7 +394,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                             "#{i}: 선택 {chosen}, 최선 {best}, 손해 판당 {cost:.1f}점"),
     "practice.review_help": ("Up/Down scroll · Esc back", "위/아래 스크롤 · Esc 뒤로"),
     "practice.failed": ("Could not deal a position: {error}", "문제를 만들 수 없습니다: {error}"),
-    "practice.seconds": ("{n} playouts per choice in {s:.1f} s", "선택마다 {n}번, {s:.1f}초"),
+    "practice.seconds": ("{n} playouts per choice against {who} opponents in {s:.1f} s",
+                         "선택마다 {n}번 ({who} 상대), {s:.1f}초"),
     "practice.you": ("You", "당신"),
     # replay viewer and records
     "viewer.title": ("Replay: {name}", "다시보기: {name}"),

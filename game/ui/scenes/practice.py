@@ -33,6 +33,7 @@ import pygame
 from game.engine.tiles import tile_str
 
 from ..board import InfoView, draw_board, draw_info
+from ..event_lines import player_name
 from ..hints_panel import HintsPanel
 from ..i18n import SEAT_WIND_NAMES
 from ..layout import Layout, screen_seat
@@ -158,9 +159,14 @@ class PracticeScene(Scene):
     name = "practice"
 
     def __init__(self, app: App, *, stage: str = "middle", mix: str = "any", playouts: int = 200,
-                 seed: int | None = None, threaded: bool = True, opponents: str = "fast") -> None:
+                 seed: int | None = None, threaded: bool = True,
+                 opponents: str | None = None) -> None:
+        """`opponents`: who plays the playouts (default: the AI seats of
+        `game.practice.uper_practice.DEFAULT_OPPONENTS`, measured to judge uper more soundly than
+        the fast policy). `threaded=False` runs everything inline in one process (tests)."""
         super().__init__(app)
         from game.practice.review import PracticeSession
+        from game.practice.uper_practice import DEFAULT_OPPONENTS
 
         if stage not in STAGES:
             raise ValueError(f"stage must be one of {', '.join(STAGES)}, got {stage!r}")
@@ -172,7 +178,8 @@ class PracticeScene(Scene):
         import time
 
         self.seed = seed if seed is not None else int(time.time()) % 1_000_000
-        self.session = PracticeSession(playouts=playouts, opponents=opponents, seed=self.seed)
+        self.session = PracticeSession(playouts=playouts, opponents=opponents or DEFAULT_OPPONENTS,
+                                       seed=self.seed, workers=None if threaded else 1)
         self.state = "setup"
         self.focus = 0  # setup: 0 stage, 1 mix, 2 start
         self.positions: list[Any] = []  # one per decision made or pending
@@ -266,7 +273,7 @@ class PracticeScene(Scene):
 
         def job() -> Any:
             c = compare_options(pos, self.playouts, seed=session.seed + n, opponents=session.opponents,
-                                discard=discard, progress=progress)
+                                discard=discard, progress=progress, workers=session.workers)
             return UperDecision(n + 1, pos.describe(), key, c)
 
         self.chosen = key
@@ -653,7 +660,9 @@ class PracticeScene(Scene):
             for ln in wrap(fonts, translate(item.lesson, self.app.lang), small, inner.w)[:2]:
                 surface.blit(fonts.text(ln, small, GREEN if not item.mistake else RED_TEXT), (inner.x, y))
                 y += round(small * 1.3)
-        secs = fonts.text(tr("practice.seconds", n=self.playouts, s=c.seconds), round(small * 0.85), DIM)
+        who = player_name(c.opponents, self.app.lang)
+        secs = fonts.text(tr("practice.seconds", n=self.playouts, who=who, s=c.seconds),
+                          round(small * 0.85), DIM)
         surface.blit(secs, (inner.x, y))
         for n, b in self.buttons().items():
             draw_button(surface, fonts, b, n == "next", size, hovered=self.hover == n)
