@@ -53,7 +53,7 @@ from game.engine.tiles import tile_str
 
 from .base import SeatBase
 from .danger import read_opponents, visible_counts
-from .uper_policy import uper_gain, win_chances
+from .uper_policy import FITTED, UperFeatures, UperParams, uper_decision, uper_gain, win_chances
 from .value import INF, plan_value
 
 __all__ = ["LEVELS", "EventTracker", "HeuristicSeat", "Params", "observation_of"]
@@ -65,11 +65,10 @@ class Params:
     `evidence`: read every opponent from the visible evidence (else exact safety against uper
     players only); `value`: weigh plans that reach 2 basic points; `claim`: "free" (any pung
     that does not set the hand back) or "value" (expected gain); `uper`: "always", "simple"
-    (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain`);
+    (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain` with the
+    parameters `uper_model`, fitted to playouts by ``tools/uper_calibration.py``);
     `nine_major`: declare the nine-major draw at this shanten or worse; `suspicion`: weight of
     the danger against players who have not declared uper (relative to `defence`);
-    `frozen_weight`: how much of the opponents' threat a frozen (uper) hand pays; `uper_cut`:
-    the share of discard wins lost because opponents defend against an uper hand;
     `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come);
     `slack_threat`: above this threat (summed over all opponents), discards that set the hand
     back one step are weighed too, for folding; against an uper player always. Measured: doing
@@ -83,9 +82,8 @@ class Params:
     uper: str = "gain"
     nine_major: int = 3
     claim_margin: float = 0.5
-    frozen_weight: float = 0.1
     suspicion: float = 0.2
-    uper_cut: float = 0.15
+    uper_model: UperParams = FITTED
     uper_min_live: int = 4
     slack_threat: float = float("inf")
 
@@ -366,14 +364,18 @@ class HeuristicSeat(SeatBase):
         elif best.action == safest.action and best.ev < max(o.ev for o in opts) - 0.5:
             why += " (folding: the safest tile)"
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
-        if up in legal and up not in decision.notes and self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
-            action = up
-            why = f"uper: {self._uper_why}; " + why
+        if up in legal and up not in decision.notes:
+            if self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
+                action = up
+                why = f"uper: {self._uper_why}; " + why
+            elif p.uper == "gain":
+                why = f"silent (uper {self._uper_why}); " + why
         self._why = f"discard {tile_str(best.action.tile)}: {why}"  # type: ignore[union-attr]
         return action
 
-    def _want_uper(self, c: _Ctx, counts: list[int], d: int, melds: Sequence[Meld]) -> bool:
-        p = self.params
+    def uper_features(self, c: _Ctx, counts: list[int], d: int,
+                      melds: Sequence[Meld]) -> UperFeatures:
+        """What the uper decision sees when discarding kind `d` from the 3n+2 `counts`."""
         after = list(counts)
         after[d] -= 1
         tiles = [k for k in range(25) for _ in range(after[k])]
@@ -381,26 +383,43 @@ class HeuristicSeat(SeatBase):
         river = [r.tile for r in obs.rivers[obs.seat]] + [d]
         vals = ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent,
                            rules=self.tracker.rules)
-        st = sacred_status([v.tile for v in vals], river)
-        live = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals)
-        live_d = sum(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals
-                     if st.can_win_on_discard(v.tile))
+        ws = [v.tile for v in vals]
+        st = sacred_status(ws, river)
+        st_up = sacred_status(ws, river, uper_discard=d)
+        live_by = tuple(max(0, 4 - c.elsewhere[v.tile] - after[v.tile]) for v in vals)
+        ok = tuple(v.valid_discard and st.can_win_on_discard(v.tile) for v in vals)
+        ok_up = [v.valid_discard and st_up.can_win_on_discard(v.tile) for v in vals]
+        basic = max((v.discard_basic for v in vals), default=2)
+        me = obs.seat
+        return UperFeatures(
+            waits=tuple(ws), live_by_wait=live_by,
+            self_basic=tuple(v.self_draw_basic for v in vals),
+            discard_basic=tuple(v.discard_basic for v in vals), discard_ok=ok,
+            live=sum(live_by),
+            live_self=sum(u for u, v in zip(live_by, vals) if v.valid_self_draw),
+            live_discard=sum(u for u, o in zip(live_by, ok) if o),
+            stem_blocked=sum(u for u, o, o2 in zip(live_by, ok, ok_up) if o and not o2),
+            unseen_total=c.total_unseen, wall_left=obs.wall_left, turn=len(obs.rivers[me]),
+            final=self._final(obs, basic), threat=c.threat, threat_certain=c.threat_certain,
+            opp_upers=sum(1 for o in range(4) if o != me and obs.uper[o]),
+            opp_melds=sum(len(obs.melds[o]) for o in range(4) if o != me))
+
+    def _want_uper(self, c: _Ctx, counts: list[int], d: int, melds: Sequence[Meld]) -> bool:
+        p = self.params
         if p.uper == "never":
             self._uper_why = "never declared"
             return False
         if p.uper == "always":
             self._uper_why = "always declared when legal"
             return True
+        f = self.uper_features(c, counts, d, melds)
         if p.uper == "simple":
-            ok = live >= p.uper_min_live and obs.wall_left >= 20
-            self._uper_why = f"{live} live wait tiles, {obs.wall_left} left"
-            return ok
-        basic = max((v.discard_basic for v in vals), default=2)
-        g = uper_gain(live=live, unseen_total=c.total_unseen, wall_left=obs.wall_left,
-                      discard_ok=live_d > 0, final=self._final(obs, basic), threat=c.threat,
-                      frozen_weight=p.frozen_weight, defence_cut=p.uper_cut)
-        self._uper_why = f"gain {g:+.2f} with {live} live wait tiles, {obs.wall_left} left"
-        return g > 0.1 and live >= p.uper_min_live
+            self._uper_why = f"{f.live} live wait tiles, {f.wall_left} left"
+            return f.live >= p.uper_min_live and f.wall_left >= 20
+        g = uper_gain(f, p.uper_model)
+        self._uper_why = (f"gain {g:+.2f} with {f.live} live wait tiles ({f.live_discard} "
+                          f"winnable by discard), {f.wall_left} left")
+        return uper_decision(f, p.uper_model)
 
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:

@@ -5,7 +5,7 @@ import pytest
 
 from ai.heuristic import HeuristicSeat
 from ai.registry import make_seat
-from ai.uper_policy import uper_gain
+from ai.uper_policy import UperFeatures, uper_decision, uper_gain
 from game.engine.actions import PASS, Discard
 from game.engine.rules import RuleSet
 from game.engine.table import Table, rig_wall
@@ -84,16 +84,65 @@ def test_the_beginner_declares_even_a_dead_wait():
     assert make_seat("ai:beginner").act(d) == Discard(parse_tile("1p"), uper=True)
 
 
-@pytest.mark.parametrize("live, wall, threat, declare", [
-    (8, 48, 0.0, True),  # many live tiles, long wall, nobody threatening
-    (0, 48, 0.0, False),  # dead wait
-    (1, 8, 30.0, False),  # a single live tile near the end: the +1 does not pay the risk
-    (8, 48, 400.0, False),  # everyone threatens: a frozen hand cannot fold
+# Rows the calibration taught (tools/uper_calibration.py: 200 paired playouts per option with
+# ai:standard opponents at the start of the hand, wall 47; "before" is the model it replaced)
+@pytest.mark.parametrize("hand, discard, declare", [
+    # 5p/8p, 9 live, all simples and all sequences: declare (playouts +2.6 +- 3.1)
+    ("234m567m345p22p67p1z", "1z", True),
+    # 7p closed wait, 4 live: the opponents stop discarding 7p once they know; silent
+    # (playouts -4.0 +- 3.4 points for uper; the model before declared it)
+    ("234m567m345p22p68p1z", "1z", False),
+    # 3p/6p after discarding 9p (stem 3-6-9, SD3): no discard win either way, so uper only
+    # adds its point to the self-draws: declare (playouts +2.8 +- 3.3)
+    ("234m567m345p22p45p9p", "9p", True),
 ])
-def test_uper_gain(live, wall, threat, declare):
-    g = uper_gain(live=live, unseen_total=60, wall_left=wall, discard_ok=True, final=14,
-                  threat=threat)
-    assert (g > 0) == declare
+def test_expert_uper_rows(hand, discard, declare):
+    _, d = east_decision(hand)
+    up = Discard(parse_tile(discard), uper=True)
+    assert up in d.legal and up not in d.notes
+    seat = make_seat("ai:expert")
+    action = seat.act(d)
+    assert action == (up if declare else Discard(parse_tile(discard)))
+    assert ("uper: gain" if declare else "silent (uper gain") in seat.explain()
+
+
+def test_uper_features_of_a_sacred_wait():
+    # discarding 9p blocks discard wins on 3p/6p (stem 3-6-9): every live tile is self-draw only
+    t, d = east_decision("234m567m345p22p45p9p")
+    seat = HeuristicSeat("expert")
+    obs = t.observation(0)
+    counts = [0] * 25
+    for k in obs.concealed:
+        counts[k] += 1
+    f = seat.uper_features(seat._context(obs), counts, parse_tile("9p"), ())
+    assert [tile for tile in f.waits] == [parse_tile("3p"), parse_tile("6p")]
+    assert (f.live, f.live_self, f.live_discard) == (7, 7, 0)
+    assert f.discard_ok == (False, False)
+    assert UperFeatures.from_dict(f.as_dict()) == f
+
+
+@pytest.mark.parametrize("live, wall, discard, threat, opp_upers, declare", [
+    (9, 40, True, 0.0, 0, True),  # many live tiles, long wall, nobody threatening
+    (0, 40, True, 0.0, 0, False),  # dead wait
+    (4, 40, True, 0.0, 0, False),  # a thin wait the opponents will stop feeding
+    (4, 40, False, 0.0, 0, True),  # sacred wait: self-draw only anyway, the +1 is free
+    (4, 40, True, 0.0, 1, True),  # ...unless an uper player already has the table defending
+    (1, 8, True, 30.0, 0, False),  # a single live tile near the end
+    (9, 40, True, 400.0, 0, False),  # everyone threatens: a frozen hand cannot fold
+])
+def test_uper_gain(live, wall, discard, threat, opp_upers, declare):
+    f = UperFeatures.simple(live=live, wall_left=wall, discard=discard, threat=threat,
+                            opp_upers=opp_upers)
+    assert uper_decision(f) == declare
+    assert (uper_gain(f) > -0.5) == declare  # the fitted margin
+
+
+def test_uper_gain_grows_with_live_tiles_and_falls_with_threat():
+    gains = [uper_gain(UperFeatures.simple(live=n, wall_left=40)) for n in range(1, 12)]
+    assert gains == sorted(gains)
+    threats = [uper_gain(UperFeatures.simple(live=8, wall_left=40, threat=x))
+               for x in (0, 20, 40, 80)]
+    assert threats == sorted(threats, reverse=True)
 
 
 def test_frozen_hand_discards_what_it_draws():
