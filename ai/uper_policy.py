@@ -33,6 +33,7 @@ False
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 
 def win_chances(live: int, unseen_total: int, wall_left: int, discard_ok: bool,
@@ -86,7 +87,7 @@ class UperFeatures:
 
     @classmethod
     def simple(cls, live: int, wall_left: int, *, discard: bool = True, basic: int = 2,
-               threat: float = 0.0, opp_upers: int = 0, unseen_total: int = 70) -> "UperFeatures":
+               threat: float = 0.0, opp_upers: int = 0, unseen_total: int = 70) -> UperFeatures:
         """One wait with `live` unseen copies worth `basic` each way (for examples and tests);
         `discard`: whether it may be won on a discard when silent."""
         return cls(waits=(0,), live_by_wait=(live,), self_basic=(basic,),
@@ -99,9 +100,10 @@ class UperFeatures:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> "UperFeatures":
+    def from_dict(cls, d: dict) -> UperFeatures:
         names = {f.name for f in fields(cls)}
-        kw = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.items() if k in names}
+        kw: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v)
+                              for k, v in d.items() if k in names}
         return cls(**kw)
 
 

@@ -20,6 +20,22 @@ for each policy (the old gain model, the level "simple" rule, never, always, the
 uper - silent excludes zero) and its cost: the sum over positions of the expected points lost by
 its choice (playout means, clear or not). `fit` grid-searches the current model's parameters on
 the fit half and reports both halves.
+
+Measured (480 positions: seeds 0-479, stages in turn, 200 playouts per option, 2 processes,
+about 15 min; the fit grid 40 s): 275 of the 480 verdicts are clear, uper better in 36 and
+silent better in 239. On the 240 held-out positions (137 clear):
+
+    policy                      agrees with clear verdicts   points lost   declares
+    never                       119/137                      127.8 (0.53)    0
+    always                       18/137                     1006.4 (4.19)  240
+    ai:standard ("simple")      100/137                      267.3 (1.11)   80
+    ai:expert before            98/137                      290.8 (1.21)  107
+    ai:expert now (fitted)      128/137                       78.9 (0.33)   42
+
+(points lost: summed over the held-out positions, per position in brackets). On the fit half
+the fitted model agrees with 133/138 (before: 98/138). Caveat: in the playouts the player's
+own continuation is the practice's playout policy (a silent hand never folds), so the value of
+staying free to fold is not in the verdicts; it can only make silence better still.
 """
 
 from __future__ import annotations
@@ -42,7 +58,7 @@ def _mean_ci(xs: list[float]) -> tuple[float, float]:
     """(mean, 95 % half-width) of a sample.
 
     >>> _mean_ci([1.0, 3.0])
-    (2.0, 2.772)
+    (2.0, 1.96)
     """
     n = len(xs)
     m = sum(xs) / n

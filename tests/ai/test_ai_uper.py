@@ -108,7 +108,7 @@ def test_expert_uper_rows(hand, discard, declare):
 
 def test_uper_features_of_a_sacred_wait():
     # discarding 9p blocks discard wins on 3p/6p (stem 3-6-9): every live tile is self-draw only
-    t, d = east_decision("234m567m345p22p45p9p")
+    t, _ = east_decision("234m567m345p22p45p9p")
     seat = HeuristicSeat("expert")
     obs = t.observation(0)
     counts = [0] * 25
