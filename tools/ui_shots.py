@@ -5,6 +5,7 @@ sizes with backs and sideways variants, the dice, and each screen at a few windo
 
 ``--review`` renders everything (screens, table, spectator kong/win/draw, practice, replays, statistics,
 hints) at ``--sizes=1024x640,1280x800,2560x1440`` (default 1280x800,1024x640,1920x1080);
+``--hints`` renders the hints panel at the table (top, scrolled, a tip), in practice and in the replay viewer;
 ``--polish`` renders the hints panel's reasons and a dragged tile (both languages, two sizes);
 ``--table`` renders only the table: the seat choice, shuffle, dice, wall break (counted, then opened), deal, a turn, a
 claim, mid-hand, the hand's result and the session results, and the new-game screen.
@@ -255,6 +256,87 @@ def polish_shots(out: Path) -> list[Path]:
     return paths
 
 
+def hints_shots(out: Path) -> list[Path]:
+    """Issue 6 follow-up: the hints panel where it is used, to check it reads at the table: the
+    table with hints on (the top, then scrolled to the end), the practice decision and the replay
+    viewer with hints; both languages at every size."""
+    import tempfile
+
+    os.environ.setdefault("KOREAN_MAHJONG_DATA_DIR", tempfile.mkdtemp(prefix="kmj-shots-"))
+    from ai.random_seat import RandomSeat
+    from game.engine.rules import RuleSet
+    from game.engine.session import Session
+    from game.practice.records import RecordWriter, list_records
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.practice import PracticeScene
+    from game.ui.scenes.replay_viewer import RecordsScene, ReplayViewerScene
+    from game.ui.scenes.table import TableScene
+
+    ev = pygame.event.Event
+    if not list_records():
+        w = RecordWriter(Session(RuleSet(), seed=3, hands=1), human=0,
+                         seat_kinds=("human", "ai:standard", "ai:standard", "random"))
+        w.play([RandomSeat(30 + i) for i in range(4)])
+    paths = []
+    for size in SIZES:
+        for lang in ("en", "ko"):
+            tag = f"{lang}-{size[0]}x{size[1]}"
+            app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0), size=size)
+            sc = TableScene(app, ["human", "ai:standard", "ai:standard", "ai:standard"], seed=44, hands=1,
+                            record=False)
+            app.push(sc)
+            turns = 0
+            for _ in range(4000):
+                app.step([], 1 / 30)
+                d = sc.prompt_for
+                if d is None or sc.director.timeline.busy:
+                    continue
+                if d.kind in ("claim", "rob"):
+                    app.step([ev(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
+                    continue
+                turns += 1
+                if turns >= 6:
+                    break
+                app.step([ev(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_i, mod=0)], 1 / 30)
+            app.step([ev(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
+            paths.append(_save(app.window, out / f"table-hints-{tag}.png"))
+            for _ in range(6):
+                app.step([ev(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0)], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"table-hints-end-{tag}.png"))
+            panel = sc.hints_panel
+            if panel is not None and panel.tips:
+                cell = next((r for r, t in panel.tips if (" vs " in t or " ← " in t)
+                             and panel.rect.contains(r)), panel.tips[0][0])
+                app.step([ev(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
+                paths.append(_save(app.window, out / f"table-hints-tip-{tag}.png"))
+            while app.scenes:
+                app.pop()
+            app.running = True
+            pr = PracticeScene(app, playouts=20, seed=2, threaded=False, stage="any", mix="legal")
+            app.push(pr)
+            app.step([], 1 / 30)
+            pr.start()
+            pr.wait()
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"practice-decide-{tag}.png"))
+            app.pop()
+            app.running = True
+            rl = RecordsScene(app)
+            app.push(rl)
+            app.step([], 1 / 30)
+            v = ReplayViewerScene(app, rl.records[0].path)
+            app.push(v)
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")] * 70, 1 / 30)
+            app.step([ev(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")], 1 / 30)
+            app.step([], 1 / 30)
+            paths.append(_save(app.window, out / f"replay-hints-{tag}.png"))
+            app.close()
+    return paths
+
+
 def review_shots(out: Path) -> list[Path]:
     """What the table shots do not reach: a kong and a win with several yak (spectator mode,
     seed 38), a draw (seed 8), practice (setup, decide, an illegal uper explained, the results,
@@ -381,6 +463,10 @@ def main(argv: list[str]) -> int:
     if "--review" in argv:  # every screen of the issue 5/6 review
         print(contact_sheet(out))
         for p in screens(out) + table_shots(out) + review_shots(out) + polish_shots(out):
+            print(p)
+        return 0
+    if "--hints" in argv:
+        for p in hints_shots(out):
             print(p)
         return 0
     if "--polish" in argv:

@@ -77,8 +77,19 @@ def describe_action(a: Any) -> str:
 class HintsPanel:
     """See the module. `lang`: the language now (a callable, so a settings change shows)."""
 
-    def __init__(self, fonts: Fonts, art: Any, lang: Callable[[], str] | str = "en") -> None:
+    def __init__(self, fonts: Fonts, art: Any, lang: Callable[[], str] | str = "en",
+                 scroll_keys: bool = False) -> None:
         self.fonts = fonts
+        #: Page Up / Page Down scroll the panel (off where the scene uses those keys itself)
+        self.scroll_keys = scroll_keys
+        #: the smallest text size of the last draw (`game.ui.layout.hints_text_px` unless given)
+        self.min_px = 13
+        #: every text size the last draw used (the tests check none is below `min_px`)
+        self.sizes: list[int] = []
+        #: the narrowest tile the last draw put on the panel
+        self.min_tile_w = 0
+        #: the scroll cues the last draw showed ("below": more below, "above": more above)
+        self.cues: list[str] = []
         self.art = art
         self._lang = lang
         self.hints: Any = None
@@ -139,9 +150,26 @@ class HintsPanel:
                 return text
         return ""
 
+    # --- scrolling ----------------------------------------------------------------------------
+    @property
+    def max_scroll(self) -> int:
+        """How far the content can scroll (0: everything fits)."""
+        return max(0, self.content_h - self.rect.h)
+
+    def scroll_by(self, dy: int) -> bool:
+        """Scroll the content `dy` px down (up when negative), within its length; True if it moved."""
+        before = self.scroll
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        return self.scroll != before
+
     # --- input --------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Hover, wheel and clicks over the panel; True when the event was the panel's."""
+        """Hover, wheel, clicks and (with `scroll_keys`) Page Up/Down; True when the event was the panel's."""
+        if (self.scroll_keys and event.type == pygame.KEYDOWN
+                and getattr(event, "key", None) in (pygame.K_PAGEUP, pygame.K_PAGEDOWN)):
+            page = max(40, self.rect.h - 3 * self.min_px)
+            self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+            return True
         pos = getattr(event, "pos", None)
         if event.type == pygame.MOUSEMOTION:
             self.hover = pos if pos is not None and self.rect.collidepoint(pos) else None
@@ -149,9 +177,8 @@ class HintsPanel:
         if event.type == pygame.MOUSEWHEEL:
             mouse = pygame.mouse.get_pos()
             if self.rect.collidepoint(mouse) or self.hover is not None:
-                step = max(20, self.rect.h // 10)
-                self.scroll = max(0, min(max(0, self.content_h - self.rect.h),
-                                         self.scroll - event.y * step))
+                step = max(3 * self.min_px, self.rect.h // 8)
+                self.scroll_by(-event.y * step)
                 return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and pos is not None and self.rect.collidepoint(pos):
@@ -161,40 +188,100 @@ class HintsPanel:
                         self.ask(k)
                         return True
             elif event.button in (4, 5):  # old-style wheel
-                self.scroll = max(0, self.scroll + (40 if event.button == 5 else -40))
+                self.scroll_by(3 * self.min_px if event.button == 5 else -3 * self.min_px)
             return True
         return False
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect | tuple[int, int, int, int],
+             min_px: int | None = None) -> None:
+        """Draw the hints in `rect`. `min_px`: the smallest text size (default: by the surface's
+        size, `game.ui.layout.hints_text_px`); no line is drawn smaller, tiles are at least 18 px
+        wide, and what does not fit scrolls (a bar and a "more" cue show it)."""
+        from .layout import hints_text_px
+
         rect = pygame.Rect(rect)
         self.rect = rect
         self.tips = []
         self.tiles = []
         self.boxes = []
+        self.sizes = []
+        self.min_tile_w = 0
+        self.cues = []
+        self.min_px = min_px if min_px is not None else hints_text_px(*surface.get_size())
         draw_panel(surface, rect, alpha=225, radius=10)
         pad = max(6, rect.w // 40)
-        inner = rect.inflate(-2 * pad, -2 * pad)
-        size = max(12, min(34, round(min(rect.w / 24, surface.get_height() * 0.022))))  # grows on big screens
+        inner = rect.inflate(-2 * pad - 6, -2 * pad)  # room for the scroll bar at the right
+        inner.x -= 3
+        # the body text: a bit above the smallest size, more on a wide panel
+        size = max(round(self.min_px * 1.15), min(40, round(rect.w / 24)))
         old_clip = surface.get_clip()
         surface.set_clip(inner.clip(old_clip) if old_clip else inner)
         y = inner.y - self.scroll
         y = self._draw_content(surface, inner, y, size)
         self.content_h = y + self.scroll - inner.y + 2 * pad
         surface.set_clip(old_clip)
-        if self.content_h > rect.h:  # a scroll bar
-            frac = rect.h / self.content_h
-            bh = max(16, round((rect.h - 8) * frac))
-            top = rect.y + 4 + round((rect.h - 8 - bh) * self.scroll / max(1, self.content_h - rect.h))
-            pygame.draw.rect(surface, (60, 130, 100), (rect.right - 5, top, 3, bh), border_radius=2)
+        if self.scroll > self.max_scroll:
+            self.scroll = self.max_scroll
+        if self.content_h > rect.h:
+            self._draw_scroll_cues(surface, rect)
         self._draw_answer(surface, rect, size)
         tip = self.tooltip
         if tip and self.hover is not None:
             self._draw_tip(surface, tip, self.hover, size)
 
+    def _draw_scroll_cues(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A scroll bar, and "more below" / "more above" tabs where content is out of sight."""
+        track = pygame.Rect(rect.right - 8, rect.y + 6, 5, rect.h - 12)
+        pygame.draw.rect(surface, (30, 70, 55), track, border_radius=3)
+        bh = max(20, round(track.h * rect.h / self.content_h))
+        top = track.y + round((track.h - bh) * self.scroll / max(1, self.max_scroll))
+        pygame.draw.rect(surface, (150, 210, 170), (track.x, top, track.w, bh), border_radius=3)
+        px = self.min_px
+        for below, show in ((True, self.scroll < self.max_scroll), (False, self.scroll > 0)):
+            if not show:
+                continue
+            self.cues.append("below" if below else "above")
+            label = self.fonts.text(self.t("hints.more_below" if below else "hints.more_above"), px, GOLD, True)
+            tab = label.get_rect().inflate(16, 6)
+            tab.centerx = rect.centerx
+            if below:
+                tab.bottom = rect.bottom - 3
+            else:
+                tab.top = rect.top + 3
+            draw_panel(surface, tab, alpha=245, radius=6)
+            pygame.draw.rect(surface, GOLD, tab, width=1, border_radius=6)
+            surface.blit(label, label.get_rect(center=tab.center))
+
+    def _fit(self, s: str, size: int, max_w: float | None, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
+        """`s` in one line no wider than `max_w`, shrunk down to `min_px` at most; when even that is
+        too wide, wrapped into several lines (one surface). Never smaller than `min_px`."""
+        size = max(self.min_px, size)
+        img = self.fonts.text(s, size, colour, bold)
+        if not max_w or img.get_width() <= max_w:
+            self.sizes.append(size)
+            return img
+        sz = size
+        while img.get_width() > max_w and sz > self.min_px:
+            sz -= 1
+            img = self.fonts.text(s, sz, colour, bold)
+        if img.get_width() <= max_w:
+            self.sizes.append(sz)
+            return img
+        from .scenes.notice import wrap
+
+        self.sizes.append(sz)
+        lines = [self.fonts.text(ln, sz, colour, bold) for ln in wrap(self.fonts, s, sz, max_w)] or [img]
+        lh = max(round(sz * 1.25), max(ln.get_height() for ln in lines) - 2)
+        out = pygame.Surface((max(ln.get_width() for ln in lines), lh * (len(lines) - 1) + lines[-1].get_height()),
+                             pygame.SRCALPHA)
+        for i, ln in enumerate(lines):
+            out.blit(ln, (0, i * lh))
+        return out
+
     def _text(self, surface: pygame.Surface, s: str, x: int, y: int, size: int, colour: tuple[int, ...] = WHITE,
               max_w: float | None = None, bold: bool = False) -> pygame.Surface:
-        img = self.fonts.fit(s, size, max_w, colour, bold) if max_w else self.fonts.text(s, size, colour, bold)
+        img = self._fit(s, size, max_w, colour, bold)
         surface.blit(img, (x, y))
         self._box(s, img.get_bounding_rect().move(x, y))
         return img
@@ -213,8 +300,16 @@ class HintsPanel:
                  colour: tuple[int, ...] = DIM, max_lines: int = 4) -> int:
         from .scenes.notice import wrap
 
+        size = max(self.min_px, size)
         lh = round(size * 1.3)
-        for ln in wrap(self.fonts, s, size, w)[:max_lines]:
+        lines = wrap(self.fonts, s, size, w)
+        if len(lines) > max_lines:  # never cut silently: the last line says there is more
+            lines = lines[:max_lines]
+            while lines[-1] and self.fonts.font(size).size(lines[-1] + " …")[0] > w:
+                lines[-1] = lines[-1].rsplit(" ", 1)[0] if " " in lines[-1] else lines[-1][:-1]
+            lines[-1] += " …"
+        for ln in lines:
+            self.sizes.append(size)
             img = self.fonts.text(ln, size, colour)
             surface.blit(img, (x, y))
             self._box(ln, img.get_bounding_rect().move(x, y))
@@ -222,6 +317,7 @@ class HintsPanel:
         return y
 
     def _tile(self, surface: pygame.Surface, kind: int, x: int, y: int, w: int) -> pygame.Rect:
+        self.min_tile_w = min(self.min_tile_w or w, w)
         img = self.art.tile(kind, w)
         r = surface.blit(img, (x, y))
         if r.w and r.h:  # scrolled out of sight: not clickable
@@ -253,46 +349,65 @@ class HintsPanel:
                              size, GOLD, inner.w)
             y = self._below(img, y, lh)
         if h.reason:
-            y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 3)
-        tw = max(14, min(46, round(size * 1.35)))
+            y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 6)
+        tw = max(18, min(46, round(size * 1.35)))
         th = self.art.tile(0, tw).get_height()
         # --- discards ------------------------------------------------------------------------
         if h.discards:
             y = self._heading(surface, self.t("hints.discards"), inner, y, size)
-            small = round(size * 0.85)
-            cols = (x, x + tw + 6, x + round(inner.w * 0.64))
-            a = self._text(surface, self.t("hints.col_accept"), cols[1], y, small, DIM, cols[2] - cols[1] - 4)
-            b = self._text(surface, self.t("hints.col_two"), cols[2], y, small, DIM, inner.right - cols[2])
-            y = max(self._below(a, y, round(small * 1.4)), self._below(b, y, round(small * 1.4)))
+            small = max(self.min_px, round(size * 0.85))
+            rows = []
             for d in h.discards[:8]:
-                row = pygame.Rect(inner.x - 2, y - 1, inner.w + 4, th + 2)
+                sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
+                acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=len(d.accepts))}"
+                two = (self.t("hints.sd") + ("✓" if d.reach_self_draw else "×") + " "
+                       + self.t("hints.d") + ("✓" if d.reach_discard else "×"))
+                rows.append((d, acc, two))
+            font = self.fonts.font(small)
+            star = self.fonts.text("◀", small, GOLD)
+            acc_w = max(font.size(a)[0] for _, a, _ in rows)
+            two_w = max(font.size(t)[0] for _, _, t in rows) + star.get_width() + 4
+            x1 = x + tw + 6
+            one_line = x1 + acc_w + 10 + two_w <= inner.right
+            lh_small = round(small * 1.3)
+            if one_line:  # tile | after · accepts | 2 points (the columns as wide as their text)
+                x2 = max(x1 + acc_w + 10, inner.right - two_w)
+                a = self._text(surface, self.t("hints.col_accept"), x1, y, small, DIM, x2 - x1 - 6)
+                b = self._text(surface, self.t("hints.col_two"), x2, y, small, DIM, inner.right - x2)
+                y = max(self._below(a, y, round(small * 1.4)), self._below(b, y, round(small * 1.4)))
+                row_h = max(th, lh_small)
+            else:  # narrow: the 2-point marks on a second line beside the tile
+                x2 = x1
+                a = self._text(surface, self.t("hints.col_accept") + " / " + self.t("hints.col_two"), x1, y,
+                               small, DIM, inner.right - x1)
+                y = self._below(a, y, round(small * 1.4))
+                row_h = max(th, 2 * lh_small + 2)
+            for d, acc, two in rows:
+                row = pygame.Rect(inner.x - 2, y - 1, inner.w + 4, row_h + 2)
                 if d.suggested:
                     pygame.draw.rect(surface, (60, 110, 60), row, border_radius=4)
                     pygame.draw.rect(surface, GOLD, row, width=1, border_radius=4)
-                self._tile(surface, d.tile, cols[0], y, tw)
-                ty = y + (th - small * 1.3) / 2
-                n_kinds = len(d.accepts)
-                sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
-                acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=n_kinds)}"
-                self._text(surface, acc, cols[1], round(ty), small, WHITE if d.shanten == 0 else DIM,
-                           cols[2] - cols[1] - 4)
-                two = (self.t("hints.sd") + ("✓" if d.reach_self_draw else "×") + " "
-                       + self.t("hints.d") + ("✓" if d.reach_discard else "×"))
-                star_w = self.fonts.text("◀", small, GOLD).get_width() + 4 if d.suggested else 0
-                img = self._text(surface, two, cols[2], round(ty), small,
+                self._tile(surface, d.tile, x, y + (row_h - th) // 2, tw)
+                if one_line:
+                    ty = ty2 = round(y + (row_h - small * 1.3) / 2)
+                else:
+                    ty = round(y + (row_h - 2 * lh_small - 2) / 2)
+                    ty2 = ty + lh_small + 2
+                self._text(surface, acc, x1, ty, small, WHITE if d.shanten == 0 else DIM, inner.right - x1)
+                img = self._text(surface, two, x2, ty2, small,
                                  GREEN if d.reach_discard else (MID if d.reach_self_draw else RED),
-                                 inner.right - cols[2] - star_w)
+                                 inner.right - x2 - star.get_width() - 4)
                 tip = f"{self.tile(d.tile)}: {self.t('hints.plan', plan=self.r(d.plan))}"
                 if d.uper_legal is not None:
                     tip += " · " + (self.t("hints.uper_ok") if d.uper_legal else
                                     self.t("hints.uper_no", why=self.r(d.uper_reason)))
                 self.tips.append((row, tip))
                 if d.suggested:
-                    star = self.fonts.text("◀", small, GOLD)
-                    sx = min(inner.right - star.get_width(), cols[2] + img.get_width() + 4)
-                    surface.blit(star, (sx, round(ty)))
-                    self._box("suggested", star.get_bounding_rect().move(sx, round(ty)))
-                y += th + 4
+                    self.sizes.append(small)
+                    sx = min(inner.right - star.get_width(), x2 + img.get_width() + 4)
+                    surface.blit(star, (sx, ty2))
+                    self._box("suggested", star.get_bounding_rect().move(sx, ty2))
+                y += row_h + 4
         elif h.accepts:
             y = self._heading(surface, self.t("hints.draws"), inner, y, size)
             y = self._tile_row(surface, [(a.tile, str(a.unseen)) for a in h.accepts], inner, y, tw, th, size)
@@ -307,7 +422,7 @@ class HintsPanel:
                 title = self.t("hints.waits_after", tile=self.tile(ready[0].tile))
         if waits:
             y = self._heading(surface, title, inner, y, size)
-            small = round(size * 0.85)
+            small = max(self.min_px, round(size * 0.85))
             for w in waits:
                 self._tile(surface, w.tile, x, y, tw)
                 ty = round(y + (th - small * 1.3) / 2)
@@ -324,43 +439,52 @@ class HintsPanel:
         if h.opponents and h.opponents[0].tiles:
             y = self._heading(surface, self.t("hints.danger"), inner, y, size)
             kinds = [t.tile for t in h.opponents[0].tiles]
-            label_w = round(size * 3.6)
-            cw = max(10, min(tw + 4, (inner.w - label_w) // max(1, len(kinds))))
-            dtw = max(10, cw - 3)
-            for i, k in enumerate(kinds):
-                self._tile(surface, k, x + label_w + i * cw, y, dtw)
-            y += self.art.tile(0, dtw).get_height() + 3
-            ch = max(10, round(size * 1.05))
-            small = round(size * 0.8)
-            for o in h.opponents:
-                name = self.seat(o.seat) + (f" {self.t('hints.uper_mark')}" if o.uper else "")
-                self._text(surface, name, x, y + (ch - small * 1.3) / 2, small, RED if o.uper else WHITE,
-                           label_w - 4)
-                for i, td in enumerate(o.tiles):
-                    cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
-                    pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
-                    self._box("danger cell", cell)
-                    who = (f"{tile_str(td.tile)} vs {seat_name(o.seat)}" if self.lang == "en" else
-                           f"{tile_ko(tile_str(td.tile))} ← {SEAT_WIND_NAMES['ko'][o.seat]}")
-                    self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
-                y += ch + 3
+            small = max(self.min_px, round(size * 0.8))
+            font = self.fonts.font(small)
+            names = [self.seat(o.seat) + (f" {self.t('hints.uper_mark')}" if o.uper else "") for o in h.opponents]
+            label_w = max(round(size * 1.2), max(font.size(n)[0] for n in names) + 8)
+            # one block of columns when 18 px tiles fit, else blocks of as many as fit
+            per = max(1, min(len(kinds), (inner.w - label_w) // 21))
+            cw = max(21, min(tw + 4, (inner.w - label_w) // per))
+            dtw = cw - 3
+            ch = max(small + 4, round(size * 1.05))
+            for b0 in range(0, len(kinds), per):
+                if b0:
+                    y += round(size * 0.4)
+                for i, k in enumerate(kinds[b0:b0 + per]):
+                    self._tile(surface, k, x + label_w + i * cw, y, dtw)
+                y += self.art.tile(0, dtw).get_height() + 3
+                for o, name in zip(h.opponents, names):
+                    self._text(surface, name, x, round(y + (ch - small * 1.3) / 2), small,
+                               RED if o.uper else WHITE, label_w - 4)
+                    for i, td in enumerate(o.tiles[b0:b0 + per]):
+                        cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
+                        pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
+                        self._box("danger cell", cell)
+                        who = (f"{tile_str(td.tile)} vs {seat_name(o.seat)}" if self.lang == "en" else
+                               f"{tile_ko(tile_str(td.tile))} ← {SEAT_WIND_NAMES['ko'][o.seat]}")
+                        if cell.colliderect(inner):  # scrolled out of sight: no tip
+                            self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
+                    y += ch + 3
             # legend
-            lw = min(inner.w - 2 * label_w, 160)
-            lx = x + label_w
-            s1 = self._text(surface, self.t("hints.safe"), x, y + 1, small, DIM, max_w=label_w - 4)
+            risky_w = self.fonts.font(small).size(self.t("hints.risky"))[0]
+            safe_w = font.size(self.t("hints.safe"))[0]
+            lx = x + max(label_w, safe_w + 8)
+            lw = max(30, min(160, inner.right - lx - risky_w - 10))
+            s1 = self._text(surface, self.t("hints.safe"), x, y + 1, small, DIM, max_w=lx - x - 4)
             for i in range(lw):
                 pygame.draw.line(surface, danger_colour(0.25 * i / max(1, lw - 1)), (lx + i, y + 4),
                                  (lx + i, y + 4 + max(4, small // 2)))
             self._box("danger scale", pygame.Rect(lx, y + 4, lw, max(4, small // 2) + 1))
-            self._text(surface, self.t("hints.risky"), lx + lw + 6, y + 1, small, DIM,
-                       max_w=max(10, inner.right - lx - lw - 6))
-            y += max(s1.get_height(), small) + 4
+            s2 = self._text(surface, self.t("hints.risky"), lx + lw + 6, y + 1, small, DIM,
+                            max_w=max(10, inner.right - lx - lw - 6))
+            y += max(s1.get_bounding_rect().bottom, s2.get_bounding_rect().bottom, small) + 6
         # --- sacred discard ------------------------------------------------------------------
         y = self._heading(surface, self.t("hints.sacred"), inner, y, size)
-        small = round(size * 0.85)
+        small = max(self.min_px, round(size * 0.85))
         if h.sacred.reasons:
             for why in h.sacred.reasons:
-                y = self._wrapped(surface, self.t("hints.sacred_you", why=self.r(why)), x, y, inner.w, small, RED, 3)
+                y = self._wrapped(surface, self.t("hints.sacred_you", why=self.r(why)), x, y, inner.w, small, RED, 6)
         else:
             img = self._text(surface, self.t("hints.sacred_ok"), x, y, small, GREEN, inner.w)
             y = self._below(img, y, round(small * 1.35))
@@ -374,7 +498,7 @@ class HintsPanel:
                 words = tiles_ko("".join(tile_str(k) for k in safe[:14]))
             words += " …" if len(safe) > 14 else ""
             text = self.t("hints.cannot", seat=self.seat(o.seat), tiles=words)
-            y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 2)
+            y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 5)
         # --- why can't I win on this? -----------------------------------------------------------
         y += round(size * 0.3)
         img = self._text(surface, self.t("hints.why"), x, y, small, GOLD, inner.w)
@@ -392,7 +516,7 @@ class HintsPanel:
     def _tile_row(self, surface: pygame.Surface, items: list[tuple[int, str]], inner: pygame.Rect, y: int,
                   tw: int, th: int, size: int) -> int:
         x = inner.x
-        small = round(size * 0.75)
+        small = max(self.min_px, round(size * 0.75))
         step = tw + max(4, round(size * 1.2)) if any(s for _, s in items) else tw + 3
         for k, label in items:
             if x + tw > inner.right:
@@ -401,6 +525,7 @@ class HintsPanel:
             self._tile(surface, k, x, y, tw)
             if label:
                 img = self.fonts.text(label, small, WHITE)
+                self.sizes.append(small)
                 at = img.get_rect(midtop=(x + tw // 2, y + th))
                 surface.blit(img, at)
                 self._box(label, img.get_bounding_rect().move(at.topleft))
@@ -413,9 +538,9 @@ class HintsPanel:
         from .scenes.notice import wrap
 
         tile, why = self.answer
-        small = round(size * 0.9)
-        tw = max(16, round(size * 1.4))
-        lines = wrap(self.fonts, self.r(why), small, rect.w - tw - 34)[:4]
+        small = max(self.min_px, round(size * 0.9))
+        tw = max(18, round(size * 1.4))
+        lines = wrap(self.fonts, self.r(why), small, rect.w - tw - 34)[:6]
         lh = round(small * 1.3)
         th = self.art.tile(tile, tw).get_height()
         box = pygame.Rect(rect.x + 6, 0, rect.w - 12, max(th, lh * len(lines)) + 16)
@@ -431,9 +556,9 @@ class HintsPanel:
     def _draw_tip(self, surface: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> None:
         from .scenes.notice import wrap
 
-        small = round(size * 0.85)
+        small = max(self.min_px, round(size * 0.85))
         w = min(420, max(220, surface.get_width() // 3))
-        lines = wrap(self.fonts, tip, small, w - 20)[:5]
+        lines = wrap(self.fonts, tip, small, w - 20)[:6]
         lh = round(small * 1.3)
         w = min(w, max((self.fonts.text(ln, small).get_width() for ln in lines), default=w) + 20)  # as wide as its text
         box = pygame.Rect(0, 0, w, lh * len(lines) + 14)

@@ -337,6 +337,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hints.danger": ("Danger of each tile", "패별 위험도"),
     "hints.safe": ("safe", "안전"),
     "hints.risky": ("dangerous", "위험"),
+    "hints.more_below": ("▼ more below", "▼ 아래에 더 있음"),
+    "hints.more_above": ("▲ more above", "▲ 위에 더 있음"),
     "hints.uper_mark": ("UPER", "엎어"),
     "hints.sacred": ("Sacred discard", "후리텐"),
     "hints.sacred_ok": ("Your hand: no sacred discard", "내 패: 후리텐 없음"),

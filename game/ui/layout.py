@@ -621,6 +621,44 @@ class Layout:
             bh = (b.h - (n - 1) * g) / max(n, 1)
         return [Rect(b.x, b.bottom - (n - i) * bh - (n - 1 - i) * g, b.w, bh) for i in range(n)]
 
+    @property
+    def hints_text_px(self) -> int:
+        """The smallest text size in the hints panel: 13 px at 1024x640, growing with the window.
+
+        >>> [Layout.for_size(*s).hints_text_px for s in ((1024, 640), (1280, 800), (1920, 1080))]
+        [13, 16, 22]
+        """
+        return hints_text_px(self.width, self.height)
+
+    def hints_area(self, n_buttons: int) -> Rect:
+        """Where the hints panel goes while `n_buttons` prompt buttons are shown: the info
+        column widened over the free felt right of the right-hand opponent's row (never over a
+        row, a wall or a river), from the top down to a prompt title's room above the buttons
+        (down to the human's row when there are none). At most about 0.6 of the window's height
+        wide, flush with the right margin.
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> a = lay.hints_area(2)
+        >>> a.w > lay.panel.w, a.right == lay.panel.right, a.bottom < lay.button_rects(2)[0].y
+        (True, True, True)
+        """
+        if not isinstance(n_buttons, int) or n_buttons < 0:
+            raise ValueError(f"n_buttons must be a whole number >= 0, got {n_buttons!r}")
+        m, g = self.margin, self.gap
+        regions = self.regions()
+        p = self.panel
+        top = m
+        if n_buttons:
+            bottom = self.button_rects(n_buttons)[0].y - round(self.line_h * 2.6)
+        else:
+            bottom = p.bottom
+        right = self.width - m
+        # the widest start left of the column that clears every region beside it
+        blockers = [r.right for k, r in regions.items() if k != "panel" and r.y < bottom and r.bottom > top]
+        free_left = max(blockers, default=0.0) + g
+        left = min(p.x, max(free_left, right - max(p.w, round(self.height * 0.6))))
+        return Rect(left, top, right - left, max(0.0, bottom - top))
+
     def regions(self) -> dict[str, Rect]:
         """Named areas that must not overlap each other (tests check it)."""
         out: dict[str, Rect] = {"panel": self.panel}
@@ -629,6 +667,16 @@ class Layout:
             out[f"river{s}"] = self.river_region(s)
             out[f"row{s}"] = self.row_region(s)
         return out
+
+
+def hints_text_px(width: int, height: int) -> int:
+    """The hints panel's smallest text for a window (or surface) size: 13 px at 1024x640, about 2 %
+    of the height on larger windows, never more than 36.
+
+    >>> hints_text_px(1024, 640), hints_text_px(1920, 1080), hints_text_px(3840, 2160)
+    (13, 22, 36)
+    """
+    return max(13, min(36, round(min(height * 0.02, width * 0.0125))))
 
 
 def screen_seat(seat: int, human: int) -> int:

@@ -237,6 +237,9 @@ TEMPLATES: list[tuple[str, str]] = [
     (r"(?P<n>\d+) live wait tiles, (?P<n2>\d+) left", "남은 대기패 {n}장, 패산 {n2}장"),
     (r"gain (?P<f>" + _NUM + r") with (?P<n>\d+) live wait tiles, (?P<n2>\d+) left",
      "이득 {f}, 남은 대기패 {n}장, 패산 {n2}장"),
+    (r"gain (?P<f>" + _NUM + r") with (?P<n>\d+) live wait tiles? \((?P<n3>\d+) winnable by discard\), "
+     r"(?P<n2>\d+) left", "이득 {f}, 남은 대기패 {n}장 (론 가능 {n3}장), 패산 {n2}장"),
+    (r"silent \(uper (?P<c>.+)\)", "다마 (엎어 {c})"),
     (r"pung (?P<tile>" + _T + r"): shanten (?P<n>\d+) -> (?P<n2>\d+)", "{tile} 퐁: 샹텐 {n} -> {n2}"),
     (r"pass: a pung of (?P<tile>" + _T + r") would not bring the hand closer",
      "패스: {tile} 퐁은 손패를 가깝게 하지 않음"),

@@ -29,18 +29,59 @@ def screen():
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
-@pytest.mark.parametrize("rect", [(0, 0, 230, 420), (0, 0, 300, 900), (0, 0, 460, 780), (0, 0, 620, 1300)])
+@pytest.mark.parametrize("rect, min_px", [
+    ((0, 0, 230, 420), 13), ((0, 0, 315, 450), 13), ((0, 0, 300, 900), 16), ((0, 0, 460, 780), 22),
+    ((0, 0, 620, 1300), 29)])
 @pytest.mark.parametrize("position", [
     ("123m456p789p11m22z7z", ("", "4m7z", "", "")),   # ready after a discard: discards and waits
     ("1379m2468p135z2z6z", ("9m", "1z", "", "")),     # far from ready: discards only
 ])
-def test_no_two_things_in_the_panel_overlap(screen, lang, rect, position):
+def test_no_two_things_in_the_panel_overlap(screen, lang, rect, min_px, position):
+    """Top to bottom, page by page: nothing overlaps, no text below `min_px`, no tile under 18 px."""
     panel = HintsPanel(Fonts(), TileArt(), lang)
     panel.set_hints(hints(practice_observation(position[0], rivers=position[1])))
+    seen = 0
+    for _ in range(40):
+        screen.fill((0, 0, 0))
+        panel.draw(screen, rect, min_px)
+        assert overlaps(panel.boxes) == []
+        assert panel.sizes and min(panel.sizes) >= min_px
+        assert panel.min_tile_w >= 18
+        seen += len(panel.boxes)
+        if not panel.scroll_by(rect[3] // 2):
+            break
+    else:
+        pytest.fail("the panel never reached its end")
+    assert seen > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_panel_scrolls_with_keys_and_wheel_and_shows_more(screen, lang, monkeypatch):
+    panel = HintsPanel(Fonts(), TileArt(), lang, scroll_keys=True)
+    panel.set_hints(hints(practice_observation("1379m2468p135z2z6z", rivers=("9m", "1z", "", ""))))
+    rect = pygame.Rect(0, 0, 315, 380)
     screen.fill((0, 0, 0))
-    panel.draw(screen, rect)
-    assert len(panel.boxes) > 20
-    assert overlaps(panel.boxes) == []
+    panel.draw(screen, rect, 13)
+    assert panel.max_scroll > 0 and panel.scroll == 0
+    assert panel.cues == ["below"]  # a "more below" tab at the bottom
+    page = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0)
+    assert panel.handle_event(page) and panel.scroll > 0
+    for _ in range(50):
+        panel.handle_event(page)
+    assert panel.scroll == panel.max_scroll
+    panel.draw(screen, rect, 13)
+    assert panel.cues == ["above"]
+    panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0))
+    assert 0 <= panel.scroll < panel.max_scroll
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: rect.center)
+    for _ in range(50):
+        assert panel.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1))
+    assert panel.scroll == 0
+    # without scroll_keys the keys stay the scene's
+    other = HintsPanel(Fonts(), TileArt(), lang)
+    assert not other.handle_event(page)
+    other.draw(screen, (0, 0, 400, 1000), 13)  # no hints: all fits, no cue
+    assert other.max_scroll == 0 and other.cues == []
 
 
 def test_the_check_sees_an_overlap(screen):
@@ -71,6 +112,17 @@ def test_the_table_hints_panel_at_every_size(size, lang, tmp_path, monkeypatch):
         assert panel.rect.w > 0 and app.canvas.get_rect().contains(panel.rect)
         assert len(panel.boxes) > 10
         assert overlaps(panel.boxes) == []
+        # readable: 13 px text at least (more on larger windows), tiles 18 px wide at least
+        assert min(panel.sizes) >= app.layout.hints_text_px >= 13
+        assert panel.min_tile_w >= 18
+        # the panel takes the free felt too, and covers none of the table
+        lay = app.layout
+        assert panel.rect.w > lay.panel.w
+        for name, r in lay.regions().items():
+            if name != "panel":
+                assert not pygame.Rect(r.as_tuple()).colliderect(panel.rect), name
+        for r in sc.tile_rects():
+            assert not r.colliderect(panel.rect)
         # the panel stays clear of the table's buttons
         for r in sc.button_rects():
             assert not r.colliderect(panel.rect), (r, panel.rect)

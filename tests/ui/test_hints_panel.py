@@ -64,7 +64,7 @@ def test_the_panel_draws_every_section_and_the_waits(screen, parts):
     h = ready_hints()
     p = panel_with(parts, h)
     screen.fill((0, 0, 0))
-    p.draw(screen, RECT)
+    p.draw(screen, RECT, 13)
     drawn = {k for _, k in p.tiles}
     # the discards (every kind in the hand) and the three waits are clickable tiles
     assert set(parse_tiles("1m4m2z")) <= drawn
@@ -79,16 +79,20 @@ def test_the_panel_draws_every_section_and_the_waits(screen, parts):
 def test_hovering_a_danger_cell_shows_its_reason(screen, parts):
     h = ready_hints()
     p = panel_with(parts, h)
-    p.draw(screen, RECT)
+    p.draw(screen, RECT, 13)
     south = next(o for o in h.opponents if o.seat == 1)
     seven_z = parse_tiles("7z")[0]
     td = south.danger_of(seven_z)
     assert td is not None and td.reason == "safe: in S's river"
+    while not any(text.startswith("7z vs S") for _, text in p.tips):  # scroll down to the danger grid
+        assert p.scroll_by(RECT.h // 3), "the danger cell never came into sight"
+        p.draw(screen, RECT, 13)
     cell = next(r for r, text in p.tips if text.startswith("7z vs S"))
+    assert RECT.contains(cell)
     assert screen.get_at(cell.center)[:3] == danger_colour(td.danger)
     assert p.handle_event(motion(cell.center))
     assert "safe: in S's river" in p.tooltip
-    p.draw(screen, RECT)  # the tooltip box is drawn without error
+    p.draw(screen, RECT, 13)  # the tooltip box is drawn without error
     assert not p.handle_event(motion((1200, 790)))
     assert p.tooltip == ""
 
@@ -96,7 +100,7 @@ def test_hovering_a_danger_cell_shows_its_reason(screen, parts):
 def test_one_click_on_a_wait_answers_why_not(screen, parts):
     h = ready_hints()
     p = panel_with(parts, h)
-    p.draw(screen, RECT)
+    p.draw(screen, RECT, 13)
     one_m = parse_tiles("1m")[0]
     r = next(r for r, k in p.tiles if k == one_m)
     assert p.handle_event(click(r.center))
@@ -104,14 +108,14 @@ def test_one_click_on_a_wait_answers_why_not(screen, parts):
     assert p.answer[1] == h.why_not(one_m)
     assert "1" in p.answer[1]  # worth 1 point on a discard
     before = screen.copy()
-    p.draw(screen, RECT)
+    p.draw(screen, RECT, 13)
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(screen, "RGB")
 
 
 def test_ask_from_outside_and_no_hints(screen, parts):
     p = panel_with(parts, None)
     assert p.ask(0) == ""
-    p.draw(screen, RECT)
+    p.draw(screen, RECT, 13)
     assert p.tiles == []
     p.set_hints(ready_hints())
     assert "does not complete" in p.ask(parse_tiles("9s".replace("s", "p"))[0])

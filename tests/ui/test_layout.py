@@ -191,3 +191,37 @@ def test_the_wall_opens_gradually():
     xs = [-lay.wall_break_shift(0, 6, (0, 4, p))[0] for p in (0.0, 0.25, 0.5, 1.0, 1.5)]
     assert xs == sorted(xs) and xs[0] == 0.0 and xs[-1] == xs[-2] == lay.break_gap(0)
     assert lay.wall_break_shift(0, 6, None) == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_the_hints_area_takes_the_free_felt_and_covers_nothing(w, h):
+    """Hints on: the panel is the info column widened over the free felt right of the right-hand
+    row; it never covers a row (the human's hand included), a wall, a river or a prompt button."""
+    lay = Layout.for_size(w, h)
+    regions = lay.regions()
+    for n in range(0, 5):
+        a = lay.hints_area(n)
+        assert a.inside(lay.window)
+        assert a.right == lay.panel.right and a.y == lay.panel.y
+        assert a.w >= lay.panel.w and a.h >= 200, (n, a)
+        for name, r in regions.items():
+            if name != "panel":
+                assert not a.overlaps(r), (n, name, a, r)
+        for b in lay.button_rects(n) if n else []:
+            assert a.bottom + lay.line_h * 2 <= b.y, "room for the prompt's title above its buttons"
+    # wider than the info column wherever the felt beside it is free (all common sizes), up to
+    # about 0.6 of the height (on very wide windows the info column alone is that wide)
+    if w / h >= 1.5 and lay.panel.w + 60 <= h * 0.6:
+        assert lay.hints_area(2).w >= lay.panel.w + 60
+    assert lay.hints_area(2).w <= max(lay.panel.w, round(h * 0.6))
+
+
+@pytest.mark.parametrize("w, h, px", [(1024, 640, 13), (1280, 800, 16), (1920, 1080, 22), (2560, 1440, 29),
+                                      (3840, 2160, 36)])
+def test_the_hints_text_grows_with_the_window(w, h, px):
+    assert Layout.for_size(w, h).hints_text_px == px
+
+
+def test_the_hints_area_names_bad_input():
+    with pytest.raises(ValueError, match="n_buttons"):
+        Layout.for_size(1280, 800).hints_area(-1)

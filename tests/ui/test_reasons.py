@@ -245,8 +245,12 @@ def test_hints_panel_shows_reasons_in_korean():
     for lang in ("en", "ko"):
         p = HintsPanel(Fonts(), TileArt(), lang)
         p.set_hints(h)
-        p.draw(screen, pygame.Rect(10, 10, 460, 780))
-        tips = " ".join(t for _, t in p.tips)
+        tips = ""
+        for _ in range(30):  # page through the panel: the tips of what is in sight
+            p.draw(screen, pygame.Rect(10, 10, 460, 780), 13)
+            tips += " ".join(t for _, t in p.tips) + " "
+            if not p.scroll_by(300):
+                break
         for why in english:
             shown = why if lang == "en" else translate(why, "ko")
             assert shown in tips, (lang, why)

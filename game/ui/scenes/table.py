@@ -711,7 +711,8 @@ class TableScene(Scene):
             except ImportError:
                 self.say(self.app.tr("table.no_hints"))
                 return False
-            self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang)
+            self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang,
+                                          scroll_keys=True)
         self.show_hints = not self.show_hints
         self.hints_for = None
         return self.show_hints
@@ -733,11 +734,10 @@ class TableScene(Scene):
             self.say(f"hints: {e}")
 
     def hints_rect(self) -> pygame.Rect:
+        """The hints panel's place: `Layout.hints_area` for the buttons shown now (the info column
+        widened over the free felt, above the prompt and its buttons)."""
         lay = self.app.layout
-        rects = self.button_rects()
-        bottom = (rects[0].y - round(lay.line_h * 2.6)) if rects else round(lay.panel.bottom)
-        return pygame.Rect(round(lay.panel.x), round(lay.panel.y), round(lay.panel.w),
-                           max(80, bottom - round(lay.panel.y)))
+        return pygame.Rect(lay.hints_area(len(self.button_rects())).as_tuple())
 
     def _replay_key(self, key: int) -> bool:
         """P pauses, + and - change the speed (the replay viewer)."""
@@ -951,7 +951,7 @@ class TableScene(Scene):
         if self.show_hints and self.hints_panel is not None:
             rect = self.hints_rect()
             pygame.draw.rect(surface, FELT, rect.inflate(4, 4))  # the panel covers the info beneath
-            self.hints_panel.draw(surface, rect)
+            self.hints_panel.draw(surface, rect, lay.hints_text_px)
         if self.help:
             self._draw_help(surface)
 
