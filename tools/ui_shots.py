@@ -330,8 +330,9 @@ def hints_shots(out: Path) -> list[Path]:
             v = ReplayViewerScene(app, rl.records[0].path)
             app.push(v)
             app.step([ev(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")] * 70, 1 / 30)
-            app.step([ev(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")], 1 / 30)
             app.step([], 1 / 30)
+            if not v.show_hints:  # the viewer opens with hints on
+                app.step([ev(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h")], 1 / 30)
             paths.append(_save(app.window, out / f"replay-hints-{tag}.png"))
             app.close()
     return paths

@@ -393,7 +393,8 @@ class HintsPanel:
                 else:
                     ty = round(y + (row_h - 2 * lh_small - 2) / 2)
                     ty2 = ty + lh_small + 2
-                self._text(surface, acc, x1, ty, small, WHITE if d.shanten == 0 else DIM, inner.right - x1)
+                self._text(surface, acc, x1, ty, small, WHITE if d.shanten == 0 or d.suggested else DIM,
+                           inner.right - x1)
                 img = self._text(surface, two, x2, ty2, small,
                                  GREEN if d.reach_discard else (MID if d.reach_self_draw else RED),
                                  inner.right - x2 - star.get_width() - 4)
@@ -493,12 +494,11 @@ class HintsPanel:
             if not safe:
                 continue
             if self.lang == "en":
-                words = " ".join(tile_str(k) for k in safe[:14])
+                words = " ".join(tile_str(k) for k in safe)
             else:
-                words = tiles_ko("".join(tile_str(k) for k in safe[:14]))
-            words += " …" if len(safe) > 14 else ""
+                words = tiles_ko("".join(tile_str(k) for k in safe))
             text = self.t("hints.cannot", seat=self.seat(o.seat), tiles=words)
-            y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 5)
+            y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 8)
         # --- why can't I win on this? -----------------------------------------------------------
         y += round(size * 0.3)
         img = self._text(surface, self.t("hints.why"), x, y, small, GOLD, inner.w)

@@ -195,7 +195,7 @@ class PracticeScene(Scene):
         self.strict_armed = False
         self.review_items: list[Any] = []
         self.review_scroll = 0
-        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang)
+        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, scroll_keys=True)  # Page Up/Down scroll
         self.board = BoardPicture(app)
         self.hover: str | None = None
         self.dealt = 0  # positions asked for (the generator's seed)
