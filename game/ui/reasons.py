@@ -86,10 +86,14 @@ def _yak_ko(text: str) -> str | None:
     return f"{ko} ({m['n']}점)"
 
 
+# Plans are named like the yak they aim at, so the Korean names come from the yak registry
+# (the win screen and the rules screen use the same names).
 _PLAN_KO = {
-    "half flush": "혼일색", "full flush": "청일색", "all pungs": "대대화", "value pungs": "역패 커쯔",
-    "value pung": "역패 커쯔", "all simples": "단요구", "all sequences": "평화",
-    "seven pairs": "칠대자", "concealed": "문전", "no plan": "계획 없음", "ready": "텐파이",
+    **{YAK[k].name_en.lower(): YAK[k].name_ko
+       for k in ("half_flush", "full_flush", "all_pungs", "all_simples", "all_sequences",
+                 "seven_pairs")},
+    "concealed": YAK["concealed"].name_ko,
+    "value pungs": "역패 커쯔", "value pung": "역패 커쯔", "no plan": "계획 없음", "ready": "텐파이",
 }
 
 
