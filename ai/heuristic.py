@@ -42,6 +42,7 @@ from game.engine.actions import (
 )
 from game.engine.events import Claimed, Discarded, Drew, Event, HandStarted, KongDeclared
 from game.engine.hand.acceptance import acceptance13
+from game.engine.hand.shanten import candidates
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.melds import CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
@@ -515,20 +516,9 @@ class DiscardChoice:
 
 
 def _near(c: Sequence[int]) -> list[int]:
-    """Kinds whose draw can change the shape: held, or within 2 of a held suit tile; every
-    kind when a quad is held (its dead fourth copy lets a lone tile become a single wait)."""
-    if 4 in c:
-        return list(range(25))
-    out = []
-    for k in range(25):
-        if c[k]:
-            out.append(k)
-        elif k < 18:
-            r = k % 9
-            if ((r >= 1 and c[k - 1]) or (r >= 2 and c[k - 2]) or (r <= 7 and c[k + 1])
-                    or (r <= 6 and c[k + 2])):
-                out.append(k)
-    return out
+    """Kinds whose draw can change the shape: `hand.shanten.candidates`, or every kind when a
+    quad is held (its dead fourth copy lets a lone tile become a single wait)."""
+    return list(range(25)) if 4 in c else candidates(c)
 
 
 def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],

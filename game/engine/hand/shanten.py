@@ -239,11 +239,14 @@ def shanten_seven_pairs(counts: Sequence[int]) -> int:
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
-def _candidates(counts: Sequence[int]) -> list[int]:
+def candidates(counts: Sequence[int]) -> list[int]:
     """Kinds that could change the hand's shape when drawn: held, or within 2 of a held suit tile.
 
-    Any other tile stays isolated in every reading, so it never completes a hand or lowers
-    shanten.
+    Any other tile stays isolated in every reading, so it never completes a hand.
+
+    >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
+    >>> format_tiles(candidates(to_counts(parse_tiles("19m5z"))))
+    '123789m5z'
     """
     out = []
     for k in range(25):
@@ -279,7 +282,7 @@ def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
         return ()
     c = list(counts)
     out = []
-    for k in _candidates(c):
+    for k in candidates(c):
         if c[k] >= 4:
             continue
         c[k] += 1
