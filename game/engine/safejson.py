@@ -1,0 +1,115 @@
+"""JSON from files a user (or an attacker) may have damaged: one exception, never a crash.
+
+`loads` parses like `json.loads` but every way the input can be bad ends in `JsonInputError`
+(a `ValueError`) with a short message: bytes that are not UTF-8, text that is not JSON, nesting
+deeper than `MAX_DEPTH` (the standard parser would hit Python's recursion limit), a number with
+more digits than Python converts (or one that is not finite: ``NaN``, ``Infinity``, ``1e999``),
+and input larger than the caller's `max_bytes`.
+
+>>> loads('{"a": [1, 2.5, "x"]}')
+{'a': [1, 2.5, 'x']}
+>>> loads("[" * 100_000)
+Traceback (most recent call last):
+...
+game.engine.safejson.JsonInputError: nested more than 64 levels deep
+>>> loads("1" * 5000)
+Traceback (most recent call last):
+...
+game.engine.safejson.JsonInputError: a number with too many digits
+>>> loads(b"\\xff{}")
+Traceback (most recent call last):
+...
+game.engine.safejson.JsonInputError: not UTF-8 text
+>>> loads("NaN")
+Traceback (most recent call last):
+...
+game.engine.safejson.JsonInputError: not a finite number: NaN
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+__all__ = ["MAX_DEPTH", "JsonInputError", "loads", "nesting_depth"]
+
+#: deeper than anything this game writes (a record line nests about 6 levels)
+MAX_DEPTH = 64
+#: digits of an integer literal; Python's own limit is 4300, far beyond any real value
+MAX_DIGITS = 60
+
+
+class JsonInputError(ValueError):
+    """The input is not JSON this game can read; the message says why."""
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep ``[`` and ``{`` nest outside strings (stops counting just past `limit`).
+
+    >>> nesting_depth('{"a": [[1], "[[["]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    return deepest
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise JsonInputError("a number with too many digits")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    if len(text) > 400:
+        raise JsonInputError("a number with too many digits")
+    v = float(text)
+    if not math.isfinite(v):
+        raise JsonInputError(f"not a finite number: {text[:20]}")
+    return v
+
+
+def _constant(name: str) -> Any:
+    raise JsonInputError(f"not a finite number: {name}")
+
+
+def loads(data: str | bytes, *, max_bytes: int | None = None, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text (or UTF-8 bytes); raises `JsonInputError` on anything unreadable."""
+    if max_bytes is not None and len(data) > max_bytes:
+        raise JsonInputError(f"larger than {max_bytes} bytes")
+    if isinstance(data, (bytes, bytearray)):
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            raise JsonInputError("not UTF-8 text") from None
+    else:
+        text = data
+    if nesting_depth(text, max_depth) > max_depth:
+        raise JsonInputError(f"nested more than {max_depth} levels deep")
+    try:
+        return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except JsonInputError:
+        raise
+    except json.JSONDecodeError as e:
+        raise JsonInputError(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
+    except (ValueError, RecursionError, MemoryError) as e:  # pragma: no cover - belt and braces
+        raise JsonInputError(f"not readable JSON ({type(e).__name__})") from None
