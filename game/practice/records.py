@@ -57,6 +57,8 @@ from game.engine.events import (
     event_from_json,
 )
 from game.engine.replay import FORMAT, Recorder, load_log, replay
+from game.engine.safejson import JsonInputError
+from game.engine.safejson import loads as safe_loads
 from game.engine.session import Session, play_session
 from game.engine.table import Table
 from game.engine.tiles import SEAT_LETTERS, format_tiles, kind_of_tile, seat_name, tile_str
@@ -66,15 +68,21 @@ __all__ = [
     "CheckResult",
     "HandRecord",
     "Record",
+    "RecordHead",
     "RecordSummary",
     "RecordWriter",
     "check_record",
+    "continued_records",
     "data_dir",
     "describe_event",
+    "find_unfinished",
+    "header_problem",
     "list_records",
     "load_record",
+    "peek_record",
     "prune_records",
     "records_dir",
+    "scan_records",
     "transcript",
 ]
 
@@ -112,11 +120,24 @@ class RecordWriter:
     ``writer.on_action(hand, seat, action)`` for every submitted action (before or after the
     submit: the replay compares events by order), or let `submit` or `play` do both. `close`
     writes the session end if the session has ended. The file is never rewritten.
+
+    While it is open the writer holds the record's lock (`game.practice.locks`), so no other
+    game offers it for Continue or touches it. ``continues`` names the record this game
+    continues (its header links the two, so lists and statistics count the game once).
+    ``hold_hands``: keep each hand's lines in memory until the hand ends, so a program playing
+    a seat cannot read the wall from the live file (for ``cmd:``/``python:`` seats; a crash
+    then loses the hand in play). Each hand end is flushed to the disk (fsync).
+
+    A write that fails (a full disk, a removed drive) never stops the game: the writer stops
+    recording, `failed` says why, and the file keeps the valid prefix written so far.
     """
 
     def __init__(self, session: Session, directory: str | Path | None = None, *,
                  human: int | None = None, seat_kinds: Sequence[str] | None = None,
-                 now: _dt.datetime | None = None):
+                 now: _dt.datetime | None = None, continues: str | Path | None = None,
+                 hold_hands: bool = False):
+        from .locks import RecordLock
+
         self.session = session
         self.directory = Path(directory) if directory is not None else records_dir()
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -131,23 +152,56 @@ class RecordWriter:
             except FileExistsError:
                 n += 1
         self.path = path
+        try:
+            self.lock = RecordLock.acquire(path)
+        except OSError:
+            self.lock = None  # a directory without room for a lock file: record unlocked
+        self.failed = ""
+        self.hold_hands = hold_hands
+        self._held: list[str] = []
         header = dict(Recorder(session).header)
         header["created"] = created.isoformat(timespec="seconds")
         header["human"] = human
         if seat_kinds is not None:
             header["seat_kinds"] = list(seat_kinds)
+        if continues is not None:
+            header["continues"] = Path(continues).name
         self.header = header
         self._ended = False
         self._write(header)
         for e in session.events:  # the session start
             self._write_event(0, e)
+        self._flush_held(sync=True)
 
     # ------------------------------------------------------------------ writing
     def _write(self, line: dict[str, Any]) -> None:
         if self._f.closed:
             raise ValueError(f"record {self.path} is closed")
-        self._f.write(_dumps(line))
-        self._f.flush()
+        if self.failed:
+            return
+        text = _dumps(line)
+        if self.hold_hands:
+            self._held.append(text)
+            return
+        self._emit(text)
+
+    def _emit(self, text: str, sync: bool = False) -> None:
+        try:
+            self._f.write(text)
+            self._f.flush()
+            if sync:
+                os.fsync(self._f.fileno())
+        except (OSError, ValueError) as e:
+            why = getattr(e, "strerror", None) or str(e)
+            self.failed = f"{why} ({self.path})"
+
+    def _flush_held(self, sync: bool = False) -> None:
+        """Write what `hold_hands` kept (and fsync when `sync`)."""
+        if self.failed or self._f.closed:
+            return
+        text, self._held = "".join(self._held), []
+        if text or sync:
+            self._emit(text, sync=sync)
 
     def _write_event(self, hand: int, e: Event) -> None:
         if isinstance(e, SessionEnded):
@@ -156,6 +210,8 @@ class RecordWriter:
             self._ended = True
             hand = 0
         self._write({"type": "event", "hand": hand, "event": e.to_json()})
+        if isinstance(e, (HandEnded, SessionEnded)):
+            self._flush_held(sync=True)
 
     def on_event(self, table: Table, event: Event) -> None:
         """The table's event hook."""
@@ -187,14 +243,42 @@ class RecordWriter:
             self.close()
         return self.session
 
+    @property
+    def closed(self) -> bool:
+        return self._f.closed
+
     def close(self) -> None:
-        """Write the session end (if the session ended) and close the file."""
+        """Write the session end (if the session ended), sync, close the file and give up its
+        lock. A hand still held in memory (`hold_hands`) is written: it is over for us."""
         if self._f.closed:
             return
-        if self.session.finished and self.session.events and \
-                isinstance(self.session.events[-1], SessionEnded):
-            self._write_event(0, self.session.events[-1])
-        self._f.close()
+        try:
+            if self.session.finished and self.session.events and \
+                    isinstance(self.session.events[-1], SessionEnded):
+                self._write_event(0, self.session.events[-1])
+            self._flush_held(sync=True)
+            try:
+                self._f.close()
+            except OSError as e:
+                self.failed = self.failed or f"{e.strerror or e} ({self.path})"
+        finally:
+            if self.lock is not None:
+                self.lock.release()
+
+    def discard(self) -> None:
+        """Close and delete this writer's own file: for an attempt that failed (a Continue that
+        could not rebuild its game), so that nothing is left behind. Never touches another
+        record."""
+        try:
+            self._f.close()
+        except OSError:
+            pass
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+        if self.lock is not None:
+            self.lock.release()
 
     def __enter__(self) -> Self:
         return self
@@ -392,16 +476,84 @@ def _bad_field(e: Event) -> str:
     return ""
 
 
+#: a record line longer than this is damage, not a game (the longest real line is a few KB)
+MAX_LINE = 1 << 20
+#: a record larger than this is not opened (a real session is well under 1 MB)
+MAX_RECORD = 64 << 20
+
+
+def header_problem(h: dict[str, Any]) -> str:
+    """Why a record header cannot start a game ('' when it can): every field the readers use
+    is checked for its type and range, and the rules and session must build from it.
+
+    >>> header_problem({"type": "header", "format": 1, "seed": 3, "rules": {},
+    ...                 "players": ["human", "ai", "ai", "ai"]})
+    ''
+    >>> header_problem({"type": "header", "format": 1, "seed": 3, "rules": {}, "players": ["a"]})
+    'players must be a list of four names'
+    """
+    from game.engine.rules import RuleSet
+
+    if h.get("format") != FORMAT:
+        return f"unknown record format {h.get('format')!r} (this game reads format {FORMAT})"
+    seed = h.get("seed")
+    if not _int(seed, -_BIG * _BIG, _BIG * _BIG):
+        return f"seed must be a whole number, got {_short(seed)}"
+    players = h.get("players")
+    if not (isinstance(players, list) and len(players) == 4
+            and all(isinstance(p, str) and 0 < len(p) <= 200 for p in players)):
+        return "players must be a list of four names"
+    if not isinstance(h.get("rules"), dict):
+        return "rules must be an object"
+    hands = h.get("hands")
+    if hands is not None and not _int(hands, 1, 10_000):
+        return f"hands must be a number of hands, got {_short(hands)}"
+    sel = h.get("seat_selection", "dice")
+    if not isinstance(sel, str) or len(sel) > 40:
+        return f"bad seat selection {_short(sel)}"
+    human = h.get("human")
+    if human is not None and not _int(human, 0, 3):
+        return f"human must be a player number 0-3, got {_short(human)}"
+    for key in ("created", "continues"):
+        if key in h and not isinstance(h[key], str):
+            return f"{key} must be text, got {_short(h[key])}"
+    kinds = h.get("seat_kinds")
+    if kinds is not None and not (isinstance(kinds, list) and len(kinds) == 4
+                                  and all(isinstance(k, str) for k in kinds)):
+        return "seat_kinds must be a list of four names"
+    try:
+        Session(RuleSet.from_dict(h["rules"]), seed, players=tuple(players),
+                seat_selection=sel, hands=hands)
+    except Exception as e:  # noqa: BLE001 - any bad rule value is a bad header, never a crash
+        return f"the rules or seats do not build a game ({type(e).__name__}: {_short(str(e), 120)})"
+    return ""
+
+
+def _short(v: Any, n: int = 40) -> str:
+    text = v if isinstance(v, str) else repr(v)
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def _read_line(raw: bytes) -> Any:
+    if len(raw) > MAX_LINE:
+        raise JsonInputError(f"longer than {MAX_LINE} bytes")
+    return safe_loads(raw)
+
+
 def load_record(path: str | Path) -> Record:
     """Read a record as far as it is valid; never raises on bad content, never writes.
 
-    A line cut off by a crash, a line that is not JSON, an unknown line or event, or hand
-    numbers out of order stop the reading; everything before stays usable and `error` names
-    the line.
+    A line cut off by a crash, a line that is not JSON (or nests too deep, or holds a number
+    too large), an unknown line or event, a header that cannot start a game, or hand numbers
+    out of order stop the reading; everything before stays usable and `error` names the line.
     """
     path = Path(path)
     rec = Record(path, None)
     try:
+        if not path.is_file():
+            raise IsADirectoryError(21, "not a regular file")  # a FIFO would block the read
+        if path.stat().st_size > MAX_RECORD:
+            raise OSError(27, f"larger than {MAX_RECORD >> 20} MB")
         data = path.read_bytes()
     except OSError as oerr:
         rec.error = f"cannot read {path}: {oerr.strerror or oerr}"
@@ -421,13 +573,12 @@ def load_record(path: str | Path) -> Record:
             rec.error_line = _no
 
         try:
-            line = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as jerr:
+            line = _read_line(raw)
+        except JsonInputError as jerr:
             if cut_last and no == len(raw_lines):
                 stop("cut off (the game was interrupted while writing it)")
             else:
-                msg = jerr.msg if isinstance(jerr, json.JSONDecodeError) else "not UTF-8 text"
-                stop(f"not valid JSON ({msg})")
+                stop(str(jerr) if str(jerr).startswith("not valid JSON") else f"not valid JSON ({jerr})")
             break
         if not isinstance(line, dict) or "type" not in line:
             stop("expected a JSON object with a 'type'")
@@ -436,9 +587,10 @@ def load_record(path: str | Path) -> Record:
             if line["type"] != "header":
                 stop("the first line must be the record header")
                 break
-            if line.get("format") != FORMAT:
-                stop(f"unknown record format {line.get('format')!r} (this game reads format "
-                     f"{FORMAT})")
+            problem = header_problem(line)
+            if problem:
+                stop(problem if problem.startswith("unknown record format") else
+                     f"bad header: {problem}")
                 break
             rec.header = line
             last_no = no
@@ -543,6 +695,9 @@ class RecordSummary:
     complete: bool
     error: str = ""
     seat_kinds: tuple[str, ...] = ()
+    continues: str = ""  # the record this game continued
+    continued_by: str = ""  # the record that continued this game
+    live: bool = False  # a running game holds it
 
     @property
     def name(self) -> str:
@@ -563,38 +718,150 @@ def _created(header: dict[str, Any] | None, path: Path) -> _dt.datetime:
         return _dt.datetime.fromtimestamp(0, _dt.UTC)
 
 
-def _summary(path: Path) -> RecordSummary:
+def _summary(path: Path, continued_by: str = "") -> RecordSummary:
+    from .locks import is_locked
+
     rec = load_record(path)
     h = rec.header or {}
     seed = h.get("seed") if isinstance(h.get("seed"), int) else None
     return RecordSummary(path, _created(rec.header, path), seed, rec.players, rec.human,
                          len(rec.finished_hands), rec.scores(), rec.complete, rec.error,
-                         rec.seat_kinds)
+                         rec.seat_kinds, str(h.get("continues") or ""), continued_by,
+                         is_locked(path))
 
 
-def list_records(directory: str | Path | None = None, limit: int | None = None
-                 ) -> list[RecordSummary]:
-    """Every record, newest first, with date, players, finished hands and scores. A corrupt
-    file is listed with its error (as far as it could be read), never skipped silently."""
-    d = Path(directory) if directory is not None else records_dir()
+@dataclass(frozen=True)
+class RecordHead:
+    """What the first and last lines of a record say, read without the lines between: enough
+    for the title's Continue and for linking continued games (fast over thousands of files)."""
+
+    path: Path
+    mtime: float
+    header: dict[str, Any] | None  # None: no valid header
+    complete: bool  # the last line is the session end
+
+    @property
+    def continues(self) -> str:
+        c = (self.header or {}).get("continues")
+        return c if isinstance(c, str) else ""
+
+    @property
+    def human(self) -> int | None:
+        h = (self.header or {}).get("human")
+        return h if _int(h, 0, 3) else None
+
+
+def peek_record(path: str | Path) -> RecordHead:
+    """The header (validated) and whether the record ends with its session end, reading at
+    most the first and the last few kilobytes. Never raises on bad content, never writes."""
+    path = Path(path)
     try:
-        paths = [p for p in d.iterdir() if p.suffix == SUFFIX and p.is_file()]
+        st = path.stat()
+        if not path.is_file():
+            return RecordHead(path, 0.0, None, False)
+        with open(path, "rb") as f:
+            first = f.readline(MAX_LINE + 1)
+            size = st.st_size
+            f.seek(max(0, size - 4096))
+            tail = f.read(4096)
+    except OSError:
+        return RecordHead(path, 0.0, None, False)
+    header: dict[str, Any] | None = None
+    try:
+        line = _read_line(first)
+        if isinstance(line, dict) and line.get("type") == "header" and not header_problem(line):
+            header = line
+    except JsonInputError:
+        header = None
+    complete = False
+    last = tail.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    if tail.endswith(b"\n") and b'"session_end"' in last:
+        try:
+            obj = _read_line(last)
+            complete = isinstance(obj, dict) and obj.get("type") == "event" and \
+                isinstance(obj.get("event"), dict) and obj["event"].get("type") == "session_end"
+        except JsonInputError:
+            complete = False
+    return RecordHead(path, st.st_mtime, header, complete)
+
+
+def _record_paths(d: Path) -> list[Path]:
+    try:
+        return [p for p in d.iterdir() if p.suffix == SUFFIX and p.is_file()]
     except OSError:
         return []
-    out = [_summary(p) for p in paths]
+
+
+def _mtime(p: Path) -> float:
+    try:
+        return p.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def scan_records(directory: str | Path | None = None) -> list[RecordHead]:
+    """Every record's head, most recently written first (see `peek_record`)."""
+    d = Path(directory) if directory is not None else records_dir()
+    heads = [peek_record(p) for p in _record_paths(d)]
+    heads.sort(key=lambda h: (h.mtime, h.path.name), reverse=True)
+    return heads
+
+
+def continued_records(heads: Iterable[RecordHead]) -> dict[str, str]:
+    """Record name -> the name of the record that continues it."""
+    return {h.continues: h.path.name for h in heads if h.continues}
+
+
+def list_records(directory: str | Path | None = None, limit: int | None = None, *,
+                 include_continued: bool = False) -> list[RecordSummary]:
+    """Every record, newest first, with date, players, finished hands and scores. A corrupt
+    file is listed with its error (as far as it could be read), never skipped silently. A
+    record that a later game continued is left out (the continuation holds the whole game
+    from its start) unless `include_continued`. Only the newest `limit` records are read
+    in full."""
+    heads = scan_records(directory)
+    by = continued_records(heads)
+    keep = [h for h in heads if include_continued or h.path.name not in by]
+    if limit is not None:
+        keep = keep[:limit]
+    out = [_summary(h.path, by.get(h.path.name, "")) for h in keep]
     out.sort(key=lambda s: (s.created, s.name), reverse=True)
-    return out[:limit] if limit is not None else out
+    return out
+
+
+def find_unfinished(directory: str | Path | None = None, *, live: bool = False
+                    ) -> RecordHead | None:
+    """The record Continue offers: the most recent game with a human player, if its session
+    did not end, no running game holds it (`locks.is_locked`) and no later record continues
+    it. Reads only the records' first and last lines. With `live`, the most recent such game
+    that a running game holds (to tell the player it is open in another window)."""
+    from .locks import is_locked
+
+    heads = scan_records(directory)
+    by = continued_records(heads)
+    for h in heads:
+        if h.header is None or h.human is None:
+            continue
+        if h.path.name in by:
+            continue  # continued already
+        if is_locked(h.path) != live:
+            continue  # being played in another window (or, with `live`, not)
+        return None if h.complete else h
+    return None
 
 
 def prune_records(older_than_days: float, directory: str | Path | None = None, *,
                   now: _dt.datetime | None = None) -> list[Path]:
-    """Delete records created more than `older_than_days` days ago; returns what was deleted."""
+    """Delete records created more than `older_than_days` days ago; returns what was deleted.
+    A record a running game holds is never deleted."""
+    from .locks import is_locked
+
     if older_than_days < 0:
         raise ValueError(f"older_than_days must be 0 or more, got {older_than_days!r}")
     limit = (now or _now()) - _dt.timedelta(days=older_than_days)
     removed = []
-    for s in list_records(directory):
-        if s.created < limit:
+    for s in list_records(directory, include_continued=True):
+        if s.created < limit and not is_locked(s.path):
             try:
                 s.path.unlink()
                 removed.append(s.path)

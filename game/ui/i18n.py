@@ -45,6 +45,14 @@ STRINGS: dict[str, tuple[str, str]] = {
     "settings.defaults": ("Defaults", "기본값"),
     "settings.saved_to": ("Saved to {path}", "저장됨: {path}"),
     "settings.save_failed": ("Could not save: {error}", "저장 실패: {error}"),
+    "settings.save_failed_session": ("Not saved: {error}. The changes apply until you quit.",
+                                     "저장하지 못했습니다: {error}. 바뀐 설정은 게임을 끝낼 때까지만 적용됩니다."),
+    "settings.save_error.read_only": ("{name} is read-only", "{name} 파일이 읽기 전용입니다"),
+    "settings.save_error.permission": ("no permission to write in {folder}", "{folder} 폴더에 쓸 권한이 없습니다"),
+    "settings.save_error.disk_full": ("the disk is full", "디스크가 가득 찼습니다"),
+    "settings.save_error.no_directory": ("the folder {folder} is missing", "{folder} 폴더가 없습니다"),
+    "settings.save_error.not_a_file": ("{name} is not a regular file (a folder or a pipe?)",
+                                       "{name}은(는) 일반 파일이 아닙니다 (폴더나 파이프?)"),
     "settings.unsaved": ("Unsaved changes", "저장하지 않은 변경"),
     "settings.help": ("Up/Down choose, Left/Right change, Tab next page, Ctrl+S save, Esc back",
                       "위/아래 선택, 왼쪽/오른쪽 변경, Tab 다음 쪽, Ctrl+S 저장, Esc 뒤로"),
@@ -198,6 +206,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.seats_by_winds": ("Seats by wind tiles", "풍패로 자리 정하기"),
     "table.nothing_to_continue": ("There is no unfinished game to continue.", "이어할 게임이 없습니다."),
     "table.cannot_continue": ("The saved game cannot be continued: {why}", "저장된 게임을 이어할 수 없습니다: {why}"),
+    "table.continue_live": ("The unfinished game is being played in another window.",
+                            "이어할 게임을 다른 창에서 하고 있습니다."),
+    "table.continue_taken": ("Another window has just continued this game.",
+                             "다른 창에서 방금 이 게임을 이어했습니다."),
+    "table.recording_stopped": ("Recording stopped ({why}); play goes on, and the record keeps "
+                                "everything up to here.",
+                                "기록을 멈췄습니다 ({why}). 게임은 계속되며, 지금까지의 기록은 남아 있습니다."),
     "table.help": ((
         "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"
         "Drag a tile with the mouse, or Shift+Left/Right, to order your hand; O sorts again.\n"

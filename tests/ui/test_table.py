@@ -556,18 +556,6 @@ def test_an_unknown_opponent_is_named_instead_of_crashing(app):
     assert app.top.name == "notice" and "oracle" in " ".join(app.top.messages)
 
 
-def test_a_damaged_saved_game_is_reported(app, monkeypatch):
-    from types import SimpleNamespace
-
-    import game.ui.scenes.table as table_mod
-
-    rec = SimpleNamespace(header={"players": ["human", "ai", "ai", "ai"], "seed": 1},  # no rules
-                          hands=[], path=None)
-    monkeypatch.setattr(table_mod, "last_unfinished", lambda: rec)
-    scene = make_scene(app, resume=True)
-    assert scene.name == "notice" and "rules" in " ".join(scene.messages)
-
-
 def test_the_human_orders_his_hand_by_dragging_a_tile(app):
     sc = human_scene(app, seed=12)
     assert wait_turn(app, sc)

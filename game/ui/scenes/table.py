@@ -138,39 +138,74 @@ def _records() -> Any:
 
 
 def last_unfinished() -> Any:
-    """The newest record of a game with a human player, if that session did not end."""
+    """The record Continue offers, read in full: the newest game with a human player that did
+    not end, that no running game holds and that no later record continues (see
+    `records.find_unfinished`)."""
     rec_mod = _records()
     if rec_mod is None:
         return None
-    for summary in rec_mod.list_records(limit=20):
-        if summary.human is None:
-            continue
-        if summary.complete:
-            return None
-        rec = rec_mod.load_record(summary.path)
-        return rec if rec.header is not None else None
-    return None
+    head = rec_mod.find_unfinished()
+    if head is None:
+        return None
+    rec = rec_mod.load_record(head.path)
+    return rec if rec.header is not None else None
 
 
 def has_saved_session() -> bool:
-    """True when "continue" has a session to resume (the title screen asks)."""
+    """True when "continue" has a session to resume (the title screen asks; reads only the
+    records' first and last lines, so it is fast with thousands of records)."""
+    rec_mod = _records()
     try:
-        return last_unfinished() is not None
+        return rec_mod is not None and rec_mod.find_unfinished() is not None
     except (OSError, MahjongError, ValueError):
         return False
 
 
 @dataclass
 class Resume:
-    """How to rebuild a session from its record: its header and the actions of each hand."""
+    """How to rebuild a session from its record: its header and the actions of each hand.
+    `lock` (Continue only) holds the source record while the continued game runs."""
 
     header: dict[str, Any]
     actions: list[list[tuple[int, Action]]]  # per hand (1-based order), (seat, action)
     path: Any = None
+    lock: Any = None
 
 
-def resume_from_record(rec: Any) -> Resume:
-    return Resume(rec.header, [[(s, a) for _, s, a in h.actions] for h in rec.hands], rec.path)
+def resume_from_record(rec: Any, lock: Any = None) -> Resume:
+    return Resume(rec.header, [[(s, a) for _, s, a in h.actions] for h in rec.hands], rec.path,
+                  lock)
+
+
+class ContinueError(Exception):
+    """Continue cannot start; the argument is the UI text key saying why (or the reason)."""
+
+
+def claim_unfinished() -> Resume | None:
+    """Take the record Continue offers for this game: lock it, re-check under the lock that no
+    other game continued it meanwhile, read it. None when there is nothing to continue;
+    `ContinueError` when another window holds it."""
+    from game.practice.locks import RecordLock
+
+    rec_mod = _records()
+    if rec_mod is None:
+        return None
+    head = rec_mod.find_unfinished()
+    if head is None:
+        return None
+    lock = RecordLock.acquire(head.path)
+    if lock is None:
+        raise ContinueError("table.continue_live")
+    try:
+        if head.path.name in rec_mod.continued_records(rec_mod.scan_records(head.path.parent)):
+            raise ContinueError("table.continue_taken")
+        rec = rec_mod.load_record(head.path)
+        if rec.header is None:
+            raise OSError(0, rec.error or "the record has no header")
+        return resume_from_record(rec, lock)
+    except BaseException:
+        lock.release()
+        raise
 
 
 # --- the scene ----------------------------------------------------------------------------------
@@ -255,12 +290,19 @@ class TableScene(Scene):
         self.writer: Any = None
         if record is None:
             record = not self.autoplay
+        self.source_lock: Any = resume.lock if resume is not None else None
+        self.record_note = ""  # why the record could not be started
+        self.recording_said = False
         if record and _records() is not None:
+            external = any(n.startswith(("cmd:", "python:")) for n in self.player_names)
             try:
-                self.writer = _records().RecordWriter(self.session, human=self.human_player,
-                                                      seat_kinds=self.player_names)
-            except OSError:
+                self.writer = _records().RecordWriter(
+                    self.session, human=self.human_player, seat_kinds=self.player_names,
+                    continues=resume.path if resume is not None else None,
+                    hold_hands=external)
+            except OSError as e:
                 self.writer = None
+                self.record_note = str(e.strerror or e)
         self.table: Table | None = None
         self.fed = 0  # events of the current hand the computer seats have seen
         self.think = 0.0  # seconds a computer seat has been "thinking"
@@ -286,9 +328,27 @@ class TableScene(Scene):
         self.base = len(self.stream)
         self.director.follow(self.stream)
         if resume is not None:
-            self._replay(resume)
+            try:
+                self._replay(resume)
+            except BaseException:
+                self.abandon()  # a failed Continue leaves nothing behind
+                raise
         else:
             self.start_hand()
+
+    def abandon(self) -> None:
+        """This table will not be played (its set-up failed): delete its own new record, give
+        the continued record back, close the seats. The record it continues is not touched."""
+        if self.writer is not None:
+            self.writer.discard()
+            self.writer = None
+        self._release_source()
+        self.close_seats()
+
+    def _release_source(self) -> None:
+        if self.source_lock is not None:
+            self.source_lock.release()
+            self.source_lock = None
 
     # --- set-up -----------------------------------------------------------------------------------
     @property
@@ -360,11 +420,8 @@ class TableScene(Scene):
         self.director.index = self.base  # earlier hands are booked: show only the hand in play
         self.resuming = True  # shown at once when the scene enters (see on_enter)
         self.fed = 0
-        if resume.path is not None and self.writer is not None:
-            try:
-                resume.path.unlink()  # the new record holds everything the old one had
-            except OSError:
-                pass
+        # the continued record stays as it is: the new one names it in its header
+        # ("continues"), so the lists count the game once and Continue offers the new one
 
     # --- the engine ------------------------------------------------------------------------------
     def _submit(self, seat: int, action: Action) -> None:
@@ -800,6 +857,16 @@ class TableScene(Scene):
     def _close_writer(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self._release_source()
+
+    def _check_recording(self) -> None:
+        """Say once when the record cannot be written (a full disk): play goes on."""
+        if self.recording_said:
+            return
+        why = (self.writer.failed if self.writer is not None else "") or self.record_note
+        if why:
+            self.recording_said = True
+            self.say(self.app.tr("table.recording_stopped", why=why), 8.0)
 
     # --- frames ------------------------------------------------------------------------------------
     def _key_moment(self, name: str) -> bool:
@@ -824,6 +891,7 @@ class TableScene(Scene):
             if self.prompt.result is not None:
                 self._choose(self.prompt.result)
         self._sync_source()
+        self._check_recording()
         self.director.update(dt)
         self._update_hints()
         for _ in range(200):  # instant speed: a whole hand may pass in one frame
@@ -1103,16 +1171,24 @@ def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, se
                **options: Any) -> Scene:
     """The entry point the title screen and ``korean-mahjong play`` use."""
     if resume:
-        rec = last_unfinished()
-        if rec is None:
-            from .notice import NoticeScene
+        from .notice import NoticeScene
 
-            return NoticeScene(app, app.tr("menu.continue"), [app.tr("table.nothing_to_continue")])
         try:
-            return TableScene(app, [], resume=resume_from_record(rec))
-        except (KeyError, TypeError, ValueError, MahjongError) as e:  # a damaged header or seat
-            from .notice import NoticeScene
-
+            claim = claim_unfinished()
+        except ContinueError as e:
+            return NoticeScene(app, app.tr("menu.continue"), [app.tr(str(e))])
+        except OSError as e:
+            return NoticeScene(app, app.tr("menu.continue"),
+                               [app.tr("table.cannot_continue", why=str(e.strerror or e))])
+        if claim is None:
+            rec_mod = _records()
+            live = rec_mod is not None and rec_mod.find_unfinished(live=True) is not None
+            return NoticeScene(app, app.tr("menu.continue"),
+                               [app.tr("table.continue_live" if live else "table.nothing_to_continue")])
+        try:
+            return TableScene(app, [], resume=claim)
+        except Exception as e:  # noqa: BLE001 - a damaged record or seat: the title stays usable
+            claim.lock.release()  # TableScene.abandon removed its own new record already
             return NoticeScene(app, app.tr("menu.continue"), [app.tr("table.cannot_continue", why=str(e))])
     if autoplay or seats or players:
         names = players or parse_seats(seats)

@@ -1,0 +1,266 @@
+"""Continue never loses a game: the record it continues stays byte for byte, a record a running
+game writes is neither offered nor touched, a continued game is counted once, a failed attempt
+leaves nothing behind, and a full disk stops recording without stopping play."""
+
+import errno
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.engine.rules import RuleSet
+from game.engine.session import Session
+from game.practice import records as rec_mod
+from game.practice.locks import RecordLock, is_locked, lock_path
+from game.practice.records import (
+    RecordWriter,
+    find_unfinished,
+    list_records,
+    load_record,
+    prune_records,
+)
+from game.practice.stats import statistics
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.scenes.table import TableScene, has_saved_session, make_scene
+
+PLAYERS = ("human", "random", "random", "random")
+
+
+@pytest.fixture
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data" / "records"
+
+
+@pytest.fixture
+def app(data):
+    pygame.init()
+    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
+            size=(1280, 800))
+    yield a
+    a.close()
+
+
+def unfinished(directory, seed=21, actions=40, hands=2, finish_hands=0):
+    """A human game's record cut off after `actions` actions of its last hand (its first
+    `finish_hands` hands played out): what leaving the table or a crash leaves."""
+    s = Session(RuleSet(), seed, players=PLAYERS, hands=hands)
+    w = RecordWriter(s, directory, human=0, seat_kinds=PLAYERS)
+    for _ in range(finish_hands):
+        t = s.new_hand(on_event=w.on_event)
+        while not t.is_over:
+            seat, d = next(iter(t.pending().items()))
+            w.submit(t, seat, d.legal[0])
+        s.finish_hand()
+    t = s.new_hand(on_event=w.on_event)
+    for _ in range(actions):
+        if t.is_over:
+            break
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    w.close()
+    return w.path
+
+
+def snapshot(directory):
+    return {p.name: p.read_bytes() for p in Path(directory).iterdir()}
+
+
+def test_continue_keeps_the_record_it_continues_and_links_the_new_one(app, data):
+    src = unfinished(data)
+    before = src.read_bytes()
+    assert has_saved_session()
+    sc = make_scene(app, resume=True)
+    assert isinstance(sc, TableScene)
+    assert src.read_bytes() == before  # neither deleted nor rewritten
+    new = sc.writer.path
+    assert new != src and load_record(new).header["continues"] == src.name
+    assert is_locked(src) and is_locked(new)  # this game holds both while it runs
+    app.push(sc)
+    sc.leave()
+    assert not is_locked(src) and not is_locked(new)
+    assert src.read_bytes() == before
+    # the replay list and the statistics count the game once: the continuation
+    assert [s.path for s in list_records()] == [new]
+    assert {s.path for s in list_records(include_continued=True)} == {src, new}
+    assert statistics().sessions == 1
+    # Continue now offers the continuation, never the continued record
+    assert find_unfinished().path == new
+
+
+def test_a_damaged_record_is_continued_as_far_as_it_is_valid_and_kept(app, data):
+    src = unfinished(data, seed=8, actions=30, hands=2, finish_hands=1)
+    lines = src.read_bytes().split(b"\n")
+    k = len(lines) - 6
+    lines[k] = lines[k][:-3] + b"#" + lines[k][-2:]  # one changed byte near the end
+    src.write_bytes(b"\n".join(lines))
+    before = src.read_bytes()
+    rec = load_record(src)
+    assert rec.error and rec.error_line == k + 1
+    sc = make_scene(app, resume=True)
+    assert isinstance(sc, TableScene)
+    assert src.read_bytes() == before  # everything after the damage is still on the disk
+    assert sc.session.hand_no == 2
+    sc.abandon()
+
+
+def test_a_record_a_running_game_writes_is_neither_offered_nor_touched(app, data, tmp_path):
+    src = unfinished(data)
+    before = src.read_bytes()
+    holder = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent(f"""
+            import sys, time
+            from game.practice.locks import RecordLock
+            lock = RecordLock.acquire({str(src)!r})
+            print("locked" if lock else "busy", flush=True)
+            sys.stdin.readline()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        assert is_locked(src)
+        assert find_unfinished() is None and not has_saved_session()
+        assert make_scene(app, resume=True).name == "notice"
+        assert prune_records(0) == []  # not even pruning deletes a live record
+        assert snapshot(data) == {src.name: before, lock_path(src).name: lock_path(src).read_bytes()}
+    finally:
+        holder.stdin.close()
+        holder.wait(10)
+    # its owner is gone (the OS dropped the lock): the record is offered again
+    assert not is_locked(src) and find_unfinished().path == src
+
+
+def test_a_stale_lock_file_from_a_crash_does_not_hide_the_game(data):
+    src = unfinished(data)
+    lock_path(src).write_text("pid 999999 on elsewhere\n")
+    assert not is_locked(src)
+    assert find_unfinished().path == src
+    lock = RecordLock.acquire(src)  # taken over
+    assert lock is not None
+    lock.release()
+
+
+def test_two_continues_at_once_one_wins_the_other_is_told(app, data):
+    src = unfinished(data)
+    first = make_scene(app, resume=True)
+    assert isinstance(first, TableScene)
+    second = make_scene(app, resume=True)  # the continuation is live, the source is taken
+    assert second.name == "notice"
+    assert "another window" in " ".join(second.messages)
+    first.abandon()
+    assert sorted(p.name for p in data.iterdir()) == [src.name]
+
+
+def test_a_continue_that_fails_leaves_nothing_behind(app, data, monkeypatch):
+    src = unfinished(data)
+    before = snapshot(data)
+
+    def broken(self, resume):
+        raise RuntimeError("cannot rebuild")
+    monkeypatch.setattr(TableScene, "_replay", broken)
+    sc = make_scene(app, resume=True)
+    assert sc.name == "notice" and "cannot rebuild" in " ".join(sc.messages)
+    assert snapshot(data) == before  # no stray new record, no lock file
+    assert not is_locked(src) and find_unfinished().path == src
+
+
+def test_a_header_that_cannot_start_a_game_is_not_offered(app, data):
+    src = unfinished(data)
+    lines = src.read_text(encoding="utf-8").split("\n")
+    lines[0] = lines[0].replace('"players":["human","random","random","random"]', '"players":["human"]')
+    src.write_text("\n".join(lines), encoding="utf-8")
+    before = src.read_bytes()
+    assert find_unfinished() is None and not has_saved_session()
+    assert "players" in load_record(src).error
+    assert make_scene(app, resume=True).name == "notice"
+    assert src.read_bytes() == before
+
+
+def test_the_title_reads_only_the_records_heads(data, monkeypatch):
+    for seed in range(30):
+        unfinished(data, seed=seed, actions=5, hands=1)
+
+    def forbidden(path):
+        raise AssertionError("the title must not read whole records")
+    monkeypatch.setattr(rec_mod, "load_record", forbidden)
+    assert has_saved_session()
+
+
+# --- the writer: a full disk, the hand ends synced, hidden hands --------------------------------
+class FullDisk:
+    """A file that accepts `room` more characters, then writes part of a line and fails."""
+
+    def __init__(self, f, room):
+        self.f, self.room = f, room
+
+    def write(self, text):
+        if len(text) > self.room:
+            self.f.write(text[: self.room])
+            self.f.flush()
+            self.room = 0
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self.room -= len(text)
+        return self.f.write(text)
+
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+
+
+def test_a_full_disk_stops_recording_not_the_game(app, data):
+    sc = TableScene(app, list(PLAYERS), seed=5, hands=1)
+    app.push(sc)
+    w = sc.writer
+    w._f = FullDisk(w._f, 3000)
+    for _ in range(3000):
+        if sc.finished or sc.writer.failed and sc.message:
+            break
+        if sc.prompt_for is not None:
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")],
+                     1 / 30)
+        else:
+            app.step([], 1 / 30)
+    assert "No space left" in w.failed
+    assert "Recording stopped" in sc.message
+    for _ in range(200):  # play goes on
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")], 1 / 30)
+    sc.leave()
+    rec = load_record(w.path)  # a valid prefix, cut off in its last line
+    assert rec.header is not None and "cut off" in rec.error
+    assert find_unfinished().path == w.path  # and it can be continued
+    again = make_scene(app, resume=True)
+    assert isinstance(again, TableScene)
+    again.abandon()
+
+
+def test_every_hand_end_is_synced_to_the_disk(data, monkeypatch):
+    synced = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd)))
+    from ai.random_seat import RandomSeat
+    w = RecordWriter(Session(RuleSet(), seed=4, hands=3), data)
+    n0 = len(synced)
+    w.play([RandomSeat(i) for i in range(4)])
+    assert len(synced) - n0 >= 3  # each of the three hand ends (and the session end)
+
+
+def test_hold_hands_keeps_a_hand_off_the_disk_until_it_ends(data):
+    s = Session(RuleSet(), seed=4, hands=2)
+    w = RecordWriter(s, data, hold_hands=True)
+    size0 = w.path.stat().st_size
+    t = s.new_hand(on_event=w.on_event)
+    for _ in range(20):
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    assert w.path.stat().st_size == size0  # the wall and the deal are not on the disk yet
+    while not t.is_over:
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    assert w.path.stat().st_size > size0
+    assert load_record(w.path).hands[0].finished
+    w.close()
