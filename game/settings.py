@@ -8,10 +8,17 @@
 >>> Settings.from_dict(Settings(volume=0.25).to_dict())[0].volume
 0.25
 
-`load_settings()` never fails: a file that cannot be read or parsed is kept as a backup
-(``settings.json.bad-<timestamp>``), the defaults load, and the messages it returns tell the
-player what happened. An unknown key is ignored and a bad value falls back to its default, each
-with a message. `save_settings()` writes atomically (a temporary file, then ``os.replace``).
+`load_settings()` never fails, never blocks and never changes the file: one that cannot be read
+or parsed (not JSON, nested too deep, a number too long, not UTF-8, over `MAX_FILE_BYTES`) is
+left as it is, a copy is kept beside it (``settings.json.bad-<timestamp>``), the defaults load,
+and the messages it returns tell the player what happened; a folder or a pipe in its place gives
+the defaults and a message. An unknown key is ignored and a bad value falls back to its default,
+each with a message.
+
+`save_settings()` writes atomically (a temporary file beside the target, then ``os.replace``),
+through a symbolic link to its target, and keeps the keys it does not know (a newer version's).
+It refuses, with a `SettingsSaveError` saying why, a read-only file, a folder or a pipe in its
+place, a full disk or a missing folder; then nothing is changed and no temporary file is left.
 
 The directory is ``platformdirs.user_config_dir("korean-mahjong")``, or the directory named by the
 environment variable ``KOREAN_MAHJONG_CONFIG_DIR`` (tests use it).
@@ -20,10 +27,13 @@ environment variable ``KOREAN_MAHJONG_CONFIG_DIR`` (tests use it).
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import locale
 import math
 import os
+import shutil
+import stat
 import tempfile
 import time
 from collections.abc import Mapping
@@ -31,8 +41,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.engine import safejson
 from game.engine.errors import MahjongError
 from game.engine.rules import RuleSet
+from game.engine.safejson import JsonInputError
 
 APP_NAME = "korean-mahjong"
 CONFIG_ENV = "KOREAN_MAHJONG_CONFIG_DIR"
@@ -44,6 +56,11 @@ SPEEDS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": 
 LANGUAGES = ("ko", "en")
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (3840, 2160)
+#: a settings file is about 1 kB; anything larger than this is not read
+MAX_FILE_BYTES = 1_000_000
+#: load_settings returns at most this many messages, each at most this long
+MAX_MESSAGES = 20
+MAX_MESSAGE_CHARS = 500
 
 
 def default_language() -> str:
@@ -217,7 +234,7 @@ def _rules_from(value: Any, messages: list[str]) -> RuleSet:
             continue
         try:
             RuleSet.from_dict({**good, key: v})
-        except (MahjongError, TypeError, ValueError) as e:
+        except Exception as e:  # noqa: BLE001 - any bad rule falls back, with a message
             messages.append(f"rule {key}: {e}; using the default")
             continue
         good[key] = v
@@ -238,70 +255,359 @@ def settings_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-def _backup(path: Path) -> Path | None:
-    """Move a bad settings file aside under a name that does not exist yet; None if it cannot."""
+# --- reading --------------------------------------------------------------------------------------
+
+def _kind(mode: int) -> str:
+    """What a non-regular file is, in words."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+@dataclass(frozen=True)
+class _Read:
+    """What reading the settings file found: `data` (its bytes), or `why` it cannot be used, or
+    neither (no file). `too_large` files are not read at all; `regular` is False for a folder,
+    a pipe or a device (never opened, never backed up)."""
+
+    data: bytes | None = None
+    why: str | None = None
+    regular: bool = True
+    too_large: bool = False
+
+
+def _read(p: Path) -> _Read:
+    """The file's bytes, read safely: never blocks on a pipe, never reads more than
+    `MAX_FILE_BYTES`, never raises."""
+    try:
+        st = os.stat(p)  # follows symbolic links; a dangling one is "no file"
+    except FileNotFoundError:
+        return _Read()
+    except (OSError, ValueError) as e:
+        return _Read(why=f"cannot be read ({_os_why(e)})")
+    if not stat.S_ISREG(st.st_mode):
+        return _Read(why=f"is not a regular file (it is {_kind(st.st_mode)})", regular=False)
+    if st.st_size > MAX_FILE_BYTES:
+        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(p, flags)
+    except FileNotFoundError:
+        return _Read()
+    except OSError as e:
+        return _Read(why=f"cannot be read ({_os_why(e)})")
+    try:
+        st = os.fstat(fd)  # it may have been swapped since the stat above
+        if not stat.S_ISREG(st.st_mode):
+            return _Read(why=f"is not a regular file (it is {_kind(st.st_mode)})", regular=False)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_FILE_BYTES:
+            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as e:
+        return _Read(why=f"cannot be read ({_os_why(e)})")
+    finally:
+        os.close(fd)
+    if size > MAX_FILE_BYTES:
+        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
+    return _Read(data=b"".join(chunks))
+
+
+def _parse(data: bytes) -> tuple[dict[str, Any] | None, str | None]:
+    """The JSON object in `data`, or None and why not (bounded: see `game.engine.safejson`)."""
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some editors write
+        data = data[3:]
+    try:
+        value = safejson.loads(data, max_bytes=MAX_FILE_BYTES)
+    except JsonInputError as e:
+        return None, f"cannot be used ({e})"
+    if not isinstance(value, dict):
+        return None, f"does not hold a JSON object (found {_json_kind(value)})"
+    return value, None
+
+
+def _json_kind(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool) or value is None:
+        return json.dumps(value)
+    return "a number"
+
+
+def _tidy(messages: list[str]) -> list[str]:
+    """Messages short enough to show: each cut at `MAX_MESSAGE_CHARS`, at most `MAX_MESSAGES`."""
+    out = [m if len(m) <= MAX_MESSAGE_CHARS else m[:MAX_MESSAGE_CHARS - 1] + "…" for m in messages]
+    if len(out) > MAX_MESSAGES:
+        rest = len(out) - (MAX_MESSAGES - 1)
+        out = [*out[:MAX_MESSAGES - 1], f"... and {rest} more messages about the settings file"]
+    return out
+
+
+def _backup(path: Path, data: bytes | None) -> Path | None:
+    """A copy of a bad settings file beside it (``settings.json.bad-<timestamp>``), or the copy
+    made earlier of the same content; None if none can be made. The file itself is never moved
+    or changed. `data` is its content (None for a file too large to read: then it is linked or
+    copied by the file system)."""
+    same = _same_backup(path, data)
+    if same is not None:
+        return same
     stamp = time.strftime("%Y%m%d-%H%M%S")
     for n in range(1000):
         target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
-        if target.exists():
+        if os.path.lexists(target):
             continue
         try:
-            os.link(path, target)  # never overwrites
+            if data is not None:
+                with open(target, "xb") as f:  # "x": never overwrites
+                    f.write(data)
+            else:
+                _link_or_copy(path, target)
         except FileExistsError:
             continue
         except OSError:
-            try:
-                target.write_bytes(path.read_bytes())
+            try:  # a partial copy of ours
+                os.unlink(target)
             except OSError:
-                return None
-        try:
-            path.unlink()
-        except OSError:
-            pass
+                pass
+            return None
         return target
     return None  # pragma: no cover
 
 
+def _link_or_copy(src: Path, dst: Path) -> None:
+    try:
+        os.link(src, dst)  # never overwrites; costs no space
+    except FileExistsError:
+        raise
+    except OSError:
+        shutil.copyfile(src, dst)
+
+
+def _same_backup(path: Path, data: bytes | None) -> Path | None:
+    """An existing backup holding exactly `data` (or, for a file too large to read, a hard link
+    to the file itself), so that every start with the same bad file does not add a copy."""
+    try:
+        names = sorted(os.listdir(path.parent))
+    except OSError:
+        return None
+    prefix = f"{path.name}.bad-"
+    for name in [n for n in names if n.startswith(prefix)][-200:]:
+        candidate = path.with_name(name)
+        try:
+            if data is None:
+                if os.path.samefile(candidate, path):
+                    return candidate
+                continue
+            st = os.stat(candidate)
+            if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
+                continue
+            with open(candidate, "rb") as f:
+                if f.read(len(data) + 1) == data:
+                    return candidate
+        except OSError:
+            continue
+    return None
+
+
 def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
-    """Load the settings; never raises. Returns (settings, messages for the player)."""
+    """Load the settings; never raises, never blocks, never changes the file.
+
+    Returns (settings, messages for the player). A file that cannot be used gives the defaults
+    and a message; when it is a regular file, a copy is kept beside it (see `_backup`)."""
     p = Path(path) if path is not None else settings_path()
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), []
-    except (OSError, UnicodeDecodeError) as e:
-        return Settings(), [_corrupt(p, f"cannot be read ({e})")]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        return Settings(), [_corrupt(p, f"is not valid JSON ({e})")]
-    if not isinstance(data, dict):
-        return Settings(), [_corrupt(p, f"does not hold a JSON object (found {type(data).__name__})")]
-    return Settings.from_dict(data)
+        found = _read(p)
+        if found.why is not None or found.data is None:
+            if found.why is None:
+                return Settings(), []  # no file yet
+            return Settings(), [_corrupt(p, found)]
+        data, why = _parse(found.data)
+        if data is None:
+            return Settings(), [_corrupt(p, dataclasses.replace(found, why=why))]
+        settings, messages = Settings.from_dict(data)
+    except Exception as e:  # noqa: BLE001 - a settings file must never stop the game
+        why = f"{type(e).__name__}: {e}"[:200]
+        return Settings(), [f"The settings file {p} could not be loaded ({why}). Default settings are used."]
+    return settings, _tidy(messages)
 
 
-def _corrupt(p: Path, why: str) -> str:
-    backup = _backup(p)
-    kept = f"it was kept as {backup}" if backup else "it could not be backed up"
+def _corrupt(p: Path, found: _Read) -> str:
+    if not found.regular:
+        kept = "it was left as it is"
+    else:
+        backup = _backup(p, found.data)
+        kept = f"it was kept as {backup}" if backup else "it could not be backed up"
+    why = found.why or "cannot be used"
+    if len(why) > 200:
+        why = why[:199] + "…"
     return f"The settings file {p} {why}; {kept}. Default settings are used."
 
 
-def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
-    """Write the settings atomically; returns the path. Raises OSError if the disk says no."""
-    p = Path(path) if path is not None else settings_path()
-    p.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(settings.to_dict(), indent=2, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+# --- saving ---------------------------------------------------------------------------------------
+
+class SettingsSaveError(OSError):
+    """The settings could not be saved, and nothing was changed. ``str(e)`` says why in a
+    sentence; `reason` in a word the UI translates: ``"read_only"``, ``"permission"``,
+    ``"disk_full"``, ``"no_directory"``, ``"not_a_file"`` or ``"other"``; `path` is the file."""
+
+    def __init__(self, message: str, reason: str = "other", path: Path | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.path = path
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def _os_why(e: BaseException) -> str:
+    return (getattr(e, "strerror", None) or str(e) or type(e).__name__).rstrip(".")
+
+
+def _save_error(e: OSError, p: Path, target: Path) -> SettingsSaveError:
+    """An OSError from the file system, as a `SettingsSaveError` with its reason."""
+    if isinstance(e, SettingsSaveError):
+        return e
+    code = e.errno
+    if code == errno.EROFS:
+        return SettingsSaveError(f"{p.name} is read-only (the disk is read-only): {target}", "read_only", p)
+    if code in (errno.EACCES, errno.EPERM):
+        return SettingsSaveError(f"permission denied: cannot write {p.name} in {target.parent}", "permission", p)
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return SettingsSaveError(f"the disk is full: cannot write {target}", "disk_full", p)
+    if code in (errno.ENOENT, errno.ENOTDIR):
+        return SettingsSaveError(f"the folder {target.parent} is missing", "no_directory", p)
+    if code == errno.EISDIR:
+        return SettingsSaveError(f"{target} is not a regular file (it is a folder)", "not_a_file", p)
+    return SettingsSaveError(f"cannot write {target}: {_os_why(e)}", "other", p)
+
+
+def _write_target(p: Path) -> tuple[Path, int | None]:
+    """The file to replace (a symbolic link resolved to its target) and its permission bits
+    (None when it does not exist yet). Raises `SettingsSaveError` for a folder, a pipe, a link
+    loop, a read-only file or a missing folder."""
+    target = Path(os.path.realpath(p))
+    if os.path.islink(target):
+        raise SettingsSaveError(f"{p} is a symbolic link that leads round in a circle", "not_a_file", p)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        st = os.stat(target)
+    except FileNotFoundError:
+        if not os.path.isdir(target.parent):
+            raise SettingsSaveError(f"the folder {target.parent} is missing", "no_directory", p) from None
+        return target, None
+    except OSError as e:
+        raise _save_error(e, p, target) from e
+    if not stat.S_ISREG(st.st_mode):
+        raise SettingsSaveError(f"{target} is not a regular file (it is {_kind(st.st_mode)}); "
+                                "nothing was written", "not_a_file", p)
+    # root may write anything, so ask the mode bits as well as the operating system
+    if st.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
+        raise SettingsSaveError(f"{p.name} is read-only ({target}); nothing was written", "read_only", p)
+    return target, stat.S_IMODE(st.st_mode)
+
+
+def _merge(ours: dict[str, Any], theirs: Mapping[str, Any] | None) -> dict[str, Any]:
+    """`ours` plus the keys of the file on disk this version does not know (top level and in
+    ``rules``), unchanged, so that a newer version's settings survive a save by this one."""
+    if not theirs:
+        return ours
+    known = {f.name for f in dataclasses.fields(Settings)} | {"version"}
+    known_rules = {f.name for f in dataclasses.fields(RuleSet) if not f.name.startswith("_")}
+    out = dict(ours)
+    for key, value in theirs.items():
+        if key not in known:
+            out[key] = value
+    old_rules = theirs.get("rules")
+    if isinstance(old_rules, Mapping) and isinstance(out.get("rules"), dict):
+        rules = dict(out["rules"])
+        for key, value in old_rules.items():
+            if key not in known_rules:
+                rules[key] = value
+        out["rules"] = rules
+    version = theirs.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+        out["version"] = version  # still a newer version's file: its keys are kept
+    return out
+
+
+def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
+    """Write the settings atomically and return the path.
+
+    A symbolic link is written through to its target (the link stays a link); keys this
+    version does not know are kept; a damaged file is backed up before it is replaced; the
+    file's permission bits are kept. Raises `SettingsSaveError` (an `OSError`) when it cannot
+    save: a read-only file, a folder or a pipe in its place, no permission, a full disk, a
+    missing folder. Then nothing was changed and no temporary file is left behind."""
+    p = Path(path) if path is not None else settings_path()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        if isinstance(e, (FileExistsError, NotADirectoryError, FileNotFoundError)):
+            raise SettingsSaveError(f"the folder {p.parent} is missing and cannot be made", "no_directory",
+                                    p) from e
+        raise _save_error(e, p, p) from e
+    target, mode = _write_target(p)
+    theirs: dict[str, Any] | None = None
+    if mode is not None:
+        found = _read(target)
+        data, _ = _parse(found.data) if found.data is not None else (None, None)
+        if data is not None:
+            theirs = data
+        elif (found.regular and (found.data is not None or found.why is not None)
+              and _backup(p, found.data) is None):  # never replace a damaged file without a copy
+            raise SettingsSaveError(f"the damaged settings file {target} could not be backed up, "
+                                    "so it was not replaced", "other", p)
+    text = json.dumps(_merge(settings.to_dict(), theirs), indent=2, ensure_ascii=False) + "\n"
+    tmp: str | None = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        try:
+            f = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
+        except BaseException:
+            os.close(fd)
+            raise
+        with f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, p)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, target)
+        tmp = None
+    except OSError as e:
+        raise _save_error(e, p, target) from e
+    finally:
+        if tmp is not None:  # interrupted (any exception, Ctrl+C too): no temporary file is left
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+    _sync_dir(target.parent)
     return p
+
+
+def _sync_dir(d: Path) -> None:
+    """Make the rename durable (POSIX); best effort."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(d, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -216,6 +216,8 @@ class RuleSet:
                     raise RulesError(f"unknown rule {key!r}; known rules: {', '.join(sorted(names))}")
                 warnings.append(msg)
                 continue
+            if key == "preset" and not isinstance(value, str):
+                raise RulesError(f"preset must be the name of a yak table preset, got {value!r}")
             if key == "yak_overrides":
                 if not isinstance(value, Mapping):
                     raise RulesError("yak_overrides must be an object of yak key -> points")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
-from game.settings import Settings
+from game.settings import Settings, SettingsSaveError, save_settings
 
 from ..i18n import has, tr, yak_name
 from ..widgets import (
@@ -45,6 +45,22 @@ def _seat_choices() -> tuple[str, ...]:
     levels = ("ai:beginner", "ai:standard", "ai:expert")
     names = seat_names()
     return tuple(n for n in levels if n in names) + tuple(sorted(n for n in names if n not in levels))
+
+
+def save_error_text(e: OSError, lang: str) -> str:
+    """Why the settings could not be saved, in the player's language.
+
+    >>> save_error_text(SettingsSaveError("x", "read_only"), "en")
+    'settings.json is read-only'
+    """
+    reason = getattr(e, "reason", "other")
+    path = getattr(e, "path", None)
+    key = f"settings.save_error.{reason}"
+    if isinstance(e, SettingsSaveError) and has(key):
+        name = path.name if path is not None else "settings.json"
+        folder = str(path.parent) if path is not None else ""
+        return tr(key, lang, name=name, folder=folder)
+    return str(e)
 
 
 SEAT_CHOICES = _seat_choices()
@@ -249,12 +265,19 @@ class SettingsScene(Scene):
         self.scroll = 0
 
     def save(self) -> None:
+        """Save the draft, then use it. When the file cannot be written (read-only, a folder in
+        its place, a full disk...) the draft is still used until the game ends, and the status
+        line says that it was not saved, and why."""
+        lang = self.draft.language
         try:
-            path = self.app.apply_settings(self.draft)
+            path = save_settings(self.draft, self.app.settings_path)
         except OSError as e:
-            self.status, self.status_error = tr("settings.save_failed", self.draft.language, error=e), True
+            self.app.apply_settings(self.draft, save=False)
+            self.status = tr("settings.save_failed_session", lang, error=save_error_text(e, lang))
+            self.status_error = True
             return
-        self.status, self.status_error = tr("settings.saved_to", self.draft.language, path=path), False
+        self.app.apply_settings(self.draft, save=False)
+        self.status, self.status_error = tr("settings.saved_to", lang, path=path), False
 
     def defaults(self) -> None:
         keep_lang = self.draft.language
