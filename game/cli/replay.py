@@ -8,9 +8,9 @@ print it for people, or check it.
 Without an option the game window opens on the step-by-step replay viewer for that record
 (a truncated or corrupt record opens as far as it is valid, with the reason shown; the file is
 never written). ``--text`` prints a readable transcript, hand by hand and event by event in tile
-notation (a damaged record is printed as far as it is valid, with the reason, and exits 1).
+notation (a damaged record is printed as far as it is valid, with the reason, and exits 2).
 ``--check`` replays the record through the engine without a window: exit 0 when it rebuilds the
-identical table (every event equal), exit 1 naming the line where it diverges or is corrupt.
+identical table (every event equal), exit 2 naming the line where it diverges or is corrupt.
 """
 
 from __future__ import annotations
@@ -55,20 +55,20 @@ def run(args: argparse.Namespace) -> int:
             print(f"ok: {result.message}")
             return 0
         print(f"korean-mahjong replay: FAILED: {result.message}", file=sys.stderr)
-        return 1
+        return 2
     if not Path(args.file).is_file():
         print(f"korean-mahjong replay: {args.file}: no such file", file=sys.stderr)
-        return 1
+        return 2
     rec = load_record(args.file)
     if getattr(args, "text", False):
         if rec.header is None:
             print(f"korean-mahjong replay: {rec.error}", file=sys.stderr)
-            return 1
+            return 2
         for line in transcript(rec, actions=args.actions):
             print(line)
         if rec.error:
             print(f"korean-mahjong replay: {args.file}: {rec.error}", file=sys.stderr)
-            return 1
+            return 2
         return 0
     return _window(args, rec)
 

@@ -190,12 +190,12 @@ def test_cli_replay_check_exit_codes(data_dir, tmp_path, capsys):
     lines = _lines(w.path)
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(lines[:40]) + lines[40][:9], encoding="utf-8")
-    assert main(["replay", str(cut), "--check"]) == 1
+    assert main(["replay", str(cut), "--check"]) == 2
     assert "line 41" in capsys.readouterr().err
     assert main(["replay", str(w.path), "--text"]) == 0
     out = capsys.readouterr().out
     assert "hand 1:" in out and "hand ends" in out
-    assert main(["replay", str(cut), "--text"]) == 1
+    assert main(["replay", str(cut), "--text"]) == 2
     assert "cut off" in capsys.readouterr().err
 
 

@@ -162,7 +162,7 @@ def test_cli_replay_file_opens_the_viewer(app, capsys):
     data = path.read_bytes()
     assert main(["replay", str(path), "--frames", "3", "--size", "1024x640"]) == 0
     assert path.read_bytes() == data
-    assert main(["replay", str(records_dir() / "missing.jsonl")]) == 1
+    assert main(["replay", str(records_dir() / "missing.jsonl")]) == 2
     assert "no such file" in capsys.readouterr().err
 
 

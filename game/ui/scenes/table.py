@@ -125,7 +125,11 @@ class ScriptedSeat:
         queue = self.actions.get((self.hand, decision.seat))
         if not queue:
             raise EndOfRecord(f"the record has no action of seat {decision.seat} in hand {self.hand}")
-        return queue.pop(0)
+        action = queue.pop(0)
+        if action not in decision.legal:  # a damaged record (a line lost or changed)
+            raise EndOfRecord(f"the record's next action of seat {decision.seat} ({action!r}) "
+                              "is not legal here")
+        return action
 
 
 # --- the saved session (continue) -----------------------------------------------------------------
