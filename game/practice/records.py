@@ -785,26 +785,29 @@ def peek_record(path: str | Path) -> RecordHead:
     return RecordHead(path, st.st_mtime, header, complete)
 
 
-def _record_paths(d: Path) -> list[Path]:
+def _newest_first(d: Path) -> list[Path]:
+    """The record files in `d`, most recently written first (one directory scan, no reads)."""
+    found: list[tuple[float, str, Path]] = []
     try:
-        return [p for p in d.iterdir() if p.suffix == SUFFIX and p.is_file()]
+        with os.scandir(d) as it:
+            for entry in it:
+                if not entry.name.endswith(SUFFIX):
+                    continue
+                try:
+                    if entry.is_file():
+                        found.append((entry.stat().st_mtime, entry.name, Path(entry.path)))
+                except OSError:
+                    continue
     except OSError:
         return []
-
-
-def _mtime(p: Path) -> float:
-    try:
-        return p.stat().st_mtime
-    except OSError:
-        return 0.0
+    found.sort(reverse=True)
+    return [p for _, _, p in found]
 
 
 def scan_records(directory: str | Path | None = None) -> list[RecordHead]:
     """Every record's head, most recently written first (see `peek_record`)."""
     d = Path(directory) if directory is not None else records_dir()
-    heads = [peek_record(p) for p in _record_paths(d)]
-    heads.sort(key=lambda h: (h.mtime, h.path.name), reverse=True)
-    return heads
+    return [peek_record(p) for p in _newest_first(d)]
 
 
 def continued_records(heads: Iterable[RecordHead]) -> dict[str, str]:
@@ -837,12 +840,15 @@ def find_unfinished(directory: str | Path | None = None, *, live: bool = False
     that a running game holds (to tell the player it is open in another window)."""
     from .locks import is_locked
 
-    heads = scan_records(directory)
-    by = continued_records(heads)
-    for h in heads:
+    d = Path(directory) if directory is not None else records_dir()
+    continued: set[str] = set()  # a game is continued only by a later record, seen before it
+    for path in _newest_first(d):
+        h = peek_record(path)
+        if h.continues:
+            continued.add(h.continues)
         if h.header is None or h.human is None:
             continue
-        if h.path.name in by:
+        if h.path.name in continued:
             continue  # continued already
         if is_locked(h.path) != live:
             continue  # being played in another window (or, with `live`, not)
