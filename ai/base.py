@@ -3,15 +3,35 @@
 >>> from ai.random_seat import RandomSeat
 >>> isinstance(RandomSeat(1), Seat)
 True
+
+Seats the game does not trust (``python:`` and ``cmd:``, wrapped in `ai.guard.GuardedSeat`)
+are asked with a `SeatDecision`: a snapshot of the decision with the observation taken at that
+moment, holding no reference to the live table.
+
+>>> from game.engine.table import Table
+>>> from game.engine.rules import RuleSet
+>>> d = Table(RuleSet(), seed=2).pending()[0]
+>>> view = SeatDecision.of(d)
+>>> view.kind, view.legal == d.legal, view.observation == d.observation
+('turn', True, True)
+>>> hasattr(view, "_table"), hasattr(view, "__dict__")
+(False, False)
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
 from game.engine.actions import Action
 from game.engine.events import Event
+from game.engine.melds import Meld
+from game.engine.observation import Observation, RiverTile
 from game.engine.table import Decision
+
+__all__ = ["Seat", "SeatBase", "SeatDecision"]
 
 
 @runtime_checkable
@@ -38,3 +58,51 @@ class SeatBase:
 
     def explain(self) -> str:
         return ""
+
+
+def _fresh(value: Any) -> Any:
+    """`value` rebuilt from immutable builtins and new engine values (nothing shared)."""
+    if value is None or type(value) in (int, bool, str, float):
+        return value
+    if isinstance(value, (tuple, list)):
+        return tuple(_fresh(x) for x in value)
+    if type(value) is Meld:
+        return Meld(value.type, value.tile, value.from_seat)
+    if type(value) is RiverTile:
+        return RiverTile(value.tile, value.uper, value.claimed)
+    raise TypeError(f"an observation holds a {type(value).__name__}, which cannot be copied")
+
+
+def copy_observation(obs: Observation) -> Observation:
+    """A copy of `obs` that shares no object with the table it came from."""
+    return Observation(**{f.name: _fresh(getattr(obs, f.name))
+                          for f in dataclasses.fields(Observation)})
+
+
+def copy_action(action: Action) -> Action:
+    """A new action object equal to `action` (the engine's are shared by the table)."""
+    cls = type(action)
+    return cls(**{f.name: getattr(action, f.name) for f in dataclasses.fields(cls)})
+
+
+@dataclass(frozen=True, slots=True)
+class SeatDecision:
+    """What an untrusted seat is asked: the fields of `game.engine.table.Decision`, with the
+    `observation` taken when the decision was made (no live table behind it)."""
+
+    seat: int
+    kind: str
+    legal: tuple[Action, ...]
+    notes: Mapping[Action, str]
+    observation: Observation
+
+    @classmethod
+    def of(cls, decision: Decision | SeatDecision) -> SeatDecision:
+        """The snapshot of `decision` (it must still be pending)."""
+        from .heuristic import observation_of
+        obs = decision.observation if isinstance(decision, SeatDecision) else \
+            observation_of(decision)  # type: ignore[arg-type]
+        return cls(seat=int(decision.seat), kind=str(decision.kind),
+                   legal=tuple(copy_action(a) for a in decision.legal),
+                   notes={copy_action(a): str(why) for a, why in decision.notes.items()},
+                   observation=copy_observation(obs))

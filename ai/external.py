@@ -8,6 +8,22 @@ program answers with exactly one line: an action object such as ``{"type": "disc
 "tile": "5p"}``. Wrapped in `ai.guard.GuardedSeat` by the registry, so a program that crashes,
 answers illegally or too slowly is replaced by ``ai:standard`` and the game goes on.
 
+What the program gets and how it is held (the threat model is in docs/seat-protocol.md):
+
+* a minimal environment (`MINIMAL_ENV`: the search path and the locale, nothing naming the
+  user's files; ``KOREAN_MAHJONG_SEED`` when a seed is given), its own fresh working directory
+  (`workdir`, removed at `close`) and its own process group (its own session on POSIX), which
+  `close` ends as a whole: SIGTERM, a short wait, then SIGKILL;
+* a deadline per request, computed once: writing the request and reading the whole answer
+  line must fit in the budget (a program streaming bytes without a newline is cut off), and an
+  answer line longer than `MAX_LINE` bytes is a protocol error;
+* strict reading of the answer (`parse_answer`): one JSON object, known keys only, ``uper`` a
+  JSON ``true``/``false``, tiles in notation; anything else is a `ProtocolError`.
+
+A program that ends at once (even before its first line could be written) is not an error of
+the start: the seat is simply dead, and the first event or request it is sent raises, which the
+guard reports as a crash.
+
 >>> import sys
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -24,9 +40,14 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import select
 import shlex
+import shutil
+import signal
 import subprocess
+import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -34,12 +55,33 @@ from typing import Any
 from game.engine.actions import Action, action_from_json
 from game.engine.events import Event
 from game.engine.observation import Observation
+from game.engine.safejson import JsonInputError
+from game.engine.safejson import loads as safe_loads
 from game.engine.table import Decision
-from game.engine.tiles import format_tiles, seat_name, tile_str
+from game.engine.tiles import format_tiles, parse_tile, seat_name, tile_str
 
-__all__ = ["PROTOCOL_VERSION", "ExternalSeat", "decision_to_json", "observation_to_json"]
+from .base import SeatDecision
+
+__all__ = ["MAX_LINE", "MINIMAL_ENV", "PROTOCOL_VERSION", "ExternalSeat", "ProtocolError",
+           "decision_to_json", "observation_to_json", "parse_answer"]
 
 PROTOCOL_VERSION = 1
+
+#: longest answer line accepted, in bytes (the newline not counted)
+MAX_LINE = 64 * 1024
+
+#: the only variables of the game's environment a program inherits (when set)
+MINIMAL_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE") + (
+    ("SYSTEMROOT", "PATHEXT") if os.name == "nt" else ())
+
+#: seconds `close` waits for the program to end by itself, then after SIGTERM
+GRACE = 0.5
+
+_POSIX = os.name == "posix"
+
+
+class ProtocolError(ValueError):
+    """The program wrote something the protocol does not allow; the message says what."""
 
 
 def observation_to_json(obs: Observation) -> dict[str, Any]:
@@ -75,7 +117,8 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
     }
 
 
-def decision_to_json(decision: Decision, obs: Observation, request_id: int) -> dict[str, Any]:
+def decision_to_json(decision: Decision | SeatDecision, obs: Observation,
+                     request_id: int) -> dict[str, Any]:
     """The request line for one decision."""
     return {
         "type": "request",
@@ -89,99 +132,348 @@ def decision_to_json(decision: Decision, obs: Observation, request_id: int) -> d
     }
 
 
+#: per action type, the keys an answer may have besides "type" and "explain"
+_ANSWER_KEYS: dict[str, frozenset[str]] = {
+    "discard": frozenset(("tile", "uper")),
+    "concealed_kong": frozenset(("tile",)),
+    "added_kong": frozenset(("tile",)),
+    "win": frozenset(), "pung": frozenset(), "kong": frozenset(), "pass": frozenset(),
+    "nine_major": frozenset(),
+}
+
+
+def parse_answer(data: Any) -> tuple[Action, str]:
+    """(action, explanation) from a decoded answer line, strictly: an object with a known
+    ``"type"``, only the keys that type has (plus ``"explain"``, a string), ``"uper"`` a JSON
+    boolean, ``"tile"`` one tile in notation as the game writes it. Raises `ProtocolError`
+    (or the engine's `ActionFormatError` for an unknown type; both are ``ValueError``).
+
+    >>> parse_answer({"type": "discard", "tile": "5p", "uper": False, "explain": "safe"})
+    (Discard(5p), 'safe')
+    >>> parse_answer({"type": "discard", "tile": "5p", "uper": "false"})
+    Traceback (most recent call last):
+    ...
+    ai.external.ProtocolError: "uper" must be true or false, got 'false'
+    >>> parse_answer({"type": "pass", "id": 3})
+    Traceback (most recent call last):
+    ...
+    ai.external.ProtocolError: a 'pass' answer has no key 'id' (allowed: type, explain)
+    """
+    if type(data) is not dict:
+        raise ProtocolError(f"the answer must be one JSON object, got {type(data).__name__}")
+    kind = data.get("type")
+    if type(kind) is not str:
+        raise ProtocolError(f'the answer needs a "type" string, got {kind!r}'[:200])
+    if kind not in _ANSWER_KEYS:
+        action_from_json(data)  # raises ActionFormatError naming the known types
+        raise ProtocolError(f"unknown action type {kind!r}")  # pragma: no cover
+    allowed = _ANSWER_KEYS[kind]
+    for key in data:
+        if key not in allowed and key not in ("type", "explain"):
+            names = ", ".join(["type", *sorted(allowed), "explain"])
+            raise ProtocolError(f"a {kind!r} answer has no key {key!r} (allowed: {names})"[:300])
+    explain = data.get("explain", "")
+    if type(explain) is not str:
+        raise ProtocolError(f'"explain" must be a string, got {type(explain).__name__}')
+    if "uper" in data and type(data["uper"]) is not bool:
+        raise ProtocolError(f'"uper" must be true or false, got {data["uper"]!r}'[:200])
+    if "tile" in allowed:
+        tile = data.get("tile")
+        if type(tile) is not str:
+            raise ProtocolError(f'a {kind!r} answer needs a "tile" in notation such as "5p", '
+                                f"got {tile!r}"[:200])
+        if tile_str(parse_tile(tile)) != tile:
+            raise ProtocolError(f'"tile" must be written as {tile_str(parse_tile(tile))!r}, '
+                                f"got {tile!r}")
+    return action_from_json({k: v for k, v in data.items() if k != "explain"}), explain
+
+
+def _absolute_paths(argv: list[str]) -> list[str]:
+    """`argv` with relative paths made absolute (the program runs in a directory of its own):
+    the program itself when it is given with a directory part, and any other argument that
+    names an existing file or directory here."""
+    out = list(argv)
+    seps = tuple(s for s in (os.sep, os.altsep) if s)
+    if not os.path.isabs(out[0]) and any(s in out[0] for s in seps):
+        out[0] = os.path.abspath(out[0])
+    for i in range(1, len(out)):
+        a = out[i]
+        if a and not a.startswith("-") and not os.path.isabs(a) and os.path.exists(a):
+            out[i] = os.path.abspath(a)
+    return out
+
+
+def _minimal_env(seed: int | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k.upper() in MINIMAL_ENV}
+    if seed is not None:
+        env["KOREAN_MAHJONG_SEED"] = str(seed)
+    return env
+
+
+def _wait_fd(fd: int, write: bool, timeout: float | None) -> bool:
+    """Whether `fd` becomes ready (readable, or writable) within `timeout` seconds (None: no
+    limit). POSIX only."""
+    if hasattr(select, "poll"):
+        p = select.poll()
+        p.register(fd, (select.POLLOUT if write else select.POLLIN)
+                   | select.POLLERR | select.POLLHUP)
+        return bool(p.poll(None if timeout is None else max(0, int(timeout * 1000 + 0.999))))
+    r, w, _ = select.select([] if write else [fd], [fd] if write else [], [],
+                            None if timeout is None else max(0.0, timeout))
+    return bool(r or w)
+
+
 class ExternalSeat:
-    """A seat played by a subprocess (see the module). `command` is a string or an argv list."""
+    """A seat played by a subprocess (see the module). `command` is a string or an argv list;
+    `seed` is put in the program's environment as ``KOREAN_MAHJONG_SEED`` (the registry gives
+    `ai.registry.untrusted_seed`); `budget` is seconds per request and per event written."""
 
     def __init__(self, command: str | Sequence[str], name: str | None = None,
                  seed: int | None = None, budget: float = 5.0):
         argv = shlex.split(command) if isinstance(command, str) else list(command)
         if not argv:
             raise ValueError("cmd: seat needs a command, e.g. cmd:python my_bot.py")
-        self.argv = argv
+        self.argv = _absolute_paths(argv)
         self.name = name or f"cmd:{' '.join(argv)}"
         self.budget = budget
         self._buf = b""
         self._id = 0
         self._why = ""
-        env = dict(os.environ)
-        if seed is not None:
-            env["KOREAN_MAHJONG_SEED"] = str(seed)
+        self._dead = ""  # why the program can no longer be talked to
+        self._closed = False
+        self._chunks: queue.Queue[bytes] | None = None
+        self.workdir = tempfile.mkdtemp(prefix="korean-mahjong-seat-")
+        options: dict[str, Any] = {}
+        if _POSIX:
+            options["start_new_session"] = True
+        else:  # pragma: no cover - Windows
+            options["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         try:
-            self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         bufsize=0, env=env)
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         bufsize=0, env=_minimal_env(seed), cwd=self.workdir,
+                                         close_fds=True, **options)
         except OSError as e:
+            shutil.rmtree(self.workdir, ignore_errors=True)
             raise ValueError(f"cannot start seat program {argv[0]!r}: {e}") from None
-        self._send({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name})
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._in = self.proc.stdin.fileno()
+        self._out = self.proc.stdout.fileno()
+        if _POSIX:
+            os.set_blocking(self._in, False)
+        else:  # pragma: no cover - Windows: pipes cannot be polled; a thread reads them
+            self._chunks = queue.Queue(maxsize=16)
+            threading.Thread(target=self._pump, name=f"{self.name} reader", daemon=True).start()
+        try:
+            self._write({"type": "hello", "protocol": PROTOCOL_VERSION, "name": self.name},
+                        time.monotonic() + budget)
+        except (RuntimeError, TimeoutError):
+            pass  # ended at once: the first event or request reports it (see the module)
 
     # ------------------------------------------------------------------ pipe
-    def _send(self, message: dict[str, Any]) -> None:
-        if self.proc.stdin is None or self.proc.poll() is not None:
-            raise RuntimeError(f"the program ended (exit status {self.proc.returncode})")
-        try:
-            self.proc.stdin.write((json.dumps(message) + "\n").encode())
-        except (BrokenPipeError, OSError):
-            raise RuntimeError(f"the program ended (exit status {self.proc.poll()})") from None
+    def _ended(self, what: str) -> RuntimeError:
+        """The error for a program whose input (`what` "ended") or output ("ended without
+        answering") closed; waits a moment for its exit status."""
+        if not self._dead:
+            try:
+                code = self.proc.wait(timeout=GRACE)
+            except subprocess.TimeoutExpired:
+                code = None
+            if code is not None:
+                self._dead = f"the program {what} (exit status {code})"
+            else:
+                self._dead = f"the program closed its {'input' if what == 'ended' else 'output'}"
+        return RuntimeError(self._dead)
 
-    def _read_line(self, timeout: float | None) -> str:
-        assert self.proc.stdout is not None
-        fd = self.proc.stdout.fileno()
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while b"\n" not in self._buf:
-            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
-            ready, _, _ = select.select([fd], [], [], wait)
-            if not ready:
-                raise TimeoutError(f"no answer within {timeout:g} s")
-            chunk = os.read(fd, 65536)
+    def _write(self, message: dict[str, Any], deadline: float | None) -> None:
+        """Write one line; raises TimeoutError if the program does not take it by `deadline`,
+        RuntimeError if it ended or closed its input."""
+        if self._dead:
+            raise RuntimeError(self._dead)
+        data = memoryview((json.dumps(message) + "\n").encode())
+        while data:
+            if _POSIX:
+                left = None if deadline is None else deadline - time.monotonic()
+                if (left is not None and left <= 0) or not _wait_fd(self._in, True, left):
+                    raise TimeoutError("the program did not read its input in time")
+            try:
+                n = os.write(self._in, data)
+            except BlockingIOError:
+                continue
+            except OSError:  # BrokenPipeError and the like: its input is closed
+                raise self._ended("ended") from None
+            data = data[n:]
+
+    def _pump(self) -> None:  # pragma: no cover - Windows only
+        assert self._chunks is not None
+        while True:
+            try:
+                chunk = os.read(self._out, 65536)
+            except OSError:
+                chunk = b""
+            self._chunks.put(chunk)
             if not chunk:
-                code = self.proc.wait(timeout=1)
-                raise RuntimeError(f"the program ended without answering (exit status {code})")
+                return
+
+    def _read_chunk(self, deadline: float | None) -> bytes | None:
+        """Bytes the program wrote (b"" at its end), or None if nothing came by `deadline`."""
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return None
+        if self._chunks is not None:  # pragma: no cover - Windows
+            try:
+                return self._chunks.get(timeout=left)
+            except queue.Empty:
+                return None
+        if not _wait_fd(self._out, False, left):
+            return None
+        try:
+            return os.read(self._out, 65536)
+        except OSError:
+            return b""
+
+    def _read_line(self, deadline: float | None, timeout: float | None) -> bytes:
+        while True:
+            end = self._buf.find(b"\n")
+            if end > MAX_LINE or (end < 0 and len(self._buf) > MAX_LINE):
+                raise ProtocolError(f"the answer line is longer than {MAX_LINE} bytes")
+            if end >= 0:
+                line, self._buf = self._buf[:end], self._buf[end + 1:]
+                return line
+            chunk = self._read_chunk(deadline)
+            if chunk is None:
+                raise TimeoutError(f"no complete answer within {timeout:g} s")
+            if not chunk:
+                raise self._ended("ended without answering")
             self._buf += chunk
-        line, self._buf = self._buf.split(b"\n", 1)
-        return line.decode(errors="replace")
+
+    def _check_quiet(self) -> None:
+        """Nothing may be waiting from the program before a request: each request has
+        exactly one answer line."""
+        if not self._buf and self._chunks is None and not self._dead:
+            while _wait_fd(self._out, False, 0) and len(self._buf) <= MAX_LINE:
+                try:
+                    chunk = os.read(self._out, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    break
+                self._buf += chunk
+        if self._buf:
+            raise ProtocolError("the program wrote a line that answers no request (one line "
+                                "per request)")
 
     # ------------------------------------------------------------------ seat protocol
     def observe(self, event: Event) -> None:
-        self._send(event.to_json())
+        self.observe_within(event, self.budget)
 
-    def act(self, decision: Decision) -> Action:
+    def observe_within(self, event: Event, budget: float | None) -> None:
+        self._write(event.to_json(), None if budget is None else time.monotonic() + budget)
+
+    def act(self, decision: Decision | SeatDecision) -> Action:
         return self.act_within(decision, self.budget)
 
-    def act_within(self, decision: Decision, budget: float | None) -> Action:
+    def act_within(self, decision: Decision | SeatDecision, budget: float | None) -> Action:
+        """Send the request and read the answer; writing and reading must together fit in
+        `budget` seconds (the deadline is computed once)."""
         from .heuristic import observation_of
+        obs = decision.observation if isinstance(decision, SeatDecision) else \
+            observation_of(decision)
         self._id += 1
-        self._send(decision_to_json(decision, observation_of(decision), self._id))
-        line = self._read_line(budget)
+        request = decision_to_json(decision, obs, self._id)
+        deadline = None if budget is None else time.monotonic() + budget
+        self._check_quiet()
+        self._write(request, deadline)
+        line = self._read_line(deadline, budget)
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise ValueError(f"the answer is not one JSON object: {line[:80]!r}") from None
-        if isinstance(data, dict) and isinstance(data.get("explain"), str):
-            self._why = data["explain"]
-        return action_from_json(data)
+            data = safe_loads(line, max_bytes=MAX_LINE)
+        except JsonInputError as e:
+            raise ProtocolError(f"the answer is not one JSON object ({e}): "
+                                f"{line[:80].decode(errors='replace')!r}") from None
+        action, why = parse_answer(data)
+        if self._buf:
+            raise ProtocolError("the program wrote more than one line for one request")
+        self._why = why
+        return action
 
     def explain(self) -> str:
         return self._why
 
+    # ------------------------------------------------------------------ the end
     def close(self) -> None:
-        if self.proc.poll() is None:
+        """Say goodbye, end the program and everything it started (its process group), and
+        remove its working directory. Safe to call twice."""
+        if self._closed:
+            return
+        self._closed = True
+        proc = self.proc
+        if proc.poll() is None and not self._dead:
             try:
-                self._send({"type": "end"})
-                assert self.proc.stdin is not None
-                self.proc.stdin.close()
-                self.proc.wait(timeout=1)
-            except (RuntimeError, OSError, subprocess.TimeoutExpired):
-                pass  # it is killed below
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout):
-            try:
-                if f is not None:
-                    f.close()
-            except OSError:
+                self._write({"type": "end"}, time.monotonic() + GRACE)
+            except (RuntimeError, TimeoutError):
                 pass
+        try:
+            if proc.stdin is not None:
+                proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=GRACE)
+        except subprocess.TimeoutExpired:
+            pass
+        self._end_group()
+        try:
+            if proc.stdout is not None:
+                proc.stdout.close()
+        except OSError:
+            pass
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def _end_group(self) -> None:
+        """End the program's process group: SIGTERM, up to `GRACE` seconds, then SIGKILL."""
+        proc = self.proc
+        if not _POSIX:  # pragma: no cover - Windows: end the process tree while it stands
+            if proc.poll() is None:
+                try:
+                    subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)],
+                                   capture_output=True, timeout=5, check=False)
+                except (OSError, subprocess.SubprocessError):
+                    pass
+                proc.kill()
+            proc.wait()
+            return
+        group = proc.pid  # start_new_session: the program leads its own group
+        if not _signal_group(group, signal.SIGTERM):
+            proc.wait()
+            return
+        stop = time.monotonic() + GRACE
+        while time.monotonic() < stop:
+            proc.poll()  # reap the program itself, so an empty group reads as empty
+            if not _signal_group(group, 0):
+                break
+            time.sleep(0.01)
+        else:
+            _signal_group(group, signal.SIGKILL)
+        proc.wait()
 
     def __del__(self) -> None:
-        proc = getattr(self, "proc", None)
-        if proc is not None and proc.poll() is None:
-            proc.kill()
+        if getattr(self, "_closed", True) or getattr(self, "proc", None) is None:
+            return
+        try:
+            if _POSIX:
+                _signal_group(self.proc.pid, signal.SIGKILL)
+            elif self.proc.poll() is None:  # pragma: no cover - Windows
+                self.proc.kill()
+            shutil.rmtree(self.workdir, ignore_errors=True)
+        except Exception:  # noqa: BLE001, S110 - never raise from a finalizer
+            pass
+
+
+def _signal_group(group: int, sig: int) -> bool:
+    """Send `sig` to a process group; False if the group no longer exists."""
+    try:
+        os.killpg(group, sig)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

@@ -1,10 +1,22 @@
 """A seat that misbehaves is replaced, and the game goes on.
 
-`GuardedSeat` wraps any seat. When the inner seat raises, returns an action that is not in
-``decision.legal``, or takes longer than its time budget, the guard logs the reason (the
-``logging`` logger ``ai.guard`` and the `incidents` list), replaces it by a fallback seat
-(``ai:standard``) for the rest of the session, and answers the decision with the fallback. An
-over-time answer is not used, so a slow seat never decides after its budget ran out.
+`GuardedSeat` wraps the seats the game does not trust (``python:`` and ``cmd:``). When the
+inner seat raises (any exception, also `SystemExit` and `KeyboardInterrupt`), returns an action
+that is not one of ``decision.legal``, or takes longer than its time budget to decide or to
+take an event, the guard logs the reason (the ``logging`` logger ``ai.guard`` and the
+`incidents` list), replaces it by a fallback seat (``ai:standard``) for the rest of the session,
+and answers the decision with the fallback. An over-time answer is not used, so a slow seat
+never decides after its budget ran out.
+
+What the inner seat is given holds no reference to the live table: each decision is a
+`ai.base.SeatDecision` snapshot (the observation taken at that moment, copies of the legal
+actions), each event a deep copy. Its answer is checked by value: it must be an object of
+exactly one of the engine's action classes whose fields are plain ``int``/``bool`` values equal
+to those of a legal action, and the guard returns *that legal action* (never the seat's object),
+so an object that claims to equal everything is refused.
+
+A `KeyboardInterrupt` raised while the seat's own code runs cannot be told apart from the user
+pressing Ctrl+C at that moment: it is treated as a crash of the seat, like any other.
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -21,26 +33,72 @@ over-time answer is not used, so a slow seat never decides after its budget ran 
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.engine.actions import Action
+from game.engine.actions import ACTION_TYPES, Action
 from game.engine.events import Event
 from game.engine.table import Decision
 
+from .base import SeatDecision
+
 log = logging.getLogger("ai.guard")
 
-__all__ = ["DEFAULT_BUDGET", "GuardedSeat"]
+__all__ = ["DEFAULT_BUDGET", "GuardedSeat", "legal_by_value"]
 
-#: seconds a seat may think about one decision
+#: seconds a seat may think about one decision (and may spend taking one event)
 DEFAULT_BUDGET = 5.0
+
+#: what a seat's code may raise: treated as a crash of the seat (see the module)
+SEAT_FAILURES = (Exception, SystemExit, KeyboardInterrupt)
 
 
 def _fallback() -> Any:
     from .heuristic import HeuristicSeat
     return HeuristicSeat("standard")
+
+
+def _value_key(action: Any) -> tuple | None:
+    """(class, field values) of an engine action with plain int/bool fields; else None."""
+    cls = type(action)
+    if cls not in ACTION_TYPES:
+        return None
+    values = []
+    for f in dataclasses.fields(cls):
+        v = getattr(action, f.name)
+        if type(v) not in (int, bool):
+            return None
+        values.append((type(v).__name__, v))
+    return (cls.__name__, tuple(values))
+
+
+def legal_by_value(action: Any, legal: Sequence[Action]) -> Action | None:
+    """The element of `legal` that `action` is by value, or None. Only the exact engine action
+    classes with plain ``int``/``bool`` fields count; `action`'s own ``__eq__`` is never used.
+
+    >>> from game.engine.actions import Discard, PASS
+    >>> legal = (Discard(3), PASS)
+    >>> legal_by_value(Discard(3), legal) is legal[0]
+    True
+    >>> class Liar:
+    ...     def __eq__(self, other): return True
+    >>> legal_by_value(Liar(), legal), legal_by_value(Discard(Liar()), legal)
+    (None, None)
+    """
+    try:
+        key = _value_key(action)
+    except SEAT_FAILURES:  # a property that raises, say
+        return None
+    if key is None:
+        return None
+    for a in legal:
+        if _value_key(a) == key:
+            return a
+    return None
 
 
 class GuardedSeat:
@@ -53,7 +111,7 @@ class GuardedSeat:
         self._make_fallback = fallback
         self.replaced = False
         self.incidents: list[str] = []
-        self.original_name = getattr(inner, "name", type(inner).__name__)
+        self.original_name = str(getattr(inner, "name", type(inner).__name__))
         # the fallback watches the hand from the start, so it can take over at any moment
         self._shadow = fallback()
 
@@ -69,7 +127,7 @@ class GuardedSeat:
         if close is not None:
             try:
                 close()
-            except Exception as e:  # noqa: BLE001 - the seat is being thrown away anyway
+            except SEAT_FAILURES as e:  # the seat is being thrown away anyway
                 log.debug("closing %s failed: %s", self.original_name, e)
         self.inner = self._shadow
         self.replaced = True
@@ -77,46 +135,67 @@ class GuardedSeat:
     def act(self, decision: Decision) -> Action:
         if self.replaced:
             return self.inner.act(decision)
+        view = SeatDecision.of(decision)
         t0 = time.perf_counter()
         try:
             if self.budget is not None and hasattr(self.inner, "act_within"):
-                action = self.inner.act_within(decision, self.budget)
+                action = self.inner.act_within(view, self.budget)
             else:
-                action = self.inner.act(decision)
+                action = self.inner.act(view)
         except TimeoutError as e:
             self._replace(f"exceeded its time budget of {self.budget:g} s ({e})")
             return self.inner.act(decision)
-        except Exception as e:  # noqa: BLE001 - any failure of a third-party seat
+        except SEAT_FAILURES as e:  # any failure of a third-party seat
             self._replace(f"crashed ({type(e).__name__}: {e})")
             return self.inner.act(decision)
         took = time.perf_counter() - t0
         if self.budget is not None and took > self.budget:
             self._replace(f"took {took:.2f} s, over its budget of {self.budget:g} s")
             return self.inner.act(decision)
-        if action not in decision.legal:
+        chosen = legal_by_value(action, decision.legal)
+        if chosen is None:
+            try:
+                shown = repr(action)[:200]
+            except SEAT_FAILURES:
+                shown = f"a {type(action).__name__}"
             legal = ", ".join(map(repr, decision.legal))
-            self._replace(f"answered illegally ({action!r}; legal: {legal})")
+            self._replace(f"answered illegally ({shown}; legal: {legal})")
             return self.inner.act(decision)
-        return action
+        return chosen
 
     def observe(self, event: Event) -> None:
         if not self.replaced:
+            within = getattr(self.inner, "observe_within", None)
             fn = getattr(self.inner, "observe", None)
-            if fn is not None:
-                try:
-                    fn(event)
-                except Exception as e:  # noqa: BLE001 - as in act
-                    self._replace(f"crashed on an event ({type(e).__name__}: {e})")
+            t0 = time.perf_counter()
+            try:
+                if within is not None and self.budget is not None:
+                    within(copy.deepcopy(event), self.budget)
+                elif fn is not None:
+                    fn(copy.deepcopy(event))
+            except TimeoutError as e:
+                self._replace(f"exceeded its time budget of {self.budget:g} s on an event ({e})")
+            except SEAT_FAILURES as e:  # as in act
+                self._replace(f"crashed on an event ({type(e).__name__}: {e})")
+            else:
+                took = time.perf_counter() - t0
+                if self.budget is not None and took > self.budget:
+                    self._replace(f"took {took:.2f} s on an event, over its budget of "
+                                  f"{self.budget:g} s")
         self._shadow.observe(event)
 
     def explain(self) -> str:
         fn = getattr(self.inner, "explain", None)
         try:
-            return fn() if fn is not None else ""
-        except Exception:  # noqa: BLE001 - an explanation is never worth a crash
+            text = fn() if fn is not None else ""
+            return text if type(text) is str else ""
+        except SEAT_FAILURES:  # an explanation is never worth a crash
             return ""
 
     def close(self) -> None:
         close = getattr(self.inner, "close", None)
         if close is not None:
-            close()
+            try:
+                close()
+            except SEAT_FAILURES as e:
+                log.debug("closing %s failed: %s", self.name, e)

@@ -1,7 +1,10 @@
 """``python:package.module:Class`` seats: any importable class implementing the seat protocol.
 
-The class is called with ``seed=`` if it accepts it, else with no arguments. It needs ``act``;
-``observe`` and ``explain`` are optional.
+The class is called with ``seed=`` if it accepts it, else with no arguments (`ai.registry`
+passes `ai.registry.untrusted_seed`, which says nothing about the walls). It needs ``act``;
+``observe`` and ``explain`` are optional. The registry wraps the seat in `ai.guard.GuardedSeat`,
+so ``act`` is given an `ai.base.SeatDecision` snapshot (no live table) and ``observe`` copies
+of the events.
 
 >>> s = load_python_seat("python:ai.random_seat:RandomSeat", seed=1)
 >>> type(s).__name__, s.name

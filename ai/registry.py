@@ -2,6 +2,11 @@
 
 Add a seat by adding one line to `SEATS` (a name and a factory taking ``seed``).
 
+The built-in seats play reproducibly from their seed. Seats the game does not trust
+(``python:`` and ``cmd:``) get `untrusted_seed` of it instead: a keyed hash with a secret drawn
+afresh by every run of the game, so their seed says nothing about the session's seed (from
+which every wall is dealt) nor about the other seats' seeds.
+
 >>> make_seat("random", seed=3).name
 'random'
 >>> make_seat("oracle")
@@ -12,6 +17,8 @@ ValueError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:stand
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -37,22 +44,42 @@ def _heuristic(level: str, seed: int | None) -> Any:
     return HeuristicSeat(level, seed)
 
 
+#: the key of `untrusted_seed`: new in every process, never written anywhere
+_SEED_KEY = secrets.token_bytes(32)
+
+
+def untrusted_seed(seed: int | None) -> int | None:
+    """The seed given to a ``python:`` or ``cmd:`` seat made with `seed`: a keyed BLAKE2b hash
+    of it under a per-process secret (63 bits), so it carries no information about the walls.
+    Stable within one run of the game, different in the next; None stays None.
+
+    >>> untrusted_seed(21) == untrusted_seed(21) != 21, untrusted_seed(None)
+    (True, None)
+    """
+    if seed is None:
+        return None
+    h = hashlib.blake2b(str(int(seed)).encode(), key=_SEED_KEY, digest_size=8,
+                        person=b"km-seat-seed")
+    return int.from_bytes(h.digest(), "big") >> 1
+
+
 def seat_names() -> list[str]:
     return sorted(SEATS)
 
 
 def make_seat(name: str, seed: int | None = None) -> Any:
     """A new seat by name (case-insensitive). ``python:package.module:Class`` and
-    ``cmd:COMMAND`` seats come wrapped in `ai.guard.GuardedSeat`."""
+    ``cmd:COMMAND`` seats come wrapped in `ai.guard.GuardedSeat`, and get `untrusted_seed`
+    of `seed`. A ``cmd:`` program is started here, once."""
     text = name.strip()
     if text.startswith("python:"):
         from .guard import GuardedSeat
         from .pyseat import load_python_seat
-        return GuardedSeat(load_python_seat(text, seed=seed))
+        return GuardedSeat(load_python_seat(text, seed=untrusted_seed(seed)))
     if text.startswith("cmd:"):
         from .external import ExternalSeat
         from .guard import GuardedSeat
-        return GuardedSeat(ExternalSeat(text[4:], name=text, seed=seed))
+        return GuardedSeat(ExternalSeat(text[4:], name=text, seed=untrusted_seed(seed)))
     key = text.lower()
     factory = SEATS.get(key)
     if factory is None:
