@@ -124,9 +124,10 @@ class RecordWriter:
     While it is open the writer holds the record's lock (`game.practice.locks`), so no other
     game offers it for Continue or touches it. ``continues`` names the record this game
     continues (its header links the two, so lists and statistics count the game once).
-    ``hold_hands``: keep each hand's lines in memory until the hand ends, so a program playing
-    a seat cannot read the wall from the live file (for ``cmd:``/``python:`` seats; a crash
-    then loses the hand in play). Each hand end is flushed to the disk (fsync).
+    ``private``: keep the whole record in memory until the game is closed (the session ends or
+    the player leaves), and leave the seed out of the file name, so that a program playing a
+    seat (``cmd:``/``python:``) cannot read the seed, the wall or other hands from the live file;
+    a crash then loses the game. Otherwise each hand end is flushed to the disk (fsync).
 
     A write that fails (a full disk, a removed drive) never stops the game: the writer stops
     recording, `failed` says why, and the file keeps the valid prefix written so far.
@@ -135,14 +136,14 @@ class RecordWriter:
     def __init__(self, session: Session, directory: str | Path | None = None, *,
                  human: int | None = None, seat_kinds: Sequence[str] | None = None,
                  now: _dt.datetime | None = None, continues: str | Path | None = None,
-                 hold_hands: bool = False):
+                 private: bool = False):
         from .locks import RecordLock
 
         self.session = session
         self.directory = Path(directory) if directory is not None else records_dir()
         self.directory.mkdir(parents=True, exist_ok=True)
         created = (now or _now()).astimezone(_dt.UTC)
-        stem = f"{created:%Y%m%d-%H%M%S}-seed{session.seed}"
+        stem = f"{created:%Y%m%d-%H%M%S}-" + ("game" if private else f"seed{session.seed}")
         n = 0
         while True:
             path = self.directory / f"{stem}{'' if n == 0 else f'-{n}'}{SUFFIX}"
@@ -157,7 +158,7 @@ class RecordWriter:
         except OSError:
             self.lock = None  # a directory without room for a lock file: record unlocked
         self.failed = ""
-        self.hold_hands = hold_hands
+        self.private = private
         self._held: list[str] = []
         header = dict(Recorder(session).header)
         header["created"] = created.isoformat(timespec="seconds")
@@ -171,7 +172,8 @@ class RecordWriter:
         self._write(header)
         for e in session.events:  # the session start
             self._write_event(0, e)
-        self._flush_held(sync=True)
+        if not private:
+            self._flush_held(sync=True)
 
     # ------------------------------------------------------------------ writing
     def _write(self, line: dict[str, Any]) -> None:
@@ -180,7 +182,7 @@ class RecordWriter:
         if self.failed:
             return
         text = _dumps(line)
-        if self.hold_hands:
+        if self.private:
             self._held.append(text)
             return
         self._emit(text)
@@ -196,7 +198,7 @@ class RecordWriter:
             self.failed = f"{why} ({self.path})"
 
     def _flush_held(self, sync: bool = False) -> None:
-        """Write what `hold_hands` kept (and fsync when `sync`)."""
+        """Write what `private` kept (and fsync when `sync`)."""
         if self.failed or self._f.closed:
             return
         text, self._held = "".join(self._held), []
@@ -210,7 +212,7 @@ class RecordWriter:
             self._ended = True
             hand = 0
         self._write({"type": "event", "hand": hand, "event": e.to_json()})
-        if isinstance(e, (HandEnded, SessionEnded)):
+        if isinstance(e, (HandEnded, SessionEnded)) and not self.private:
             self._flush_held(sync=True)
 
     def on_event(self, table: Table, event: Event) -> None:
@@ -249,7 +251,7 @@ class RecordWriter:
 
     def close(self) -> None:
         """Write the session end (if the session ended), sync, close the file and give up its
-        lock. A hand still held in memory (`hold_hands`) is written: it is over for us."""
+        lock. What `private` kept in memory is written now: the game is over for its seats."""
         if self._f.closed:
             return
         try:

@@ -218,7 +218,7 @@ def test_a_full_disk_stops_recording_not_the_game(app, data):
     w = sc.writer
     w._f = FullDisk(w._f, 3000)
     for _ in range(3000):
-        if sc.finished or sc.writer.failed and sc.message:
+        if sc.finished or (sc.writer.failed and sc.message):
             break
         if sc.prompt_for is not None:
             app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")],
@@ -249,18 +249,31 @@ def test_every_hand_end_is_synced_to_the_disk(data, monkeypatch):
     assert len(synced) - n0 >= 3  # each of the three hand ends (and the session end)
 
 
-def test_hold_hands_keeps_a_hand_off_the_disk_until_it_ends(data):
+def test_a_private_record_stays_off_the_disk_until_the_game_is_closed(data):
+    """With a program at the table, nothing it could read (the seed, the wall, the hands) is in
+    the live file; the record is complete once the game closes."""
+    from ai.random_seat import RandomSeat
+
     s = Session(RuleSet(), seed=4, hands=2)
-    w = RecordWriter(s, data, hold_hands=True)
-    size0 = w.path.stat().st_size
+    w = RecordWriter(s, data, private=True)
+    assert "seed" not in w.path.name
+    seats = [RandomSeat(i) for i in range(4)]
     t = s.new_hand(on_event=w.on_event)
-    for _ in range(20):
-        seat, d = next(iter(t.pending().items()))
-        w.submit(t, seat, d.legal[0])
-    assert w.path.stat().st_size == size0  # the wall and the deal are not on the disk yet
     while not t.is_over:
         seat, d = next(iter(t.pending().items()))
-        w.submit(t, seat, d.legal[0])
-    assert w.path.stat().st_size > size0
-    assert load_record(w.path).hands[0].finished
+        w.submit(t, seat, seats[seat].act(d))
+    assert w.path.read_bytes() == b""  # not even the header (it holds the seed)
     w.close()
+    rec = load_record(w.path)
+    assert rec.header["seed"] == 4 and rec.hands[0].finished
+
+
+def test_a_table_with_a_program_seat_records_privately(app, data):
+    import sys
+    prog = f"cmd:{sys.executable} -c pass"
+    sc = TableScene(app, ["human", prog, "random", "random"], hands=1)
+    try:
+        assert sc.writer.private and "seed" not in sc.writer.path.name
+        assert sc.writer.path.read_bytes() == b""
+    finally:
+        sc.abandon()

@@ -20,8 +20,8 @@ toggles the key help; Esc leaves the table (the session can be continued from th
 from __future__ import annotations
 
 import math
+import secrets
 import threading
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -272,7 +272,8 @@ class TableScene(Scene):
         if self.replay:
             self.human_player = None
         self.autoplay = self.human_player is None
-        self.seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
+        # a seed nobody can guess (a clock-based one could be searched for by a seat program)
+        self.seed = seed if seed is not None else secrets.randbelow(1_000_000_007)
         self.rules = rules or app.settings.rules
         self.session = Session(self.rules, self.seed, players=tuple(self.player_names),
                                seat_selection=seat_selection, hands=hands)
@@ -303,7 +304,7 @@ class TableScene(Scene):
                 self.writer = _records().RecordWriter(
                     self.session, human=self.human_player, seat_kinds=self.player_names,
                     continues=resume.path if resume is not None else None,
-                    hold_hands=external)
+                    private=external)
             except OSError as e:
                 self.writer = None
                 self.record_note = str(e.strerror or e)
