@@ -30,8 +30,8 @@ from game.practice.stats import statistics
 from game.settings import CONFIG_ENV, Settings
 
 PLAYERS = ("human", "random", "random", "random")
-N_CHEAP = 300  # damaged records through the readers without a window
-N_WINDOW = 60  # of those, through Continue, Watch and the viewer as well
+N_CHEAP = 200  # damaged records through the readers without a window
+N_WINDOW = 40  # of those, through Continue, Watch and the viewer as well
 
 
 def _record(directory: Path) -> bytes:
