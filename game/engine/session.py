@@ -11,6 +11,15 @@ number), so a session is reproduced from its seed and the seats' actions.
 
 The drivers `play_hand` and `play_session` take any objects with ``act(decision)`` (and
 optionally ``observe(event)``): the engine never imports the AI.
+
+A session keeps its history (``events``: every hand's events; ``results``: every hand's result)
+for records, replays and the results screens. A long headless run that needs only the running
+statistics passes ``keep_history=False``: its memory then stays flat however many hands it plays
+(``scores``, ``stats``, ``endings`` and ``last_result`` are kept either way).
+
+>>> s = Session(RuleSet(), seed=9, keep_history=False)
+>>> len(s.events), s.results, s.endings, s.last_result
+(1, [], {}, None)
 """
 
 from __future__ import annotations
@@ -79,11 +88,13 @@ class Session:
     """Hands in a row with dealer rotation and running scores (per player).
 
     `hands` overrides the rule set's session length in hands; `clock` (seconds) is injectable
-    for timed sessions ("finish the hand in progress")."""
+    for timed sessions ("finish the hand in progress"). With `keep_history` False the finished
+    hands' events and results are not kept (``events`` holds only the session start and end),
+    only the aggregates: scores, `stats`, `endings` (hands per ending reason), `last_result`."""
 
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] = ("P1", "P2", "P3", "P4"),
                  seat_selection: str = "dice", hands: int | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, keep_history: bool = True):
         if len(players) != 4:
             raise ValueError(f"a session needs four players, got {len(players)}")
         self.rules = rules
@@ -100,7 +111,10 @@ class Session:
         self.doubled = False
         self.scores = [0, 0, 0, 0]
         self.stats = [PlayerStats() for _ in range(4)]
-        self.results: list[HandResult] = []
+        self.keep_history = keep_history
+        self.results: list[HandResult] = []  # every hand's result (kept with keep_history only)
+        self.endings: dict[str, int] = {}  # hands per ending reason (always kept)
+        self.last_result: HandResult | None = None
         self.table: Table | None = None
         self.events: list[Event] = [SessionStarted(seed, rules.to_dict(), self.players,
                                                    seat_selection, rolls, seats)]
@@ -175,11 +189,14 @@ class Session:
                 self.stats[by_seat[w.seat]].self_draws += 1
             elif w.from_seat is not None:
                 self.stats[by_seat[w.from_seat]].deal_ins += 1
-        self.results.append(r)
+        self.endings[r.reason] = self.endings.get(r.reason, 0) + 1
+        self.last_result = r
+        if self.keep_history:
+            self.results.append(r)
+            self.events.extend(t.events)
         self.doubled = r.next_doubled
         if not r.dealer_keeps:
             self.rotation += 1
-        self.events.extend(t.events)
         self.table = None
         return r
 

@@ -11,12 +11,18 @@ a sideways tile (the uper discard, a claimed tile in a meld) is one more quarter
     surf = art.tile(parse_tile("5p"), 40)           # upright, face up
     back = art.tile(None, 40, orientation=2)        # a face-down tile, across
     die = art.die(6, 32)
+
+The caches are bounded (`SurfaceCache`): a window resized through many sizes keeps only the
+most recently used tiles, up to `TILE_CACHE_BYTES` of pixels, not every size it ever had.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import pygame
 
@@ -81,6 +87,84 @@ DICE_PIPS: dict[int, list[tuple[float, float]]] = {
 
 Colour = tuple[int, int, int]
 
+#: Pixel bytes the tile and dice cache may hold. A full table at 3840x2160 uses about 20 MB
+#: (eight tile widths); the rest leaves room for a second layout (a practice picture, a replay).
+TILE_CACHE_BYTES = 48 * 2**20
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+def surface_bytes(surf: pygame.Surface) -> int:
+    """The pixel memory a surface holds (width × height × bytes per pixel).
+
+    >>> surface_bytes(pygame.Surface((10, 4), pygame.SRCALPHA))
+    160
+    """
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
+class SurfaceCache(Generic[K, V]):
+    """A least-recently-used cache bounded by a cost budget: ``cost(value)`` summed over the
+    entries (by default a surface's pixel bytes) stays at most `max_cost`, and the entries at
+    most `max_entries`. Putting past a bound evicts the least recently used entries (the newest
+    one always stays, even if it alone is over the budget).
+
+    >>> c = SurfaceCache(max_cost=10, cost=len)
+    >>> c.put("a", "xxxx"); c.put("b", "yyyy"); _ = c.get("a"); c.put("c", "zzzz")
+    >>> list(c), c.total, c.evictions
+    (['a', 'c'], 8, 1)
+    """
+
+    def __init__(self, max_cost: int, max_entries: int | None = None,
+                 cost: Callable[[V], int] = surface_bytes) -> None:  # type: ignore[assignment]
+        if max_cost < 0 or (max_entries is not None and max_entries < 1):
+            raise ValueError(f"bad cache bounds: {max_cost} cost, {max_entries} entries")
+        self.max_cost = max_cost
+        self.max_entries = max_entries
+        self._cost = cost
+        self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self.total = 0  # the sum of the entries' costs
+        self.evictions = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __iter__(self) -> Iterator[K]:
+        """The keys, least recently used first."""
+        return iter(list(self._items))
+
+    def values(self) -> list[V]:
+        return [v for v, _ in self._items.values()]
+
+    def get(self, key: K) -> V | None:
+        """The value for `key` (now the most recently used), or None."""
+        got = self._items.get(key)
+        if got is None:
+            return None
+        self._items.move_to_end(key)
+        return got[0]
+
+    def put(self, key: K, value: V) -> None:
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.total -= old[1]
+        c = self._cost(value)
+        self._items[key] = (value, c)
+        self.total += c
+        while len(self._items) > 1 and (self.total > self.max_cost or (
+                self.max_entries is not None and len(self._items) > self.max_entries)):
+            _, (_, dropped) = self._items.popitem(last=False)
+            self.total -= dropped
+            self.evictions += 1
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.total = 0
+
 
 def face_height(width: int) -> int:
     """Height of a tile face for a face width (about 4:3).
@@ -117,22 +201,25 @@ def _supersample(width: int) -> int:
 
 
 class TileArt:
-    """Draws and caches tiles (keyed by kind, width, orientation, face-up) and dice."""
+    """Draws and caches tiles (keyed by kind, width, orientation, face-up) and dice.
 
-    def __init__(self, font_path: str | Path = TILE_FONT) -> None:
+    Tiles and dice share one `SurfaceCache` of at most `max_bytes` pixel bytes (least recently
+    used out first), so resizing the window through many sizes does not keep every size. The
+    glyphs the faces are drawn from are a fixed set (not per size) and are kept.
+    """
+
+    def __init__(self, font_path: str | Path = TILE_FONT, max_bytes: int = TILE_CACHE_BYTES) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self._font = pygame.font.Font(str(font_path), 256)
         self._glyphs: dict[tuple[str, Colour], pygame.Surface] = {}
-        self._cache: dict[tuple[int | None, int, int, bool], pygame.Surface] = {}
-        self._dice: dict[tuple[int, int], pygame.Surface] = {}
+        self.cache: SurfaceCache[tuple[object, ...], pygame.Surface] = SurfaceCache(max_bytes)
 
     def __len__(self) -> int:
-        return len(self._cache) + len(self._dice)
+        return len(self.cache)
 
     def clear(self) -> None:
-        self._cache.clear()
-        self._dice.clear()
+        self.cache.clear()
 
     # --- public ---------------------------------------------------------------------------
     def tile(self, kind: int | None, width: int, orientation: int = 0, face_up: bool = True) -> pygame.Surface:
@@ -143,22 +230,22 @@ class TileArt:
             raise ValueError(f"no tile kind {kind}; kinds are 0-28")
         if kind is None:
             face_up = False
-        key = (kind if face_up else None, width, orientation % 4, face_up)
-        surf = self._cache.get(key)
+        key = ("tile", kind if face_up else None, width, orientation % 4, face_up)
+        surf = self.cache.get(key)
         if surf is None:
-            surf = self._render_tile(key[0], width, key[2], face_up)
-            self._cache[key] = surf
+            surf = self._render_tile(kind if face_up else None, width, orientation % 4, face_up)
+            self.cache.put(key, surf)
         return surf
 
     def die(self, value: int, size: int) -> pygame.Surface:
         """A die showing `value` (1-6), `size` px square."""
         if not 1 <= value <= 6:
             raise ValueError(f"a die shows 1-6, got {value}")
-        key = (value, size)
-        surf = self._dice.get(key)
+        key = ("die", value, size)
+        surf = self.cache.get(key)
         if surf is None:
             surf = self._render_die(value, size)
-            self._dice[key] = surf
+            self.cache.put(key, surf)
         return surf
 
     def warm(self, widths: list[int], orientations: tuple[int, ...] = (0, 1, 2, 3)) -> None:

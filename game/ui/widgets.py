@@ -10,7 +10,16 @@ from dataclasses import dataclass
 
 import pygame
 
+from .art import SurfaceCache
 from .assets import UI_FONT
+
+#: Bounds of the font caches: each font (one size, one weight) holds its own copy of the font
+#: file (about 0.3 MB), and rendered text is bounded by pixel bytes. A table at 3840x2160 uses
+#: about 12 sizes and 6 MB of text (the title, fitting its entries, 23 sizes); a resize drops
+#: the old sizes once past the bounds.
+MAX_FONTS = 48
+TEXT_CACHE_BYTES = 24 * 2**20
+MAX_TEXTS = 2000
 
 WHITE = (245, 242, 232)
 DIM = (150, 160, 150)
@@ -24,33 +33,35 @@ RED_TEXT = (240, 120, 110)
 
 
 class Fonts:
-    """The UI font (Korean and Latin) at any size, with rendered text cached."""
+    """The UI font (Korean and Latin) at any size, with rendered text cached (both caches are
+    least-recently-used and bounded: `MAX_FONTS` fonts, `TEXT_CACHE_BYTES` of text)."""
 
-    def __init__(self, path: str = str(UI_FONT)) -> None:
+    def __init__(self, path: str = str(UI_FONT), max_fonts: int = MAX_FONTS,
+                 text_bytes: int = TEXT_CACHE_BYTES, max_texts: int = MAX_TEXTS) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self.path = path
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-        self._text: dict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = {}
+        self.fonts: SurfaceCache[tuple[int, bool], pygame.font.Font] = SurfaceCache(
+            max_fonts, cost=lambda _f: 1)
+        self.texts: SurfaceCache[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = SurfaceCache(
+            text_bytes, max_texts)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
-        f = self._fonts.get(key)
+        f = self.fonts.get(key)
         if f is None:
             f = pygame.font.Font(self.path, key[0])
             if bold:
                 f.set_bold(True)
-            self._fonts[key] = f
+            self.fonts.put(key, f)
         return f
 
     def text(self, s: str, size: int, colour: tuple[int, ...] = WHITE, bold: bool = False) -> pygame.Surface:
         key = (s, int(size), tuple(colour), bold)
-        surf = self._text.get(key)
+        surf = self.texts.get(key)
         if surf is None:
-            if len(self._text) > 2000:
-                self._text.clear()
             surf = self.font(size, bold).render(s, True, colour)
-            self._text[key] = surf
+            self.texts.put(key, surf)
         return surf
 
     def fit(self, s: str, size: int, max_w: float, colour: tuple[int, ...] = WHITE,

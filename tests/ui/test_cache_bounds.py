@@ -1,0 +1,98 @@
+"""The tile-art and text caches stay bounded however often the window is resized (issue 10: four
+corner drags used to take the game from 41 to 605 MB, every size ever drawn kept for good)."""
+
+import gc
+import weakref
+
+import pygame
+import pytest
+
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.art import TILE_CACHE_BYTES, SurfaceCache, TileArt, surface_bytes
+from game.ui.scenes.table import TableScene, parse_seats
+from game.ui.widgets import MAX_FONTS, MAX_TEXTS, TEXT_CACHE_BYTES, Fonts
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+
+
+def honest(cache: SurfaceCache) -> int:
+    """The cache's own total, checked against its entries."""
+    assert cache.total == sum(surface_bytes(s) for s in cache.values())
+    return cache.total
+
+
+def test_the_surface_cache_evicts_the_least_recently_used():
+    c = SurfaceCache(max_cost=3 * 400)  # three 10x10 RGBA surfaces
+    surfs = {k: pygame.Surface((10, 10), pygame.SRCALPHA) for k in "abcd"}
+    for k in "abc":
+        c.put(k, surfs[k])
+    assert c.get("a") is surfs["a"]  # "b" is now the least recently used
+    c.put("d", surfs["d"])
+    assert list(c) == ["c", "a", "d"] and c.total == 1200 and c.evictions == 1
+    assert c.get("b") is None
+    c.put("a", pygame.Surface((10, 20), pygame.SRCALPHA))  # replacing re-counts the bytes
+    assert list(c) == ["d", "a"] and honest(c) == 1200
+    big = pygame.Surface((40, 40), pygame.SRCALPHA)  # alone over the budget: kept, alone
+    c.put("big", big)
+    assert list(c) == ["big"] and c.total == surface_bytes(big)
+    with pytest.raises(ValueError):
+        SurfaceCache(max_cost=10, max_entries=0)
+
+
+def test_tiles_at_200_widths_stay_within_the_budget_and_old_ones_are_freed():
+    budget = 2 * 2**20
+    art = TileArt(max_bytes=budget)
+    refs = []
+    for w in range(8, 208):
+        for kind in (4, None):
+            refs.append((w, weakref.ref(art.tile(kind, w, orientation=w % 4))))
+        assert honest(art.cache) <= budget
+    refs.append((999, weakref.ref(art.die(6, 64))))
+    gc.collect()
+    alive = [w for w, r in refs if r() is not None]
+    assert len(alive) == len(art) < 100  # only what the cache holds is alive
+    assert all(r() is None for w, r in refs if w < 100)  # the small, old sizes are gone
+    assert art.tile(4, 207, orientation=207 % 4) is refs[-3][1]()  # the newest are still cached
+    assert art.die(6, 64) is refs[-1][1]()
+
+
+def test_fonts_and_text_at_200_sizes_stay_bounded():
+    fonts = Fonts()
+    refs = []
+    for size in range(8, 208):
+        fonts.font(size, bold=True)
+        refs.append(weakref.ref(fonts.text("새 게임 New game", size)))
+    assert len(fonts.fonts) <= MAX_FONTS
+    assert honest(fonts.texts) <= TEXT_CACHE_BYTES and len(fonts.texts) <= MAX_TEXTS
+    gc.collect()
+    assert refs[0]() is None and refs[-1]() is fonts.text("새 게임 New game", 207)
+
+
+def test_resizing_the_table_window_200_times_keeps_the_caches_bounded():
+    pygame.init()
+    app = App(Settings(language="ko", sound=False, animation_speed="instant", ai_delay_ms=0), size=(1024, 640))
+    try:
+        app.push(TableScene(app, parse_seats("random,random,random,random"), seed=4, hands=1))
+        for _ in range(20):
+            app.step([], 1 / 30)
+        lay = app.layout
+        first = [weakref.ref(app.art.tile(k, w)) for w in {lay.tile, lay.hand_tile, lay.opp_tile}
+                 for k in (None, 0, 9, 27)]
+        first_text = weakref.ref(app.fonts.text("새 게임", 20))
+        n = 200
+        for i in range(n):  # a corner drag up to 3840x2160, one frame per size
+            w, h = 1024 + (i * 2816) // (n - 1), 640 + (i * 1520) // (n - 1)
+            app.step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))], 1 / 30)
+        assert app.layout.width == 3840
+        assert honest(app.art.cache) <= TILE_CACHE_BYTES and app.art.cache.evictions > 0
+        assert honest(app.fonts.texts) <= TEXT_CACHE_BYTES
+        assert len(app.fonts.fonts) <= MAX_FONTS
+        gc.collect()
+        assert [r() for r in first] == [None] * len(first)  # the first size's tiles were freed
+        assert first_text() is None
+    finally:
+        app.close()
