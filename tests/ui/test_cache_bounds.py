@@ -96,3 +96,17 @@ def test_resizing_the_table_window_200_times_keeps_the_caches_bounded():
         assert first_text() is None
     finally:
         app.close()
+
+
+def test_background_gradients_stay_bounded_over_many_window_sizes():
+    """The felt and title backgrounds are cached per height as narrow strips, within a budget
+    (full-window gradients at every size once held up to 300 MB at 4K)."""
+    from game.ui.scenes import title
+
+    for i in range(200):
+        surf = pygame.Surface((1024 + i * 14, 640 + i * 7))
+        title.draw_gradient(surf, title.FELT_TOP, title.FELT_BOTTOM)
+        assert surf.get_at((surf.get_width() - 1, 0)) == surf.get_at((0, 0))  # drawn across
+    cache = title._GRADIENTS
+    assert len(cache) <= cache.max_entries and cache.total <= cache.max_cost
+    assert cache.evictions > 0

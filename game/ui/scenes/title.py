@@ -12,6 +12,7 @@ import pygame
 
 from game.engine.tiles import parse_tiles
 
+from ..art import SurfaceCache
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button
 from . import Scene, make_feature_scene
 
@@ -156,17 +157,19 @@ class TitleScene(Scene):
 
 def draw_gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tuple[int, int, int]) -> None:
     """A vertical gradient (cached per size and colours)."""
-    key = (surface.get_size(), top, bottom)
-    cached = _GRADIENTS.get(key)
-    if cached is None:
-        strip = pygame.Surface((1, 2))
-        strip.set_at((0, 0), top)
-        strip.set_at((0, 1), bottom)
-        cached = pygame.transform.smoothscale(strip, (max(2, surface.get_width()), surface.get_height()))
-        if len(_GRADIENTS) > 8:
-            _GRADIENTS.clear()
-        _GRADIENTS[key] = cached
-    surface.blit(cached, (0, 0))
+    w, h = surface.get_size()
+    key = (h, top, bottom)
+    strip = _GRADIENTS.get(key)
+    if strip is None:  # a narrow strip, blitted across: a vertical gradient is the same in x
+        seed = pygame.Surface((1, 2))
+        seed.set_at((0, 0), top)
+        seed.set_at((0, 1), bottom)
+        strip = pygame.transform.smoothscale(seed, (_STRIP, max(1, h)))
+        _GRADIENTS.put(key, strip)
+    for x in range(0, w, _STRIP):
+        surface.blit(strip, (x, 0))
 
 
-_GRADIENTS: dict[tuple, pygame.Surface] = {}
+_STRIP = 64
+#: a few heights and colour pairs (each strip is 64 x height pixels: 0.5 MB at 2160 rows)
+_GRADIENTS: SurfaceCache[tuple, pygame.Surface] = SurfaceCache(max_cost=8 << 20, max_entries=16)
