@@ -25,7 +25,7 @@ import socket
 from pathlib import Path
 from typing import Self
 
-__all__ = ["LOCK_SUFFIX", "RecordLock", "is_locked", "lock_path"]
+__all__ = ["LOCK_SUFFIX", "RecordLock", "is_locked", "lock_path", "sweep_stale_locks"]
 
 LOCK_SUFFIX = ".lock"
 
@@ -152,3 +152,23 @@ def is_locked(record: str | Path) -> bool:
         return True
     finally:
         os.close(fd)
+
+
+def sweep_stale_locks(directory: str | Path) -> int:
+    """Remove the lock files in `directory` that no running game holds (left by crashes);
+    returns how many. A held lock is never touched."""
+    removed = 0
+    try:
+        names = [p for p in Path(directory).iterdir() if p.name.endswith(LOCK_SUFFIX)]
+    except OSError:
+        return 0
+    for p in names:
+        record = p.with_name(p.name[: -len(LOCK_SUFFIX)])
+        try:
+            lock = RecordLock.acquire(record)
+        except OSError:
+            continue
+        if lock is not None:
+            lock.release()  # removes the file
+            removed += 1
+    return removed

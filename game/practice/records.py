@@ -137,7 +137,7 @@ class RecordWriter:
                  human: int | None = None, seat_kinds: Sequence[str] | None = None,
                  now: _dt.datetime | None = None, continues: str | Path | None = None,
                  private: bool = False):
-        from .locks import RecordLock
+        from .locks import RecordLock, sweep_stale_locks
 
         self.session = session
         self.directory = Path(directory) if directory is not None else records_dir()
@@ -157,6 +157,7 @@ class RecordWriter:
             self.lock = RecordLock.acquire(path)
         except OSError:
             self.lock = None  # a directory without room for a lock file: record unlocked
+        sweep_stale_locks(self.directory)  # lock files that crashed games left behind
         self.failed = ""
         self.private = private
         self._held: list[str] = []

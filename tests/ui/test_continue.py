@@ -277,3 +277,15 @@ def test_a_table_with_a_program_seat_records_privately(app, data):
         assert sc.writer.path.read_bytes() == b""
     finally:
         sc.abandon()
+
+
+def test_lock_files_left_by_crashes_are_swept_when_a_game_starts(data):
+    src = unfinished(data)
+    lock_path(src).write_text("pid 999999 on elsewhere\n")
+    (data / "gone.jsonl.lock").write_text("pid 1\n")  # its record was pruned
+    live = RecordLock.acquire(data / "live.jsonl")
+    w = RecordWriter(Session(RuleSet(), seed=1, hands=1), data)
+    names = sorted(p.name for p in data.iterdir())
+    assert names == sorted([src.name, "live.jsonl.lock", w.path.name, w.path.name + ".lock"])
+    w.close()
+    live.release()
