@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 import re
@@ -495,7 +496,6 @@ def header_problem(h: dict[str, Any]) -> str:
     >>> header_problem({"type": "header", "format": 1, "seed": 3, "rules": {}, "players": ["a"]})
     'players must be a list of four names'
     """
-    from game.engine.rules import RuleSet
 
     if h.get("format") != FORMAT:
         return f"unknown record format {h.get('format')!r} (this game reads format {FORMAT})"
@@ -524,9 +524,17 @@ def header_problem(h: dict[str, Any]) -> str:
     if kinds is not None and not (isinstance(kinds, list) and len(kinds) == 4
                                   and all(isinstance(k, str) for k in kinds)):
         return "seat_kinds must be a list of four names"
+    return _builds(json.dumps(h["rules"], sort_keys=True), sel, hands)
+
+
+@functools.lru_cache(maxsize=64)
+def _builds(rules: str, seat_selection: str, hands: int | None) -> str:
+    """'' when these rules and seats start a session, else why not (cached: thousands of records
+    share a few rule sets)."""
+    from game.engine.rules import RuleSet
+
     try:
-        Session(RuleSet.from_dict(h["rules"]), seed, players=tuple(players),
-                seat_selection=sel, hands=hands)
+        Session(RuleSet.from_dict(json.loads(rules)), 0, seat_selection=seat_selection, hands=hands)
     except Exception as e:  # noqa: BLE001 - any bad rule value is a bad header, never a crash
         return f"the rules or seats do not build a game ({type(e).__name__}: {_short(str(e), 120)})"
     return ""
