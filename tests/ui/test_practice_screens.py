@@ -1,5 +1,7 @@
 """The practice screens driven headless: setup, one decision with a few playouts, undo, review."""
 
+import time
+
 import pygame
 import pytest
 
@@ -128,15 +130,20 @@ def test_the_worker_thread_keeps_frames_coming(app):
     s = PracticeScene(app, playouts=3, seed=4, stage="any")
     app.push(s)
     s.start()
+    # wait on the state, not on a frame budget (a slow machine deals in more frames); the
+    # deadline only stops a hang
+    deadline = time.monotonic() + 300
     frames = 0
-    while s.state == "dealing" and frames < 2000:
+    while s.state == "dealing" and time.monotonic() < deadline:
         app.step([], 0.016)
         frames += 1
     assert s.state == "decide"
     s.choose("silent")
     assert s.state == "playing" and s.number == 1
-    while s.state == "playing" and frames < 4000:
+    playing_frames = 0
+    while s.state == "playing" and time.monotonic() < deadline:
         app.step([], 0.016)
-        frames += 1
+        playing_frames += 1
     assert s.state == "result" and s.number == 1
+    assert playing_frames > 1  # frames kept coming while the worker played
     assert s.progress[0] == s.progress[1] > 0

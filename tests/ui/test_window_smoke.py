@@ -55,6 +55,56 @@ def run(cmd, env, timeout=15):
     return subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=timeout, check=False)
 
 
+def shoot(env, path):
+    """A screenshot of the whole X screen as a pygame surface (None if it could not be taken)."""
+    import pygame
+
+    run(["import", "-window", "root", str(path)], env)
+    try:
+        return pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError):
+        return None
+
+
+def wait_for_screen(env, path, ok, timeout=60.0):
+    """Take screenshots until `ok(image)` holds (a condition, not a fixed sleep); the last one."""
+    deadline = time.monotonic() + timeout
+    img = None
+    while time.monotonic() < deadline:
+        img = shoot(env, path)
+        if img is not None and ok(img):
+            return img
+        time.sleep(0.1)
+    return img
+
+
+def _picture(img):
+    import pygame
+
+    return pygame.image.tobytes(pygame.transform.scale(img, (160, 100)), "RGB")
+
+
+def wait_for_change(env, path, before, timeout=60.0):
+    """Screenshots until the screen differs from `before` (e.g. a scene closed)."""
+    old = _picture(before)
+    return wait_for_screen(env, path, lambda img: _picture(img) != old, timeout)
+
+
+def window_drawn(img):
+    """The game has drawn its first frame (the screen is no longer black)."""
+    return any(img.get_at((x, y))[:3] != (0, 0, 0) for x in (200, 640, 1000) for y in (200, 400, 600))
+
+
+def gold_pixels(img):
+    gold = 0
+    for yy in range(20, 120, 2):
+        for xx in range(100, 600, 2):
+            c = img.get_at((xx, yy))
+            if c.r > 200 and 160 < c.g < 230 and c.b < 140:
+                gold += 1
+    return gold
+
+
 def test_real_window_title_settings_quit(xserver, tmp_path):
     env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "cfg"))
@@ -62,37 +112,27 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
     game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size", "1280x800", "--lang", "en"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        found = run(["timeout", "15", "xdotool", "search", "--sync", "--classname", "korean-mahjong"], env,
-                    timeout=20)
-        assert found.stdout.strip(), f"no game window: {found.stderr} {game.poll()}"
-        wid = found.stdout.split()[0]
-        run(["xdotool", "mousemove", "--window", wid, "640", "20"], env)  # focus follows the pointer
-        time.sleep(0.5)
-        shot_title = tmp_path / "title.png"
-        run(["import", "-window", "root", str(shot_title)], env)
+        # the window fills the 1280x800 screen at (0, 0); wait until it has drawn (a condition,
+        # with a deadline only against a hang). Input goes through XTEST to the window under
+        # the pointer (no window manager: the focus follows the pointer).
+        first = wait_for_screen(env, tmp_path / "first.png", window_drawn, timeout=90)
+        assert first is not None and window_drawn(first), f"no game window ({game.poll()})"
+        run(["xdotool", "mousemove", "640", "20"], env)  # focus follows the pointer
+        title = first
         # click the Settings button, where the title screen puts it (asked of a headless copy)
         x, y = settings_button_centre(tmp_path)
-        run(["xdotool", "mousemove", "--window", wid, str(x), str(y), "click", "1"], env)
-        time.sleep(0.8)
+        run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env)
         shot = tmp_path / "settings.png"
-        run(["import", "-window", "root", str(shot)], env)
+        img = wait_for_change(env, shot, title)
+        img = wait_for_screen(env, shot, lambda im: gold_pixels(im) > 50)
         assert shot.stat().st_size > 10_000
-        import pygame
-
-        img = pygame.image.load(str(shot))
-        gold = 0
-        for yy in range(20, 120, 2):
-            for xx in range(100, 600, 2):
-                c = img.get_at((xx, yy))
-                if c.r > 200 and 160 < c.g < 230 and c.b < 140:
-                    gold += 1
-        assert gold > 50, "the settings title (gold) is not on screen"
+        assert img is not None and gold_pixels(img) > 50, "the settings title (gold) is not on screen"
         if os.path.isdir("/tmp/ui-shots"):  # for a person to look at
             shutil.copy(shot, "/tmp/ui-shots/xvfb-settings.png")
-        run(["xdotool", "key", "--window", wid, "Escape"], env)
-        time.sleep(0.3)
-        run(["xdotool", "key", "--window", wid, "Escape"], env)
-        _, err = game.communicate(timeout=10)
+        run(["xdotool", "key", "Escape"], env)
+        wait_for_change(env, tmp_path / "back.png", img)  # the settings closed: the title
+        run(["xdotool", "key", "Escape"], env)
+        _, err = game.communicate(timeout=60)
         assert game.returncode == 0, err
     finally:
         if game.poll() is None:
@@ -115,7 +155,6 @@ def _ivory(img, rect):
 def test_real_window_plays_a_discard_by_click(xserver, tmp_path):
     """Start a real game at the table, wait for the human's turn, click the first tile of the hand
     and see it land in the human's river (positions from the pure layout module)."""
-    import pygame
 
     from game.ui.layout import Layout
 
@@ -131,34 +170,28 @@ def test_real_window_plays_a_discard_by_click(xserver, tmp_path):
     first = lay.hand_slots(0, 13, drawn=True)[0].rect
     river = lay.river_slots(0, [False])[0].rect.as_tuple()
     try:
-        found = run(["timeout", "15", "xdotool", "search", "--sync", "--classname", "korean-mahjong"], env,
-                    timeout=20)
-        assert found.stdout.strip(), f"no game window: {found.stderr} {game.poll()}"
-        wid = found.stdout.split()[0]
-        run(["xdotool", "mousemove", "--window", wid, "640", "300"], env)
+        # the window fills the 1280x800 screen at (0, 0); wait until it has drawn (a condition,
+        # with a deadline only against a hang). Input goes through XTEST to the window under
+        # the pointer (no window manager: the focus follows the pointer).
+        shown = wait_for_screen(env, tmp_path / "first.png", window_drawn, timeout=90)
+        assert shown is not None and window_drawn(shown), f"no game window ({game.poll()})"
+        run(["xdotool", "mousemove", "640", "300"], env)
         shot = tmp_path / "turn.png"
-        deadline = time.time() + 20
-        while time.time() < deadline:  # the human's turn: a drawn tile stands apart
-            run(["import", "-window", "root", str(shot)], env)
-            if shot.exists() and _ivory(pygame.image.load(str(shot)), drawn) > 0.5:
-                break
-            time.sleep(0.4)
-        img = pygame.image.load(str(shot))
-        assert _ivory(img, drawn) > 0.5, "the human's turn never came"
+        # the human's turn: a drawn tile stands apart
+        img = wait_for_screen(env, shot, lambda im: _ivory(im, drawn) > 0.5)
+        assert img is not None and _ivory(img, drawn) > 0.5, "the human's turn never came"
         assert _ivory(img, river) < 0.2, "the human's river is empty before the discard"
         x, y = round(first.x + first.w / 2), round(first.y + first.h / 2)
-        run(["xdotool", "mousemove", "--window", wid, str(x), str(y), "click", "1"], env)
-        time.sleep(1.0)
+        run(["xdotool", "mousemove", str(x), str(y), "click", "1"], env)
         after = tmp_path / "discarded.png"
-        run(["import", "-window", "root", str(after)], env)
-        img = pygame.image.load(str(after))
-        assert _ivory(img, river) > 0.5, "the clicked tile lies in the human's river"
+        img = wait_for_screen(env, after, lambda im: _ivory(im, river) > 0.5)
+        assert img is not None and _ivory(img, river) > 0.5, "the clicked tile lies in the human's river"
         if os.path.isdir("/tmp/ui-shots"):
             shutil.copy(after, "/tmp/ui-shots/xvfb-table-discard.png")
-        run(["xdotool", "key", "--window", wid, "Escape"], env)  # leave the table: the title
-        time.sleep(0.4)
-        run(["xdotool", "key", "--window", wid, "Escape"], env)  # quit
-        _, err = game.communicate(timeout=10)
+        run(["xdotool", "key", "Escape"], env)  # leave the table: the title
+        wait_for_change(env, tmp_path / "title.png", img)
+        run(["xdotool", "key", "Escape"], env)  # quit
+        _, err = game.communicate(timeout=60)
         assert game.returncode == 0, err
     finally:
         if game.poll() is None:
