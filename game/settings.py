@@ -75,12 +75,8 @@ def default_language() -> str:
             names.append(loc)
     except ValueError:  # pragma: no cover - odd locale strings
         pass
-    for name in names:
-        if name.lower().startswith(("ko", "korean")):
-            return "ko"
-        if name not in ("C", "POSIX", "C.UTF-8"):
-            return "en"
-    return "en"
+    # the first one set decides (POSIX: LC_ALL, then LC_MESSAGES, then LANG; LC_ALL=C is English)
+    return "ko" if names and names[0].lower().startswith(("ko", "korean")) else "en"
 
 
 @dataclass(frozen=True)

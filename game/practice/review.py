@@ -91,8 +91,8 @@ def _lesson(d: UperDecision, best: str, cost: float) -> str:
     parts = []
     if up is not None and not up.legal and up.reason:
         parts.append(f"uper is against the rules here: {up.reason}")
-    if d.chosen == best:
-        parts.append(f"{_LABEL[best]} was the best choice")
+    if d.chosen == best or round(cost, 1) == 0:  # a tie with the best is a best choice
+        parts.append(f"{_LABEL[d.chosen]} was the best choice")
     else:
         parts.append(f"{_LABEL[best]} was better than {_LABEL[d.chosen]} by {cost:.1f} points "
                      "per hand on average")

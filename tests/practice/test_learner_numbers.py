@@ -376,8 +376,6 @@ def test_a_choice_without_playouts_costs_as_much_as_the_worst_option():
     assert items[0].cost == 6.0 and items[0].best == "silent" and items[0].mistake
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a choice that ties the best average is told "
-                   "'X was better than Y by 0.0 points' (review._lesson compares keys, not means)")
 def test_a_tie_with_the_best_is_not_called_worse():
     # uper and silent both average 4: nothing was lost by staying silent
     items = review([_decision(1, "silent", [_result("uper", [4, 4]), _result("silent", [8, 0])])])

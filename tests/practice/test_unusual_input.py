@@ -189,8 +189,6 @@ def test_the_process_locale_is_the_last_resort(env, monkeypatch):
     assert default_language() == "en"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: default_language skips a C/POSIX LC_ALL and reads "
-                   "LANG, so LC_ALL=C with LANG=ko_KR.UTF-8 gives Korean; POSIX: LC_ALL wins")
 @pytest.mark.parametrize("c", ["C", "POSIX", "C.UTF-8"])
 def test_lc_all_c_wins_over_a_korean_lang(env, c):
     env({"LC_ALL": c, "LANG": "ko_KR.UTF-8"})
