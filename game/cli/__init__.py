@@ -2,7 +2,12 @@
 
 Each subcommand lives in its own module here with ``register(subparsers)`` that adds its parser
 and sets ``func=run``; ``run(args) -> int`` returns the exit status. With no subcommand the game
-window starts. Errors the engine raises on purpose print one line and exit with status 2.
+window starts.
+
+Every bad input ends in ONE line on stderr, ``korean-mahjong <command>: error: ...``, and exit
+status 2 (`error`; argparse's own errors too), never a traceback; what the user typed is shown
+with control characters escaped (`printable`). Ctrl+C quits with status 130 and no traceback.
+Output to a console that cannot encode Korean is escaped instead of failing.
 """
 
 from __future__ import annotations
@@ -10,20 +15,58 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import Any, NoReturn
 
 from game import __version__
 from game.engine.errors import MahjongError
 
 SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay")
 
+#: the exit status after Ctrl+C (128 + SIGINT), as shells report it
+EXIT_INTERRUPTED = 130
+
+
+def printable(text: object) -> str:
+    """`text` with every character that is not printable escaped as Python writes it, so an
+    error line stays one line and cannot move the cursor, clear or retitle the terminal.
+    Letters of every script (Korean included) are kept.
+
+    >>> printable("12\\x1b[2Jm 커피향\\r")
+    '12\\\\x1b[2Jm 커피향\\\\r'
+    """
+    s = str(text)
+    if s.isprintable():
+        return s
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in s)
+
+
+def error(command: str | None, message: object) -> int:
+    """Print ``korean-mahjong <command>: error: <message>`` (escaped, one line); returns 2."""
+    prog = f"korean-mahjong {command}" if command else "korean-mahjong"
+    print(f"{prog}: error: {printable(message)}", file=sys.stderr, flush=True)
+    return 2
+
+
+def warning(command: str | None, message: object) -> None:
+    """Print ``korean-mahjong <command>: warning: <message>`` (escaped, one line)."""
+    prog = f"korean-mahjong {command}" if command else "korean-mahjong"
+    print(f"{prog}: warning: {printable(message)}", file=sys.stderr, flush=True)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one escaped error line (no usage block) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="korean-mahjong",
         description="Korean 2-Point Mahjong. With no command, the game window opens.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in SUBCOMMANDS:
         try:
             module = importlib.import_module(f"game.cli.{name}")
@@ -35,18 +78,92 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    func = getattr(args, "func", None)
-    if func is None:  # no subcommand: open the game window
-        from game.cli import play
+def parse(parser: argparse.ArgumentParser, argv: list[str] | None) -> argparse.Namespace:
+    """`parser.parse_args`, but arguments left over are reported by the subcommand they follow
+    (``korean-mahjong score: error: unrecognized arguments: ...``)."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        target = parser
+        for action in parser._actions:  # the subcommands' parsers
+            if isinstance(action, argparse._SubParsersAction):
+                target = action.choices.get(getattr(args, "command", None) or "", parser)
+        target.error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
-        return int(play.run(play.default_args()) or 0)
+
+def tolerant_streams(*streams: Any) -> None:
+    """Let stdout and stderr escape what their encoding cannot write (Korean on an ASCII or
+    Latin-1 console) instead of raising UnicodeEncodeError."""
+    for stream in streams or (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None or getattr(stream, "errors", None) not in (
+                None, "strict", "surrogateescape"):
+            continue
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError, AttributeError):  # a closed or unusual stream: leave it
+            pass
+
+
+class EscapingStream:
+    """A text stream that writes through `printable`: whatever a command prints to stderr (its
+    own messages too, not only `error`'s) cannot carry a control character, and a message
+    stays one line (only a write's final newline is kept; `print` writes it separately)."""
+
+    def __init__(self, stream: Any):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        body, end = (text[:-1], "\n") if text.endswith("\n") else (text, "")
+        self.stream.write(printable(body) + end)
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    tolerant_streams()
+    stderr = sys.stderr
+    sys.stderr = EscapingStream(stderr)  # type: ignore[assignment]
     try:
+        return _main(argv)
+    finally:
+        if isinstance(sys.stderr, EscapingStream):
+            sys.stderr = sys.stderr.stream
+
+
+def _main(argv: list[str] | None) -> int:
+    command: str | None = None
+    try:
+        args = parse(build_parser(), argv)
+        command = args.command
+        func = getattr(args, "func", None)
+        if func is None:  # no subcommand: open the game window
+            from game.cli import play
+
+            command = "play"
+            return int(play.run(play.default_args()) or 0)
         return int(func(args) or 0)
     except MahjongError as e:
-        print(f"korean-mahjong {args.command}: error: {e}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
+        return error(command, e)
+    except KeyboardInterrupt:  # Ctrl+C: the `finally` blocks have closed windows and records
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `korean-mahjong ... | head`
+        _quiet_stdout()
         return 0
+    except OSError as e:  # a file named on the command line the system refuses (name too long...)
+        where = f"{e.filename}: " if e.filename is not None else ""
+        return error(command, f"{where}{e.strerror or e}")
+
+
+def _quiet_stdout() -> None:
+    """After a broken pipe: point stdout at /dev/null so the exit flush does not complain."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (tests capture it)
+        pass

@@ -16,9 +16,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from typing import Any
 
+from game.cli import error
 from game.settings import SPEEDS, load_settings
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -101,7 +104,68 @@ def _no_display(pygame: Any) -> bool:
     return pygame.display.get_driver() in ("offscreen", "dummy")
 
 
+def check_seats(players: list[str]) -> str | None:
+    """Why the seat list cannot be played (a name the AI registry does not know), or None.
+
+    >>> check_seats(["human", "ai:standard", "random", "cmd:python bot.py"]) is None
+    True
+    >>> check_seats(["nobody", "ai:standard", "ai:standard", "ai:standard"])
+    "unknown seat 'nobody'; known seats: ai:beginner, ai:expert, ai:standard, greedy, human, random (or python:package.module:Class, cmd:COMMAND)"
+    """
+    from ai.registry import SEATS
+
+    for name in players:
+        low = name.strip().lower()
+        if low in ("human", "ai") or low in SEATS:
+            continue
+        for prefix in ("python:", "cmd:"):
+            if low.startswith(prefix) and name.strip()[len(prefix):].strip():
+                break
+        else:
+            known = ", ".join(sorted([*SEATS, "human"]))
+            return (f"unknown seat {name!r}; known seats: {known} "
+                    "(or python:package.module:Class, cmd:COMMAND)")
+    return None
+
+
+def check_screenshots_dir(path: str) -> str | None:
+    """Why PNGs cannot be saved into `path` (it is created if missing), or None.
+
+    A probe file is written and removed, so an unwritable place fails now, not at the first
+    screenshot."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return f"--screenshots {path} is a file, not a directory"
+    try:
+        os.makedirs(path, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", suffix=".png", dir=path)
+        os.close(fd)
+        os.remove(probe)
+    except (OSError, ValueError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        return f"--screenshots {path}: cannot save pictures there ({why})"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
+    players: list[str] | None = None
+    if args.autoplay or args.seats:  # every check before a window opens
+        from game.ui.scenes.table import parse_seats
+
+        try:
+            players = parse_seats(args.seats)
+        except ValueError as e:
+            return error("play", e)
+        problem = check_seats(players)
+        if problem:
+            return error("play", problem)
+        if args.autoplay and "human" in players:
+            return error("play", "--autoplay: every seat must be a computer player, not 'human'")
+        if not args.autoplay and "human" not in players:
+            players[0] = "human"
+    if args.screenshots is not None:
+        problem = check_screenshots_dir(args.screenshots)
+        if problem:
+            return error("play", problem)
     settings, messages = load_settings()
     changes: dict[str, Any] = {}
     if args.speed is not None:
@@ -114,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
     for m in messages:
         print(f"korean-mahjong: {m}", file=sys.stderr)
     unused = [f"--{o}" for o in ("seed", "hands") if getattr(args, o, None) is not None]
-    if unused and not (args.autoplay or args.seats):
+    if unused and players is None:
         print(f"korean-mahjong play: {', '.join(unused)} applies to a table started with --seats or "
               "--autoplay; opening the title screen", file=sys.stderr)
 
@@ -132,29 +196,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     pygame.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
-    try:
-        if args.autoplay or args.seats:
-            from game.ui.scenes.table import parse_seats
-
-            try:
-                players = parse_seats(args.seats)
-            except ValueError as e:
-                print(f"korean-mahjong play: {e}", file=sys.stderr)
-                return 2
-            if args.autoplay and "human" in players:
-                print("korean-mahjong play: --autoplay: every seat must be a computer player, "
-                      "not 'human'", file=sys.stderr)
-                return 2
-            if not args.autoplay and "human" not in players:
-                players[0] = "human"
+    try:  # Ctrl+C (KeyboardInterrupt) passes through here: the app closes its records first
+        if players is not None:
             try:
                 from game.ui.scenes.table import TableScene
 
                 app.push(TableScene(app, players, seed=args.seed, hands=args.hands,
                                     exit_at_end=args.hands is not None))
-            except ValueError as e:  # an unknown seat name
-                print(f"korean-mahjong play: {e}", file=sys.stderr)
-                return 2
+            except ValueError as e:  # a python: or cmd: seat that does not start
+                return error("play", e)
         else:
             app.push(TitleScene(app, messages))
         return app.run(max_frames=args.frames)

@@ -8,16 +8,18 @@
 HAND is the concealed tiles only: 13 or 14 tiles, or 3 fewer per declared meld (the size says
 how many). ``--seen`` names tiles visible elsewhere (rivers, others' melds), so the unseen counts
 shrink. A bad hand exits with status 2 and says which token or tile is wrong; with ``-`` each bad
-line gets its error in place of its answer, the others are still answered, and the exit status
-is 2 at the end.
+line (a line that is not UTF-8 too: input is read as bytes and decoded line by line) gets its
+error in place of its answer, the others are still answered, and the exit status is 2 at the end.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
+from game.cli import printable
 from game.engine.errors import ImpossibleHandError, MahjongError
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten
@@ -121,6 +123,21 @@ def describe(result: dict[str, Any], one_line: bool = False) -> str:
     return "\n".join([f"{head}: shanten {s}{state}"] + ["  " + line for line in lines])
 
 
+def _stdin_lines() -> Iterator[tuple[int, str | None, str]]:
+    """Standard input line by line as (number, text or None when the line is not UTF-8, the
+    line as shown in messages). Bytes are decoded per line, so one bad line spoils nothing else."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream without bytes underneath (tests)
+        for no, line in enumerate(sys.stdin, 1):
+            yield no, line, line
+        return
+    for no, raw in enumerate(stream, 1):
+        try:
+            yield no, raw.decode("utf-8"), ""
+        except UnicodeDecodeError:
+            yield no, None, raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace")
+
+
 def run(args: Any) -> int:
     seen = _seen_counts(args.seen) if args.seen else None
     if args.hand != "-":
@@ -128,18 +145,22 @@ def run(args: Any) -> int:
         print(json.dumps(result, ensure_ascii=False) if args.json else describe(result))
         return 0
     status = 0
-    for line in sys.stdin:
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            result = analyse(text, seen)
-        except MahjongError as e:
-            status = 2
-            print(json.dumps({"hand": text, "error": str(e)}, ensure_ascii=False) if args.json
-                  else f"{text}: error: {e}", flush=True)
-            continue
-        print(json.dumps(result, ensure_ascii=False) if args.json
-              else describe(result, one_line=True), flush=True)
+    for no, line, shown in _stdin_lines():
+        if line is None:
+            text, problem = shown.strip(), f"line {no} is not UTF-8 text"
+        else:
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                result = analyse(text, seen)
+            except MahjongError as e:
+                problem = str(e)
+            else:
+                print(json.dumps(result, ensure_ascii=False) if args.json
+                      else describe(result, one_line=True), flush=True)
+                continue
+        status = 2
+        print(json.dumps({"hand": text, "error": problem}, ensure_ascii=False) if args.json
+              else printable(f"{text}: error: {problem}"), flush=True)
     return status
-

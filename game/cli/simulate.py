@@ -6,19 +6,40 @@
 
 Invariants (every tile accounted for once, hand sizes, payments summing to zero) are checked
 after every event; a broken one exits with status 3 naming the hand's seed.
+
+``--log FILE`` is checked before the first hand and written as the session goes, one finished
+hand at a time (never a hand in progress, whose wall and concealed tiles a seat must not read);
+after a broken invariant it ends with the hand that broke, up to the break. Bad input (a
+damaged ``--rules`` file, an unusable ``--log`` path, out-of-range numbers) is one error line
+and exit status 2; Ctrl+C exits with status 130 and the log holding the finished hands.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import stat
 import sys
 import time
 from typing import Any
 
+from game.cli import error, printable, warning
+from game.engine.errors import MahjongError
+from game.engine.events import Event
 from game.engine.invariants import InvariantError, check_table
 from game.engine.rules import RuleSet
-from game.engine.session import Session, play_session
+from game.engine.session import Session, play_hand, play_session
+from game.engine.table import Table
+from game.engine.tiles import SEAT_LETTERS
+
+#: --hands beyond this is a typing slip, not a session (a million hands is hours of play)
+MAX_HANDS = 10_000_000
+#: --jobs beyond this would only start idle processes
+MAX_JOBS = 256
+#: hands a --log may hold: what a record's reader accepts (and a rule set's session length)
+MAX_LOG_HANDS = 10_000
+
 
 
 def _seats(text: str) -> list[str]:
@@ -37,19 +58,22 @@ def register(subparsers: Any) -> None:
                     "after every event.",
         epilog="example: korean-mahjong simulate --hands 200 --seed 1 "
                "--seats random,random,random,random")
-    p.add_argument("--hands", type=int, default=16, metavar="N", help="hands to play (default 16)")
+    p.add_argument("--hands", type=int, default=16, metavar="N",
+                   help=f"hands to play, 1-{MAX_HANDS} (default 16)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="session seed (default 0)")
     p.add_argument("--seats", type=_seats, default=["random"] * 4, metavar="A,B,C,D",
                    help="four seat names (see ai/registry.py; default random x4)")
     p.add_argument("--rules", metavar="FILE", help="a JSON rules file (house rules)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--log", metavar="FILE", help="save the session log (JSON lines) for replay")
+    p.add_argument("--log", metavar="FILE",
+                   help=f"save the session log (JSON lines) for replay, written hand by hand "
+                        f"(at most {MAX_LOG_HANDS} hands)")
     p.add_argument("--duplicate", action="store_true",
                    help="duplicate play: each dealt wall is played four times with the seats "
                         "rotated (N hands = N/4 walls); reports points/hand with a 95%% CI, "
                         "win %%, deal-in %%, uper %%, win %% after uper, draws, decision p50/p99")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes for --duplicate (default 1)")
+                   help=f"worker processes for --duplicate, 1-{MAX_JOBS} (default 1)")
     p.add_argument("--baseline", metavar="SEAT",
                    help="with --duplicate: the seat the others are compared with "
                         "(default greedy when seated, else the last seat)")
@@ -58,26 +82,171 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
-             check: bool = True, log: str | None = None) -> Session:
-    """Play the session and return it (raises InvariantError on a broken invariant)."""
-    from ai.registry import make_seat  # the command line may use the AI; the engine may not
-    from game.engine.replay import Recorder
+class LogFile:
+    """``--log FILE``, opened before the first hand and written a hand at a time.
 
-    players = [make_seat(name, seed=seed * 4 + i) for i, name in enumerate(seat_names)]
+    `open` checks the path up front (a directory, a missing directory, an unwritable place, a
+    FIFO: one `MahjongError`), creating the file or opening an existing one without touching
+    it; `begin` empties it and writes the header when play starts. A hand's lines (its actions
+    and events: the wall, every concealed tile) are held back until the hand is over, then
+    written and flushed, so a seat (an external ``cmd:`` program) can never read the live hand.
+    When a hand breaks off (a broken invariant, a crashing seat) `close` still writes what the
+    hand had so far, after the seats are closed; that log reproduces the break. After Ctrl+C
+    the log keeps the finished hands only, so ``korean-mahjong replay LOG --check`` passes.
+    If play never starts, a file `open` created is removed again and an existing one is left
+    byte for byte as it was.
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self._file: Any = None
+        self._created = False
+        self._started = False
+        self._regular = True
+        self.broken_hand: list[dict[str, Any]] = []
+
+    def open(self) -> None:
+        path = self.path
+        try:
+            st: os.stat_result | None = os.stat(path)
+        except FileNotFoundError:
+            st = None
+        except (OSError, ValueError) as e:
+            raise MahjongError(f"--log {path}: cannot write the log there ({_why(e)})") from None
+        if st is not None:
+            if stat.S_ISDIR(st.st_mode):
+                raise MahjongError(f"--log {path} is a directory; give a file name")
+            if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode):
+                raise MahjongError(f"--log {path} is not a regular file")
+            self._regular = stat.S_ISREG(st.st_mode)
+        try:  # "a": an existing file is not emptied until play starts; "x": never another's file
+            self._file = open(path, "a" if st is not None else "x", encoding="utf-8")  # noqa: SIM115
+        except FileNotFoundError:
+            where = os.path.dirname(os.path.abspath(path))
+            raise MahjongError(f"--log {path}: the directory {where} does not exist") from None
+        except (OSError, ValueError) as e:
+            raise MahjongError(f"--log {path}: cannot write the log there ({_why(e)})") from None
+        self._created = st is None
+
+    def begin(self, lines: list[dict[str, Any]]) -> None:
+        """Play starts: empty the file and write the header (and the session-start event)."""
+        self._started = True
+        if self._regular:
+            self._do(lambda: (self._file.seek(0), self._file.truncate()))
+        self.write(lines)
+
+    def write(self, lines: list[dict[str, Any]]) -> None:
+        """Append whole lines and flush them (a finished hand, the session end)."""
+        text = "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
+                       for x in lines)
+        self._do(lambda: (self._file.write(text), self._file.flush()))
+
+    def _do(self, step: Any) -> None:
+        try:
+            step()
+        except OSError as e:
+            raise MahjongError(f"--log {self.path}: writing failed ({_why(e)})") from None
+
+    def close(self) -> None:
+        """Write the hand that broke off (if any), close; remove a file play never used."""
+        if self._file is None:
+            return
+        f, self._file = self._file, None
+        try:
+            if self.broken_hand and self._started:
+                f.write("".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
+                                for x in self.broken_hand))
+            f.close()
+        except OSError:  # the log is as complete as the disk allowed
+            pass
+        if not self._started and self._created:
+            try:
+                os.remove(self.path)
+            except OSError:
+                pass
+
+
+def _why(e: BaseException) -> str:
+    return e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+
+
+def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
+             check: bool = True, log: str | LogFile | None = None) -> Session:
+    """Play the session and return it (raises InvariantError on a broken invariant).
+
+    `log` (a path or an opened `LogFile`) receives the session log hand by hand."""
+    from ai.registry import make_seat  # the command line may use the AI; the engine may not
+
+    logfile = LogFile(log) if isinstance(log, str) else log
+    players: list[Any] = []
     try:
-        session = Session(rules.replace(session_mode="hands"), seed, players=tuple(seat_names),
-                          hands=hands)
+        if logfile is not None and isinstance(log, str):
+            logfile.open()
+        try:
+            for i, name in enumerate(seat_names):
+                players.append(make_seat(name, seed=seed * 4 + i))
+            session = Session(rules.replace(session_mode="hands"), seed,
+                              players=tuple(seat_names), hands=hands)
+        except (ValueError, OSError) as e:
+            if isinstance(e, MahjongError):
+                raise
+            raise MahjongError(str(e)) from None
         on_event = check_table if check else None
-        if log:
-            recorder = Recorder(session)
-            recorder.play(players, observe=True, on_event=on_event)
-            recorder.save(log)
+        if logfile is not None:
+            _play_logged(session, players, on_event, logfile)
         else:
             play_session(session, players, observe=True, on_event=on_event)
     finally:
-        _close(players)
+        try:
+            _close(players)
+        finally:
+            if logfile is not None:
+                logfile.close()
     return session
+
+
+def _play_logged(session: Session, players: list[Any], on_event: Any, log: LogFile) -> None:
+    """`play_session`, writing each hand's lines to `log` when the hand is over."""
+    from game.engine.replay import Recorder
+
+    log.begin([Recorder(session).header, *_event_lines(session.events, 0)])
+    live: list[Table] = []
+
+    def watch(table: Table, event: Event) -> None:
+        if not live:
+            live.append(table)  # known even when the deal itself breaks an invariant
+        if on_event is not None:
+            on_event(table, event)
+
+    while not session.is_over:
+        actions: list[dict[str, Any]] = []
+        hand = session.hand_no + 1
+        live.clear()
+
+        def record(seat: int, action: Any, hand: int = hand,
+                   actions: list[dict[str, Any]] = actions) -> None:
+            actions.append({"type": "action", "hand": hand, "seat": SEAT_LETTERS[seat],
+                            "action": action.to_json()})
+
+        try:
+            table = session.new_hand(on_event=watch)
+            play_hand(table, [players[p] for p in table.players], observe=True,
+                      on_action=record)
+        except KeyboardInterrupt:
+            raise  # the log keeps the finished hands: it still replays and checks
+        except BaseException:
+            events = live[0].events if live else []
+            log.broken_hand = actions + _event_lines(events, hand)
+            raise
+        log.write(actions + _event_lines(table.events, hand))
+        session.finish_hand()
+    if not session.finished:
+        session.end()
+    log.write(_event_lines(session.events[-1:], 0))
+
+
+def _event_lines(events: list[Event], hand: int) -> list[dict[str, Any]]:
+    return [{"type": "event", "hand": hand, "event": e.to_json()} for e in events]
 
 
 def _close(seats: list[Any]) -> None:
@@ -89,27 +258,39 @@ def _close(seats: list[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.hands < 1:
-        print("korean-mahjong simulate: error: --hands must be at least 1", file=sys.stderr)
-        return 2
+    if not 1 <= args.hands <= MAX_HANDS:
+        return error("simulate", f"--hands must be 1-{MAX_HANDS}, got {args.hands}")
+    if args.log and args.hands > MAX_LOG_HANDS:
+        return error("simulate", f"--log holds at most {MAX_LOG_HANDS} hands (replay reads no "
+                                 f"more), got --hands {args.hands}")
+    if args.duplicate:
+        if not 1 <= args.jobs <= MAX_JOBS:
+            return error("simulate", f"--jobs must be 1-{MAX_JOBS}, got {args.jobs}")
+        if args.baseline is not None and args.baseline not in args.seats:
+            return error("simulate", f"--baseline {args.baseline!r} is not seated")
+        if args.log:
+            return error("simulate", "--log records a plain session, not --duplicate play")
     warnings: list[str] = []
     rules = RuleSet.load(args.rules, warnings) if args.rules else RuleSet()
-    for w in warnings:
-        print(f"korean-mahjong simulate: warning: {args.rules}: {w}", file=sys.stderr)
+    for message in warnings:
+        warning("simulate", f"{args.rules}: {message}")
     try:
         from ai.registry import make_seat
         _close([make_seat(name) for name in args.seats])
     except ValueError as e:
-        print(f"korean-mahjong simulate: error: {e}", file=sys.stderr)
-        return 2
+        return error("simulate", e)
     if args.duplicate:
         return _duplicate(args, rules)
+    log = None
+    if args.log:
+        log = LogFile(args.log)
+        log.open()
     t0 = time.perf_counter()
     try:
         session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
-                           log=args.log)
+                           log=log)
     except InvariantError as e:
-        print(f"korean-mahjong simulate: invariant broken: {e}", file=sys.stderr)
+        print(printable(f"korean-mahjong simulate: invariant broken: {e}"), file=sys.stderr)
         return 3
     dt = time.perf_counter() - t0
     reasons: dict[str, int] = {}
@@ -139,15 +320,9 @@ def _duplicate(args: argparse.Namespace, rules: RuleSet) -> int:
     """Duplicate play through the arena: every wall four times, the seats rotated."""
     from ai.arena import format_report, run_duplicate
 
-    if args.jobs < 1:
-        print("korean-mahjong simulate: error: --jobs must be at least 1", file=sys.stderr)
-        return 2
     walls = -(-args.hands // 4)
     res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs)
     base = args.baseline or ("greedy" if "greedy" in args.seats else args.seats[-1])
-    if base not in args.seats:
-        print(f"korean-mahjong simulate: error: --baseline {base!r} is not seated", file=sys.stderr)
-        return 2
     if args.json:
         print(json.dumps(res.to_json(base), ensure_ascii=False))
     else:

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import safejson
 from .errors import RulesError
 
 #: Basic yak and their points in the default table ("나가리"), rule book 8.2.
@@ -227,14 +230,66 @@ class RuleSet:
 
     @classmethod
     def load(cls, path: str | Path, warnings: list[str] | None = None) -> RuleSet:
-        """Read a JSON rules file; errors name the file."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as e:
-            raise RulesError(f"cannot read rules file {path}: {e}") from e
-        except json.JSONDecodeError as e:
-            raise RulesError(f"rules file {path} is not valid JSON: {e}") from e
+        """Read a JSON rules file; every way it can be bad is one `RulesError` naming the file.
+
+        A directory, FIFO or device is refused before it is opened (reading a FIFO would wait
+        forever); the JSON is read with `safejson.loads` (bounded nesting and digits, UTF-8 only).
+        """
+        data = _read_rules_json(path)
         try:
             return cls.from_dict(data, warnings)
-        except TypeError as e:
-            raise RulesError(f"rules file {path}: {e}") from e
+        except RulesError as e:
+            raise RulesError(f"rules file {path}: {e}") from None
+        except (TypeError, AttributeError) as e:  # a value of the wrong JSON type
+            raise RulesError(f"rules file {path}: {_wrong_type(data, e)}") from None
+
+
+#: a rules file is a few hundred bytes; anything this big is not one
+MAX_RULES_BYTES = 1_000_000
+
+
+def _read_rules_json(path: str | Path) -> Any:
+    """The parsed JSON of a rules file (errors: `RulesError` naming the file)."""
+    try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise RulesError(f"rules file {path} is a directory, not a file")
+        if not stat.S_ISREG(st.st_mode):
+            raise RulesError(f"rules file {path} is not a regular file (a FIFO, device or socket)")
+        if st.st_size > MAX_RULES_BYTES:
+            raise RulesError(f"rules file {path} is larger than {MAX_RULES_BYTES} bytes")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped since the stat
+                raise RulesError(f"rules file {path} is not a regular file")
+            raw = f.read(MAX_RULES_BYTES + 1)
+    except FileNotFoundError:
+        raise RulesError(f"rules file {path}: no such file") from None
+    except (OSError, ValueError) as e:  # ValueError: a NUL in the name
+        if isinstance(e, RulesError):
+            raise
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise RulesError(f"cannot read rules file {path}: {why}") from None
+    try:
+        return safejson.loads(raw.removeprefix(b"\xef\xbb\xbf"),  # a BOM (Notepad) is fine
+                              max_bytes=MAX_RULES_BYTES)
+    except safejson.JsonInputError as e:
+        raise RulesError(f"rules file {path}: {e}") from None
+
+
+def _wrong_type(data: Any, e: Exception) -> str:
+    """Which rule of `data` has a value of the wrong JSON type (`from_dict` raised `e`)."""
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            try:
+                RuleSet.from_dict({key: value})
+            except (TypeError, AttributeError):
+                return f"{key} has a value of the wrong type: {_short_json(value)}"
+            except RulesError:
+                continue
+    return f"a value of the wrong type ({e})"
+
+
+def _short_json(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
