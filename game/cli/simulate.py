@@ -185,8 +185,10 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
         try:
             for i, name in enumerate(seat_names):
                 players.append(make_seat(name, seed=seed * 4 + i))
+            # without a log nothing needs each hand's events: memory stays flat per hand
             session = Session(rules.replace(session_mode="hands"), seed,
-                              players=tuple(seat_names), hands=hands)
+                              players=tuple(seat_names), hands=hands,
+                              keep_history=logfile is not None)
         except (ValueError, OSError) as e:
             if isinstance(e, MahjongError):
                 raise
@@ -293,9 +295,7 @@ def run(args: argparse.Namespace) -> int:
         print(printable(f"korean-mahjong simulate: invariant broken: {e}"), file=sys.stderr)
         return 3
     dt = time.perf_counter() - t0
-    reasons: dict[str, int] = {}
-    for r in session.results:
-        reasons[r.reason] = reasons.get(r.reason, 0) + 1
+    reasons = dict(session.endings)
     if args.json:
         out = {"hands": session.hand_no, "seed": args.seed, "seconds": round(dt, 3),
                "hands_per_second": round(session.hand_no / dt, 1) if dt else None,
