@@ -206,12 +206,24 @@ STRINGS: dict[str, tuple[str, str]] = {
     "table.seats_by_winds": ("Seats by wind tiles", "풍패로 자리 정하기"),
     "table.nothing_to_continue": ("There is no unfinished game to continue.", "이어할 게임이 없습니다."),
     "table.cannot_continue": ("The saved game cannot be continued: {why}", "저장된 게임을 이어할 수 없습니다: {why}"),
+    "table.cannot.generic": ("That is not possible now.", "지금은 할 수 없습니다."),
+    "table.cannot.win": ("No win: your hand is not complete.", "화료할 수 없습니다: 패가 완성되지 않았습니다."),
+    "table.cannot.win.claim": ("No win: this tile does not complete your hand.",
+                               "론할 수 없습니다: 이 패로 패가 완성되지 않습니다."),
+    "table.cannot.pung": ("Pung only on another player's discard.", "퐁은 다른 사람이 버린 패로만 할 수 있습니다."),
+    "table.cannot.pung.claim": ("No pung: you need two of this tile.", "퐁할 수 없습니다: 이 패가 2장 필요합니다."),
+    "table.cannot.kong": ("No kong: you hold no four of a kind, nor a pung to add to.",
+                          "깡할 수 없습니다: 같은 패 4장이나 더할 퐁이 없습니다."),
+    "table.cannot.kong.claim": ("No kong: you need three of this tile.", "깡할 수 없습니다: 이 패가 3장 필요합니다."),
+    "table.cannot.nine": ("Nine major tiles only on your first turn, with nine different terminals and honours.",
+                          "구요구종은 첫 차례에 서로 다른 요구패 9종이 있을 때만 선언할 수 있습니다."),
+    "table.cannot.nine.claim": ("Nine major tiles only on your own first turn.", "구요구종은 자기 첫 차례에만 선언할 수 있습니다."),
     "table.continue_live": ("The unfinished game is being played in another window.",
                             "이어할 게임을 다른 창에서 하고 있습니다."),
     "table.continue_taken": ("Another window has just continued this game.",
                              "다른 창에서 방금 이 게임을 이어했습니다."),
-    "table.recording_stopped": ("Recording stopped ({why}); play goes on, and the record keeps "
-                                "everything up to here.",
+    "table.recording_stopped": (("Recording stopped ({why}); play goes on, and the record keeps "
+                                 "everything up to here."),
                                 "기록을 멈췄습니다 ({why}). 게임은 계속되며, 지금까지의 기록은 남아 있습니다."),
     "table.help": ((
         "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"

@@ -435,9 +435,6 @@ def test_w_p_k_n_when_not_possible_submit_nothing(app, monkeypatch):
     assert any(isinstance(a, Pung) for a in sc2.table.pending()[0].legal)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: on a turn, W, P, K or N when that action is not "
-                   "possible are ignored without a word (only a disabled button that is shown, "
-                   "such as a refused self-draw win, explains itself)")
 def test_w_p_k_n_on_a_turn_when_not_possible_show_a_message(app, monkeypatch):
     sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None])
     assert wait(app, sc, ("turn",))
@@ -447,9 +444,6 @@ def test_w_p_k_n_on_a_turn_when_not_possible_show_a_message(app, monkeypatch):
         assert sc.message, f"{pygame.key.name(k)}: a message says why nothing happened"
 
 
-@pytest.mark.xfail(strict=True, reason="bug: on a claim prompt, W on the refused (disabled) win "
-                   "says nothing, although the button carries the engine's reason (a chicken "
-                   "hand) and W on a turn's disabled win shows it")
 def test_w_on_a_claim_whose_win_is_refused_gives_the_reason(app, monkeypatch):
     sc = claim_scene(app, monkeypatch)
     win = sc.prompt.choices[0]

@@ -23,7 +23,7 @@ import math
 import secrets
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -580,6 +580,22 @@ class TableScene(Scene):
             return None
         return ids[i] >> 2 if ids[i] < 100 else None
 
+    #: action keys and what they would do, for saying why one is not possible now
+    _ACTION_KEYS: ClassVar[dict[int, str]] = {KEY_WIN: "win", KEY_PUNG: "pung", KEY_KONG: "kong", KEY_NINE: "nine"}
+
+    def _explain_key(self, key: int, *, claim: bool) -> bool:
+        """W, P, K or N pressed when that action is not offered: say why, briefly (as U does).
+        A disabled choice with that key says its own reason (the engine's). True if handled."""
+        what = self._ACTION_KEYS.get(key)
+        if what is None or self.prompt is None:
+            return False
+        mine = [c for c in self.prompt.choices if c.shortcut == key]
+        if any(c.enabled for c in mine):
+            return False  # the prompt takes it
+        reason = next((c.reason for c in mine if c.reason), "")
+        self.say(reason or self.app.tr(f"table.cannot.{what}" + (".claim" if claim else "")))
+        return True
+
     def _turn_prompt(self) -> None:
         d = self.prompt_for
         assert d is not None
@@ -715,6 +731,8 @@ class TableScene(Scene):
             return
         rects = self.button_rects()
         if d.kind in ("claim", "rob"):
+            if event.type == pygame.KEYDOWN and self._explain_key(event.key, claim=True):
+                return
             if self.prompt is not None and self.prompt.handle_event(event, rects):
                 self._choose(self.prompt.result or "pass")
             return
@@ -726,8 +744,10 @@ class TableScene(Scene):
                         if self.prompt.choose(i):
                             self._choose(c.action)
                         else:
-                            self.say(c.reason)
+                            self.say(c.reason or self.app.tr("table.cannot.generic"))
                         return
+                if self._explain_key(event.key, claim=False):
+                    return
             elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
                 hit = HandCursor.at(event.pos, rects)
                 if hit is not None or event.type == pygame.MOUSEMOTION:
