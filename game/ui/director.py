@@ -522,6 +522,7 @@ class Director:
         if last:
             def sort() -> None:
                 m.dealing = False
+                m.turn = 0  # the dealer (East) plays first, without a draw event
             steps += [Call(sort), self._moment("dealt")]
         return Sequence(*steps)
 
@@ -544,7 +545,10 @@ class Director:
 
     def _on_Drew(self, e: Drew) -> Anim:
         m = self.model
-        m.turn = e.seat
+        # before the first discard only the dealer has a turn: the others' draws are flower
+        # replacements at the deal, which join their hands (the engine keeps no drawn tile)
+        setup = m.discards == 0 and e.seat != 0
+        m.turn = 0 if m.discards == 0 else e.seat
         m.merge_drawn(e.seat)
         up = self.faces(e.seat)
         sprite = self.from_wall(e.position, e.tile, up)
@@ -552,6 +556,8 @@ class Director:
 
         def land() -> None:
             m.drawn[e.seat] = e.tile
+            if setup:
+                m.merge_drawn(e.seat)
             if e.seat == self.human:
                 self.sound("draw")
         return self._flight(sprite, slot, up and e.tile is not None, DURATION["draw"], land=land)

@@ -43,9 +43,9 @@ and failing, the source restored):
   (and test_u_when_the_engine_refuses_uper_gives_the_engines_reason);
 - `HandModel.move_to` losing or doubling the moved tile -> test_dragging_tiles_keeps_the_same_tiles.
 
-Known bugs, pinned as strict xfails: on a turn, W, P, K or N pressed when that action is not
-possible are silently ignored (no message says why); on a claim prompt, W on the refused win (a
-chicken hand) says nothing either, although the turn prompt explains a refused W.
+Found by these pins and fixed: on a turn, W, P, K or N pressed when that action is not possible
+were silently ignored (now a message says why); on a claim prompt, W on the refused win (a
+chicken hand) said nothing, although the turn prompt explained a refused W.
 """
 
 from __future__ import annotations

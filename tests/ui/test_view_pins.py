@@ -51,10 +51,10 @@ and failing, the source restored):
 - `Layout.problems` not checking overlaps, or `Rect.overlaps` always False (both leave
   tests/ui/test_layout.py passing) -> the three layout tests here.
 
-Known bugs, pinned as strict xfails: the dealer's opening turn is not marked (the marker is
-unset, or on the last seat that replaced a flower at the deal), and a flower replacement drawn at
-the deal by South, West or North keeps standing apart as a "drawn" tile after the engine has
-taken it into the hand.
+Found by these pins and fixed: the dealer's opening turn was not marked (the marker was unset,
+or on the last seat that replaced a flower at the deal), and a flower replacement drawn at the
+deal by South, West or North kept standing apart as a "drawn" tile after the engine had taken it
+into the hand.
 """
 
 from __future__ import annotations
@@ -276,8 +276,6 @@ class ViewWatch:
         elif self.under_way:
             assert m.turn == t.turn, "a claim: the marker stays on the discarder"
         for s in range(4):
-            if m.drawn[s] is not None and t.drawn[s] is None and not t.discarded[s] and m.hand_no:
-                continue  # the known bug of a flower replacement at the deal (see the xfail below)
             assert m.drawn[s] == t.drawn[s], f"seat {s}'s drawn tile stands apart as the engine's"
 
 
@@ -596,9 +594,6 @@ def first_decision(app: App, seed: int) -> TableScene:
     raise AssertionError("no decision")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: the director sets the turn marker only on a draw, a "
-                   "discard or a claim, so on the dealer's opening turn (no draw event) the marker "
-                   "is missing, or on the last seat that replaced a flower at the deal")
 @pytest.mark.parametrize("seed", [3, 1])
 def test_the_dealers_opening_turn_is_marked(seed):
     app = make_app()
@@ -610,9 +605,6 @@ def test_the_dealers_opening_turn_is_marked(seed):
         app.close()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a flower replacement drawn at the deal by South, West "
-                   "or North stays apart as a drawn tile (the engine has put it in the hand: "
-                   "Table._setup clears drawn[1..3] without an event), until that seat's next draw")
 def test_a_flower_replacement_at_the_deal_joins_the_hand():
     app = make_app()
     try:
