@@ -71,3 +71,14 @@ def test_without_history_the_statistics_match_a_session_with_history():
     assert lean.last_result is not None and lean.last_result == full.results[-1]
     assert lean.events[0].to_json() == full.events[0].to_json()
     assert lean.events[-1].to_json() == full.events[-1].to_json()
+
+
+def test_simulate_without_a_log_keeps_no_hand_history():
+    """The command line's headless session is the flat one (the CLI passes keep_history)."""
+    from game.cli.simulate import simulate
+    from game.engine.rules import RuleSet
+
+    s = simulate(RuleSet(), 3, 20, ["random"] * 4)
+    assert s.hand_no == 20 and sum(s.endings.values()) == 20
+    assert [e.type for e in s.events] == ["session_start", "session_end"]
+    assert s.results == []
