@@ -160,6 +160,7 @@ class RecordWriter:
             self.lock = None  # a directory without room for a lock file: record unlocked
         sweep_stale_locks(self.directory)  # lock files that crashed games left behind
         self.failed = ""
+        self.failed_errno: int | None = None  # the OS error number of `failed`, when there is one
         self.private = private
         self._held: list[str] = []
         header = dict(Recorder(session).header)
@@ -196,8 +197,8 @@ class RecordWriter:
             if sync:
                 os.fsync(self._f.fileno())
         except (OSError, ValueError) as e:
-            why = getattr(e, "strerror", None) or str(e)
-            self.failed = f"{why} ({self.path})"
+            self.failed = getattr(e, "strerror", None) or str(e)  # the reason, for the player
+            self.failed_errno = getattr(e, "errno", None)
 
     def _flush_held(self, sync: bool = False) -> None:
         """Write what `private` kept (and fsync when `sync`)."""
@@ -264,7 +265,7 @@ class RecordWriter:
             try:
                 self._f.close()
             except OSError as e:
-                self.failed = self.failed or f"{e.strerror or e} ({self.path})"
+                self.failed = self.failed or str(e.strerror or e)
         finally:
             if self.lock is not None:
                 self.lock.release()

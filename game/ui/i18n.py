@@ -222,9 +222,8 @@ STRINGS: dict[str, tuple[str, str]] = {
                             "이어할 게임을 다른 창에서 하고 있습니다."),
     "table.continue_taken": ("Another window has just continued this game.",
                              "다른 창에서 방금 이 게임을 이어했습니다."),
-    "table.recording_stopped": (("Recording stopped ({why}); play goes on, and the record keeps "
-                                 "everything up to here."),
-                                "기록을 멈췄습니다 ({why}). 게임은 계속되며, 지금까지의 기록은 남아 있습니다."),
+    "table.recording_stopped": ("Recording stopped: {why}. Play goes on; the game so far is saved.",
+                                "기록 중단: {why}. 게임은 계속되며 지금까지의 기록은 남습니다."),
     "table.help": ((
         "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"
         "Drag a tile with the mouse, or Shift+Left/Right, to order your hand; O sorts again.\n"

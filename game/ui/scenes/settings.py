@@ -447,5 +447,17 @@ class SettingsScene(Scene):
             draw_button(surface, fonts, b, k == 2 and self.dirty, size)
         msg = self.status or tr("settings.help", lang)
         colour = RED_TEXT if self.status_error else (WHITE if self.status else DIM)
-        m = fonts.fit(msg, round(size * 0.8), g["buttons"][0].x - box.x - 40, colour)
-        surface.blit(m, m.get_rect(midleft=(box.x + 22, g["status_y"])))
+        # readable: at least 13 px, wrapped onto lines centred on the buttons' row (shrunk to fit
+        # only past three lines)
+        from .notice import wrap
+
+        room = g["buttons"][0].x - box.x - 40
+        px = max(13, round(size * 0.8))
+        lines = wrap(fonts, msg, px, room)
+        if len(lines) > 3:
+            lines = lines[:2] + [" ".join(lines[2:])]
+        step = round(px * 1.25)
+        top = g["status_y"] - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            m = fonts.fit(line, px, room, colour)
+            surface.blit(m, m.get_rect(midleft=(box.x + 22, round(top + i * step))))

@@ -19,6 +19,7 @@ toggles the key help; Esc leaves the table (the session can be continued from th
 
 from __future__ import annotations
 
+import errno
 import math
 import secrets
 import threading
@@ -891,6 +892,9 @@ class TableScene(Scene):
         why = (self.writer.failed if self.writer is not None else "") or self.record_note
         if why:
             self.recording_said = True
+            code = self.writer.failed_errno if self.writer is not None else None
+            if code == errno.ENOSPC:
+                why = self.app.tr("settings.save_error.disk_full")
             self.say(self.app.tr("table.recording_stopped", why=why), 8.0)
 
     # --- frames ------------------------------------------------------------------------------------
