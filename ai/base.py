@@ -31,7 +31,20 @@ from game.engine.melds import Meld
 from game.engine.observation import Observation, RiverTile
 from game.engine.table import Decision
 
-__all__ = ["Seat", "SeatBase", "SeatDecision"]
+
+def observation_of(decision: Decision) -> Observation:
+    """`decision.observation`, also for a claim decision still pending after another seat
+    answered the same discard (the engine bumps its version on every submit, which makes the
+    property refuse although nothing this seat can see has changed)."""
+    try:
+        return decision.observation
+    except RuntimeError:
+        t = getattr(decision, "_table", None)
+        if t is not None and t._pending.get(decision.seat) is decision:
+            return t.observation(decision.seat)
+        raise
+
+__all__ = ["Seat", "SeatBase", "SeatDecision", "observation_of"]
 
 
 @runtime_checkable
@@ -99,7 +112,6 @@ class SeatDecision:
     @classmethod
     def of(cls, decision: Decision | SeatDecision) -> SeatDecision:
         """The snapshot of `decision` (it must still be pending)."""
-        from .heuristic import observation_of
         obs = decision.observation if isinstance(decision, SeatDecision) else \
             observation_of(decision)  # type: ignore[arg-type]
         return cls(seat=int(decision.seat), kind=str(decision.kind),

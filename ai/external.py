@@ -375,7 +375,7 @@ class ExternalSeat:
     def act_within(self, decision: Decision | SeatDecision, budget: float | None) -> Action:
         """Send the request and read the answer; writing and reading must together fit in
         `budget` seconds (the deadline is computed once)."""
-        from .heuristic import observation_of
+        from .base import observation_of
         obs = decision.observation if isinstance(decision, SeatDecision) else \
             observation_of(decision)
         self._id += 1

@@ -52,7 +52,7 @@ from game.engine.scoring import ready_waits, sacred_status
 from game.engine.table import Decision
 from game.engine.tiles import tile_str
 
-from .base import SeatBase
+from .base import SeatBase, observation_of
 from .danger import read_opponents, visible_counts
 from .uper_policy import FITTED, UperFeatures, UperParams, uper_decision, uper_gain, win_chances
 from .value import INF, plan_value
@@ -478,19 +478,6 @@ class HeuristicSeat(SeatBase):
                     why = f"kong {tile_str(k)}: {words} (value {ev:.1f} > {ev_pass:.1f})"
         self._why = why
         return best_action
-
-
-def observation_of(decision: Decision) -> Observation:
-    """`decision.observation`, also for a claim decision still pending after another seat
-    answered the same discard (the engine bumps its version on every submit, which makes the
-    property refuse although nothing this seat can see has changed)."""
-    try:
-        return decision.observation
-    except RuntimeError:
-        t = getattr(decision, "_table", None)
-        if t is not None and t._pending.get(decision.seat) is decision:
-            return t.observation(decision.seat)
-        raise
 
 
 @dataclass
