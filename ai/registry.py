@@ -67,6 +67,28 @@ def seat_names() -> list[str]:
     return sorted(SEATS)
 
 
+def check_seat_name(name: str) -> None:
+    """Raise ValueError naming the seat unless `name` is one `make_seat` can make (nothing is
+    started or imported: a check before a window opens).
+
+    >>> check_seat_name("ai:Expert"); check_seat_name("cmd:python bot.py")
+    >>> check_seat_name("cmd: ")
+    Traceback (most recent call last):
+    ...
+    ValueError: a cmd: seat needs a command, got 'cmd: '
+    """
+    text = name.strip()
+    for prefix in ("python:", "cmd:"):
+        if text.startswith(prefix):
+            if not text[len(prefix):].strip():
+                raise ValueError(f"a {prefix} seat needs a {'class' if prefix == 'python:' else 'command'}, "
+                                 f"got {name!r}")
+            return
+    if text.lower() not in SEATS:
+        raise ValueError(f"unknown seat {name!r}; known seats: {', '.join(seat_names())} "
+                         "(or python:package.module:Class, cmd:COMMAND)")
+
+
 def make_seat(name: str, seed: int | None = None) -> Any:
     """A new seat by name (case-insensitive). ``python:package.module:Class`` and
     ``cmd:COMMAND`` seats come wrapped in `ai.guard.GuardedSeat`, and get `untrusted_seed`
@@ -80,9 +102,5 @@ def make_seat(name: str, seed: int | None = None) -> Any:
         from .external import ExternalSeat
         from .guard import GuardedSeat
         return GuardedSeat(ExternalSeat(text[4:], name=text, seed=untrusted_seed(seed)))
-    key = text.lower()
-    factory = SEATS.get(key)
-    if factory is None:
-        raise ValueError(f"unknown seat {name!r}; known seats: {', '.join(seat_names())} "
-                         "(or python:package.module:Class, cmd:COMMAND)")
-    return factory(seed=seed)
+    check_seat_name(text)
+    return SEATS[text.lower()](seed=seed)

@@ -104,30 +104,6 @@ def _no_display(pygame: Any) -> bool:
     return pygame.display.get_driver() in ("offscreen", "dummy")
 
 
-def check_seats(players: list[str]) -> str | None:
-    """Why the seat list cannot be played (a name the AI registry does not know), or None.
-
-    >>> check_seats(["human", "ai:standard", "random", "cmd:python bot.py"]) is None
-    True
-    >>> check_seats(["nobody", "ai:standard", "ai:standard", "ai:standard"])
-    "unknown seat 'nobody'; known seats: ai:beginner, ai:expert, ai:standard, greedy, human, random (or python:package.module:Class, cmd:COMMAND)"
-    """
-    from ai.registry import SEATS
-
-    for name in players:
-        low = name.strip().lower()
-        if low in ("human", "ai") or low in SEATS:
-            continue
-        for prefix in ("python:", "cmd:"):
-            if low.startswith(prefix) and name.strip()[len(prefix):].strip():
-                break
-        else:
-            known = ", ".join(sorted([*SEATS, "human"]))
-            return (f"unknown seat {name!r}; known seats: {known} "
-                    "(or python:package.module:Class, cmd:COMMAND)")
-    return None
-
-
 def check_screenshots_dir(path: str) -> str | None:
     """Why PNGs cannot be saved into `path` (it is created if missing), or None.
 
@@ -155,9 +131,6 @@ def run(args: argparse.Namespace) -> int:
             players = parse_seats(args.seats)
         except ValueError as e:
             return error("play", e)
-        problem = check_seats(players)
-        if problem:
-            return error("play", problem)
         if args.autoplay and "human" in players:
             return error("play", "--autoplay: every seat must be a computer player, not 'human'")
         if not args.autoplay and "human" not in players:

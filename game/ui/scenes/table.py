@@ -78,7 +78,8 @@ def seat_name(text: str) -> str:
 
 
 def parse_seats(text: str | None) -> list[str]:
-    """``"ai,ai,ai,ai"`` -> four player names (at most one human).
+    """``"ai,ai,ai,ai"`` -> four player names (at most one human; every other name one the AI
+    registry knows).
 
     >>> parse_seats("human,ai,ai:expert,ai")
     ['human', 'ai:standard', 'ai:expert', 'ai:standard']
@@ -93,6 +94,11 @@ def parse_seats(text: str | None) -> list[str]:
     if len(parts) != 4:
         raise ValueError(f"--seats needs four players separated by commas, got {len(parts)}: {text!r}")
     names = [seat_name(p) for p in parts]
+    from ai.registry import check_seat_name
+
+    for n in names:
+        if n != HUMAN:
+            check_seat_name(n)  # an unknown name is refused, never silently replaced
     if names.count(HUMAN) > 1:
         raise ValueError(f"--seats: at most one human player, got {names.count(HUMAN)}")
     return names
