@@ -253,19 +253,6 @@ def settings_path() -> Path:
 
 # --- reading --------------------------------------------------------------------------------------
 
-def _kind(mode: int) -> str:
-    """What a non-regular file is, in words."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
-
-
 @dataclass(frozen=True)
 class _Read:
     """What reading the settings file found: `data` (its bytes), or `why` it cannot be used, or
@@ -279,44 +266,18 @@ class _Read:
 
 
 def _read(p: Path) -> _Read:
-    """The file's bytes, read safely: never blocks on a pipe, never reads more than
-    `MAX_FILE_BYTES`, never raises."""
+    """The file's bytes, read safely (`safejson.read_file`: never blocks on a pipe, never reads
+    more than `MAX_FILE_BYTES`); never raises."""
     try:
-        st = os.stat(p)  # follows symbolic links; a dangling one is "no file"
+        return _Read(data=safejson.read_file(p, MAX_FILE_BYTES))  # follows symbolic links
     except FileNotFoundError:
-        return _Read()
+        return _Read()  # a dangling link too
+    except safejson.NotARegularFile as e:
+        return _Read(why=f"cannot be used ({e})", regular=False)
+    except safejson.FileTooLarge:
+        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
     except (OSError, ValueError) as e:
         return _Read(why=f"cannot be read ({_os_why(e)})")
-    if not stat.S_ISREG(st.st_mode):
-        return _Read(why=f"is not a regular file (it is {_kind(st.st_mode)})", regular=False)
-    if st.st_size > MAX_FILE_BYTES:
-        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
-    try:
-        fd = os.open(p, flags)
-    except FileNotFoundError:
-        return _Read()
-    except OSError as e:
-        return _Read(why=f"cannot be read ({_os_why(e)})")
-    try:
-        st = os.fstat(fd)  # it may have been swapped since the stat above
-        if not stat.S_ISREG(st.st_mode):
-            return _Read(why=f"is not a regular file (it is {_kind(st.st_mode)})", regular=False)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= MAX_FILE_BYTES:
-            chunk = os.read(fd, MAX_FILE_BYTES + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-    except OSError as e:
-        return _Read(why=f"cannot be read ({_os_why(e)})")
-    finally:
-        os.close(fd)
-    if size > MAX_FILE_BYTES:
-        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
-    return _Read(data=b"".join(chunks))
 
 
 def _parse(data: bytes) -> tuple[dict[str, Any] | None, str | None]:
@@ -505,7 +466,7 @@ def _write_target(p: Path) -> tuple[Path, int | None]:
     except OSError as e:
         raise _save_error(e, p, target) from e
     if not stat.S_ISREG(st.st_mode):
-        raise SettingsSaveError(f"{target} is not a regular file (it is {_kind(st.st_mode)}); "
+        raise SettingsSaveError(f"{target} is not a regular file (it is {safejson.file_kind(st.st_mode)}); "
                                 "nothing was written", "not_a_file", p)
     # root may write anything, so ask the mode bits as well as the operating system
     if st.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -251,23 +249,12 @@ MAX_RULES_BYTES = 1_000_000
 def _read_rules_json(path: str | Path) -> Any:
     """The parsed JSON of a rules file (errors: `RulesError` naming the file)."""
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise RulesError(f"rules file {path} is a directory, not a file")
-        if not stat.S_ISREG(st.st_mode):
-            raise RulesError(f"rules file {path} is not a regular file (a FIFO, device or socket)")
-        if st.st_size > MAX_RULES_BYTES:
-            raise RulesError(f"rules file {path} is larger than {MAX_RULES_BYTES} bytes")
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped since the stat
-                raise RulesError(f"rules file {path} is not a regular file")
-            raw = f.read(MAX_RULES_BYTES + 1)
+        raw = safejson.read_file(path, MAX_RULES_BYTES)
     except FileNotFoundError:
         raise RulesError(f"rules file {path}: no such file") from None
+    except (safejson.NotARegularFile, safejson.FileTooLarge) as e:
+        raise RulesError(f"rules file {path}: {e}") from None
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
-        if isinstance(e, RulesError):
-            raise
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise RulesError(f"cannot read rules file {path}: {why}") from None
     try:

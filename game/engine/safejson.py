@@ -1,5 +1,6 @@
 """JSON from files a user (or an attacker) may have damaged: one exception, never a crash.
 
+`read_file` reads such a file safely (never a pipe or a device, never more than asked).
 `loads` parses like `json.loads` but every way the input can be bad ends in `JsonInputError`
 (a `ValueError`) with a short message: bytes that are not UTF-8, text that is not JSON, nesting
 deeper than `MAX_DEPTH` (the standard parser would hit Python's recursion limit), a number with
@@ -30,9 +31,12 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import stat
 from typing import Any
 
-__all__ = ["MAX_DEPTH", "JsonInputError", "loads", "nesting_depth"]
+__all__ = ["MAX_DEPTH", "FileTooLarge", "JsonInputError", "NotARegularFile", "file_kind", "loads",
+           "nesting_depth", "read_file"]
 
 #: deeper than anything this game writes (a record line nests about 6 levels)
 MAX_DEPTH = 64
@@ -113,3 +117,62 @@ def loads(data: str | bytes, *, max_bytes: int | None = None, max_depth: int = M
         raise JsonInputError(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
     except (ValueError, RecursionError, MemoryError) as e:  # pragma: no cover - belt and braces
         raise JsonInputError(f"not readable JSON ({type(e).__name__})") from None
+
+
+class NotARegularFile(OSError):
+    """The path names a folder, a pipe, a socket or a device, not a file."""
+
+
+class FileTooLarge(OSError):
+    """The file is larger than the reader accepts."""
+
+
+def file_kind(mode: int) -> str:
+    """What a path that is not a regular file is, in words ("a directory", "a named pipe"...)."""
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def read_file(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file, read safely: a folder, pipe or device is refused before it
+    is opened (reading a pipe would wait forever) and again after (it may have been swapped),
+    and no more than `max_bytes` are read. Raises `FileNotFoundError`, `NotARegularFile`,
+    `FileTooLarge` (their messages say what the path is) or another `OSError`.
+
+    >>> import tempfile
+    >>> read_file(tempfile.gettempdir(), 10)
+    Traceback (most recent call last):
+    ...
+    game.engine.safejson.NotARegularFile: it is a directory, not a regular file
+    """
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotARegularFile(f"it is {file_kind(st.st_mode)}, not a regular file")
+    if st.st_size > max_bytes:
+        raise FileTooLarge(f"it is larger than {max_bytes} bytes")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(f"it is {file_kind(mode)}, not a regular file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= max_bytes:
+            chunk = os.read(fd, max_bytes + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > max_bytes:
+        raise FileTooLarge(f"it is larger than {max_bytes} bytes")
+    return b"".join(chunks)

@@ -58,7 +58,7 @@ from game.engine.events import (
     event_from_json,
 )
 from game.engine.replay import FORMAT, Recorder, load_log, replay
-from game.engine.safejson import JsonInputError
+from game.engine.safejson import JsonInputError, read_file
 from game.engine.safejson import loads as safe_loads
 from game.engine.session import Session, play_session
 from game.engine.table import Table
@@ -562,13 +562,10 @@ def load_record(path: str | Path) -> Record:
     path = Path(path)
     rec = Record(path, None)
     try:
-        if not path.is_file():
-            raise IsADirectoryError(21, "not a regular file")  # a FIFO would block the read
-        if path.stat().st_size > MAX_RECORD:
-            raise OSError(27, f"larger than {MAX_RECORD >> 20} MB")
-        data = path.read_bytes()
-    except OSError as oerr:
-        rec.error = f"cannot read {path}: {oerr.strerror or oerr}"
+        data = read_file(path, MAX_RECORD)  # never a pipe (it would block), never too much
+    except (OSError, ValueError) as oerr:
+        why = getattr(oerr, "strerror", None) or str(oerr)
+        rec.error = f"cannot read {path}: {why}"
         return rec
     raw_lines = data.split(b"\n")
     cut_last = bool(data) and not data.endswith(b"\n")
