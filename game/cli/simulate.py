@@ -28,6 +28,7 @@ from game.cli import error, printable, warning
 from game.engine.errors import MahjongError
 from game.engine.events import Event
 from game.engine.invariants import InvariantError, check_table
+from game.engine.replay import dump_line
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_hand, play_session
 from game.engine.table import Table
@@ -137,8 +138,7 @@ class LogFile:
 
     def write(self, lines: list[dict[str, Any]]) -> None:
         """Append whole lines and flush them (a finished hand, the session end)."""
-        text = "".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
-                       for x in lines)
+        text = "".join(dump_line(x) for x in lines)
         self._do(lambda: (self._file.write(text), self._file.flush()))
 
     def _do(self, step: Any) -> None:
@@ -154,8 +154,7 @@ class LogFile:
         f, self._file = self._file, None
         try:
             if self.broken_hand and self._started:
-                f.write("".join(json.dumps(x, ensure_ascii=False, separators=(",", ":")) + "\n"
-                                for x in self.broken_hand))
+                f.write("".join(dump_line(x) for x in self.broken_hand))
             f.close()
         except OSError:  # the log is as complete as the disk allowed
             pass

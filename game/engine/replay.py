@@ -80,9 +80,14 @@ class Recorder:
         save_lines(path, self.lines())
 
 
+def dump_line(line: dict[str, Any]) -> str:
+    """One log line as written: compact JSON, Korean kept, a newline at the end."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def save_lines(path: str | Path, lines: Iterable[dict[str, Any]]) -> None:
     with open(path, "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n" for line in lines)
+        f.writelines(dump_line(line) for line in lines)
 
 
 def load_log(path: str | Path) -> SessionLog:

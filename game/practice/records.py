@@ -57,7 +57,7 @@ from game.engine.events import (
     WinDeclared,
     event_from_json,
 )
-from game.engine.replay import FORMAT, Recorder, load_log, replay
+from game.engine.replay import FORMAT, Recorder, dump_line, load_log, replay
 from game.engine.safejson import JsonInputError, read_file
 from game.engine.safejson import loads as safe_loads
 from game.engine.session import Session, play_session
@@ -108,10 +108,6 @@ def records_dir() -> Path:
 
 def _now() -> _dt.datetime:
     return _dt.datetime.now(_dt.UTC)
-
-
-def _dumps(line: dict[str, Any]) -> str:
-    return json.dumps(line, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 class RecordWriter:
@@ -184,7 +180,7 @@ class RecordWriter:
             raise ValueError(f"record {self.path} is closed")
         if self.failed:
             return
-        text = _dumps(line)
+        text = dump_line(line)
         if self.private:
             self._held.append(text)
             return

@@ -148,20 +148,6 @@ def _records() -> Any:
     return records
 
 
-def last_unfinished() -> Any:
-    """The record Continue offers, read in full: the newest game with a human player that did
-    not end, that no running game holds and that no later record continues (see
-    `records.find_unfinished`)."""
-    rec_mod = _records()
-    if rec_mod is None:
-        return None
-    head = rec_mod.find_unfinished()
-    if head is None:
-        return None
-    rec = rec_mod.load_record(head.path)
-    return rec if rec.header is not None else None
-
-
 def has_saved_session() -> bool:
     """True when "continue" has a session to resume (the title screen asks; reads only the
     records' first and last lines, so it is fast with thousands of records)."""
