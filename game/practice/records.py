@@ -78,6 +78,7 @@ __all__ = [
     "describe_event",
     "find_unfinished",
     "header_problem",
+    "is_continued",
     "list_records",
     "load_record",
     "peek_record",
@@ -813,6 +814,18 @@ def scan_records(directory: str | Path | None = None) -> list[RecordHead]:
     """Every record's head, most recently written first (see `peek_record`)."""
     d = Path(directory) if directory is not None else records_dir()
     return [peek_record(p) for p in _newest_first(d)]
+
+
+def is_continued(path: str | Path) -> bool:
+    """Has a later record continued this one? Reads only the heads of records written after
+    it (a continuation is always newer than what it continues)."""
+    path = Path(path)
+    for p in _newest_first(path.parent):
+        if p.name == path.name:
+            return False
+        if peek_record(p).continues == path.name:
+            return True
+    return False
 
 
 def continued_records(heads: Iterable[RecordHead]) -> dict[str, str]:

@@ -194,7 +194,7 @@ def claim_unfinished() -> Resume | None:
     if lock is None:
         raise ContinueError("table.continue_live")
     try:
-        if head.path.name in rec_mod.continued_records(rec_mod.scan_records(head.path.parent)):
+        if rec_mod.is_continued(head.path):
             raise ContinueError("table.continue_taken")
         rec = rec_mod.load_record(head.path)
         if rec.header is None:
