@@ -141,6 +141,10 @@ def action_from_json(data: Any) -> Action:
     Traceback (most recent call last):
     ...
     game.engine.actions.ActionFormatError: unknown action type 'chow' (there is no chow in Korean 2-point mahjong); known: discard, win, pung, kong, pass, nine_major, concealed_kong, added_kong
+    >>> action_from_json({"type": "discard", "tile": "5p", "uper": "false"})
+    Traceback (most recent call last):
+    ...
+    game.engine.actions.ActionFormatError: a discard's 'uper' must be true or false, got 'false'
     """
     if not isinstance(data, dict) or "type" not in data:
         raise ActionFormatError(f"an action is a JSON object with a 'type', got {data!r}")
@@ -148,7 +152,10 @@ def action_from_json(data: Any) -> Action:
     if t in _SIMPLE:
         return _SIMPLE[t]
     if t == "discard":
-        return Discard(parse_tile(_tile_field(data)), uper=bool(data.get("uper", False)))
+        uper = data.get("uper", False)
+        if type(uper) is not bool:  # "false" is text, and bool("false") would be a yes
+            raise ActionFormatError(f"a discard's 'uper' must be true or false, got {uper!r}"[:200])
+        return Discard(parse_tile(_tile_field(data)), uper=uper)
     if t in _WITH_TILE:
         return _WITH_TILE[t](parse_tile(_tile_field(data)))
     known = ", ".join(["discard", *_SIMPLE, *_WITH_TILE])

@@ -134,6 +134,21 @@ def test_a_bad_field_is_refused_with_its_name(good_record, tmp_path, event_type,
     assert p.read_bytes() == before  # neither reader writes
 
 
+def test_a_discard_whose_uper_is_text_is_refused_not_read_as_a_declaration(good_record, tmp_path):
+    """``"uper": "false"`` is text: the engine's action reader refuses it (it once read it as
+    ``bool("false")``, a yes), so a record line carrying it stops the reading there."""
+    lines = list(good_record)
+    n = next(i for i, ln in enumerate(lines) if '"type":"discard"' in ln and '"action"' in ln)
+    row = json.loads(lines[n])
+    row["action"]["uper"] = "false"
+    lines[n] = json.dumps(row, ensure_ascii=False, separators=(",", ":")) + "\n"
+    p = tmp_path / "uper-text.jsonl"
+    p.write_text("".join(lines), encoding="utf-8")
+    rec = load_record(p)
+    assert rec.error_line == n + 1 and "'uper' must be true or false" in rec.error
+    assert not check_record(p).ok
+
+
 # ================================================================================ language
 
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
