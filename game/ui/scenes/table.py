@@ -98,7 +98,10 @@ def parse_seats(text: str | None) -> list[str]:
 
     for n in names:
         if n != HUMAN:
-            check_seat_name(n)  # an unknown name is refused, never silently replaced
+            try:
+                check_seat_name(n)  # an unknown name is refused, never silently replaced
+            except ValueError as e:
+                raise ValueError(f"{e}; or human") from None
     if names.count(HUMAN) > 1:
         raise ValueError(f"--seats: at most one human player, got {names.count(HUMAN)}")
     return names
