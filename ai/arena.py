@@ -205,12 +205,13 @@ def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
     `jobs` > 1 splits the walls over worker processes (results do not depend on it except for
     the decision times). `progress(done, total)` is called as chunks finish.
     """
-    names = tuple(seat_names)
-    if len(names) != 4:
-        raise ValueError(f"the arena needs four seat names, got {len(names)}")
+    from .registry import make_seat, seat_name
+
+    if len(seat_names) != 4:
+        raise ValueError(f"the arena needs four seat names, got {len(seat_names)}")
+    names = tuple(seat_name(n) for n in seat_names)  # computer seats only, read as everywhere
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
-    from .registry import make_seat
     for n in set(names):
         s = make_seat(n)  # fail early on an unknown name
         close = getattr(s, "close", None)
@@ -328,11 +329,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     args = ap.parse_args(argv)
-    names = [x.strip() for x in args.seats.split(",")]
-    if len(names) != 4 or not all(names):
-        ap.error(f"--seats needs four names separated by commas, got {args.seats!r}")
+    from .registry import parse_seats, seat_name, split_seats
+
+    try:
+        names = split_seats(args.seats)
+    except ValueError as e:
+        ap.error(str(e))
+    try:  # computer seats only, read as every command reads them
+        names = parse_seats(names)
+        baseline = seat_name(args.baseline) if args.baseline else (
+            "greedy" if "greedy" in names else names[-1])
+    except ValueError as e:
+        print(f"python -m ai.arena: error: {e}", file=sys.stderr)
+        return 2
     rules = RuleSet.load(args.rules) if args.rules else None
-    baseline = args.baseline or ("greedy" if "greedy" in names else names[-1])
 
     def progress(done: int, total: int) -> None:
         if not args.quiet:

@@ -13,16 +13,38 @@ which every wall is dealt) nor about the other seats' seeds.
 Traceback (most recent call last):
 ...
 ValueError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
+
+Every command reads seat names here, the same way (`seat_name`, `parse_seats`): ``ai`` is
+``ai:standard``, built-in names in any case, ``python:package.module:Class`` and
+``cmd:PROGRAM``; ``human`` only where a person plays (the game window), at most once.
+
+>>> parse_seats("human, AI, ai:expert, cmd:python bot.py", human=True)
+['human', 'ai:standard', 'ai:expert', 'cmd:python bot.py']
+>>> parse_seats("human,ai,ai,ai")
+Traceback (most recent call last):
+...
+ValueError: seat 'human' is a person: here every seat must be a computer player (a person plays in the game window, korean-mahjong play --seats human,ai,ai,ai)
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .random_seat import RandomSeat
+
+#: the seat a person plays (the game window only); every other name is a computer seat
+HUMAN = "human"
+#: the computer seat a plain "ai" means
+AI_DEFAULT = "ai:standard"
+#: the computer levels, weakest first (menus list them first)
+LEVELS = ("ai:beginner", "ai:standard", "ai:expert")
+#: short names every command accepts for a built-in seat
+ALIASES = {"ai": AI_DEFAULT}
+#: seat programs the game does not trust (`ai.guard`): a prefix and what follows it
+PREFIXES = ("python:", "cmd:")
 
 #: name -> factory(seed) returning a seat
 SEATS: dict[str, Callable[..., Any]] = {
@@ -67,6 +89,94 @@ def seat_names() -> list[str]:
     return sorted(SEATS)
 
 
+def seat_choices() -> tuple[str, ...]:
+    """The built-in seats in menu order: the levels, then the rest by name.
+
+    >>> seat_choices()
+    ('ai:beginner', 'ai:standard', 'ai:expert', 'greedy', 'random')
+    """
+    names = seat_names()
+    return tuple(n for n in LEVELS if n in names) + tuple(n for n in names if n not in LEVELS)
+
+
+def canonical(text: str) -> str:
+    """A seat name as it is kept (records, labels): trimmed, a built-in name or alias in lower
+    case and spelt out; a ``python:`` or ``cmd:`` name as given. Nothing is checked.
+
+    >>> canonical(" AI "), canonical("Human"), canonical("ai:Expert"), canonical("cmd:Bot X")
+    ('ai:standard', 'human', 'ai:expert', 'cmd:Bot X')
+    """
+    t = text.strip()
+    if t.startswith(PREFIXES):
+        return t
+    low = t.lower()
+    return ALIASES.get(low, low)
+
+
+def seat_name(text: str, *, human: bool = False) -> str:
+    """One seat name read and checked (`canonical`, then `check_seat_name`); ``human`` is a
+    name only with ``human=True`` (where a person plays). Raises ValueError saying why.
+
+    >>> seat_name("ai"), seat_name("human", human=True)
+    ('ai:standard', 'human')
+    >>> seat_name("oracle", human=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
+    """
+    name = canonical(text)
+    if name == HUMAN:
+        if human:
+            return name
+        raise ValueError(f"seat {text.strip()!r} is a person: here every seat must be a computer "
+                         "player (a person plays in the game window, korean-mahjong play "
+                         "--seats human,ai,ai,ai)")
+    try:
+        check_seat_name(name)
+    except ValueError as e:
+        if human and str(e).startswith("unknown seat"):
+            raise ValueError(f"{e}; or {HUMAN}") from None
+        raise
+    return name
+
+
+def split_seats(text: str, *, option: str = "--seats", human: bool = False) -> list[str]:
+    """Four names separated by commas (only their number is checked here: a usage error).
+
+    >>> split_seats(" ai, greedy ,random,cmd:bot --fast")
+    ['ai', 'greedy', 'random', 'cmd:bot --fast']
+    >>> split_seats("ai,ai")
+    Traceback (most recent call last):
+    ...
+    ValueError: --seats needs four names separated by commas, got 2: 'ai,ai' (four seat names, e.g. ai,ai:expert,greedy,random)
+    """
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 4 or not all(parts):
+        n = len([p for p in parts if p])
+        example = "human,ai,ai:expert,greedy" if human else "ai,ai:expert,greedy,random"
+        raise ValueError(f"{option} needs four names separated by commas, got {n}: {text!r} "
+                         f"(four seat names, e.g. {example})")
+    return parts
+
+
+def parse_seats(seats: str | Sequence[str], *, human: bool = False,
+                option: str = "--seats") -> list[str]:
+    """Four seat names (a comma list, see `split_seats`, or already split), each read by
+    `seat_name`; with ``human=True`` at most one of them ``human``. `option` names what was
+    given, in the errors.
+
+    >>> parse_seats(["ai", "human", "human", "ai"], human=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: --seats: at most one human player, got 2
+    """
+    parts = split_seats(seats, option=option, human=human) if isinstance(seats, str) else list(seats)
+    names = [seat_name(p, human=human) for p in parts]
+    if names.count(HUMAN) > 1:
+        raise ValueError(f"{option}: at most one human player, got {names.count(HUMAN)}")
+    return names
+
+
 def check_seat_name(name: str) -> None:
     """Raise ValueError naming the seat unless `name` is one `make_seat` can make (nothing is
     started or imported: a check before a window opens).
@@ -78,22 +188,22 @@ def check_seat_name(name: str) -> None:
     ValueError: a cmd: seat needs a command, got 'cmd: '
     """
     text = name.strip()
-    for prefix in ("python:", "cmd:"):
+    for prefix in PREFIXES:
         if text.startswith(prefix):
             if not text[len(prefix):].strip():
                 raise ValueError(f"a {prefix} seat needs a {'class' if prefix == 'python:' else 'command'}, "
                                  f"got {name!r}")
             return
-    if text.lower() not in SEATS:
+    if canonical(text) not in SEATS:
         raise ValueError(f"unknown seat {name!r}; known seats: {', '.join(seat_names())} "
                          "(or python:package.module:Class, cmd:COMMAND)")
 
 
 def make_seat(name: str, seed: int | None = None) -> Any:
-    """A new seat by name (case-insensitive). ``python:package.module:Class`` and
+    """A new seat by name (case-insensitive, ``ai`` for ``ai:standard``). ``python:package.module:Class`` and
     ``cmd:COMMAND`` seats come wrapped in `ai.guard.GuardedSeat`, and get `untrusted_seed`
     of `seed`. A ``cmd:`` program is started here, once."""
-    text = name.strip()
+    text = canonical(name)
     if text.startswith("python:"):
         from .guard import GuardedSeat
         from .pyseat import load_python_seat
@@ -103,4 +213,4 @@ def make_seat(name: str, seed: int | None = None) -> Any:
         from .guard import GuardedSeat
         return GuardedSeat(ExternalSeat(text[4:], name=text, seed=untrusted_seed(seed)))
     check_seat_name(text)
-    return SEATS[text.lower()](seed=seed)
+    return SEATS[text](seed=seed)

@@ -15,49 +15,19 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from typing import Any, NoReturn
+from typing import Any
 
 from game import __version__
 from game.engine.errors import MahjongError
+
+from .output import Parser, error, printable, warning
+
+__all__ = ["EXIT_INTERRUPTED", "SUBCOMMANDS", "Parser", "error", "main", "printable", "warning"]
 
 SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay")
 
 #: the exit status after Ctrl+C (128 + SIGINT), as shells report it
 EXIT_INTERRUPTED = 130
-
-
-def printable(text: object) -> str:
-    """`text` with every character that is not printable escaped as Python writes it, so an
-    error line stays one line and cannot move the cursor, clear or retitle the terminal.
-    Letters of every script (Korean included) are kept.
-
-    >>> printable("12\\x1b[2Jm 커피향\\r")
-    '12\\\\x1b[2Jm 커피향\\\\r'
-    """
-    s = str(text)
-    if s.isprintable():
-        return s
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in s)
-
-
-def error(command: str | None, message: object) -> int:
-    """Print ``korean-mahjong <command>: error: <message>`` (escaped, one line); returns 2."""
-    prog = f"korean-mahjong {command}" if command else "korean-mahjong"
-    print(f"{prog}: error: {printable(message)}", file=sys.stderr, flush=True)
-    return 2
-
-
-def warning(command: str | None, message: object) -> None:
-    """Print ``korean-mahjong <command>: warning: <message>`` (escaped, one line)."""
-    prog = f"korean-mahjong {command}" if command else "korean-mahjong"
-    print(f"{prog}: warning: {printable(message)}", file=sys.stderr, flush=True)
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse with one escaped error line (no usage block) and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {printable(message)} (see {self.prog} --help)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from typing import Any
 
-from game.cli import error
+from game.cli.output import error
 from game.settings import SPEEDS, load_settings
 
 
@@ -60,7 +60,9 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--autoplay", action="store_true",
                    help="spectator mode: all four seats played by the computer")
     p.add_argument("--seats", metavar="S,S,S,S",
-                   help="seat players, e.g. ai,ai,ai,ai or human,ai:strong,ai,ai")
+                   help="seat players: human (at most one; not with --autoplay), ai "
+                        "(= ai:standard), ai:beginner, ai:expert, greedy, random, "
+                        "python:pkg.mod:Class or cmd:PROGRAM; e.g. human,ai:expert,ai,ai")
     p.add_argument("--seed", type=int, help="seed of the session (shuffles, dice, AI)")
     p.add_argument("--hands", type=_positive, metavar="N", help="number of hands to play")
     p.add_argument("--speed", type=_speed, metavar="X",
@@ -125,16 +127,15 @@ def check_screenshots_dir(path: str) -> str | None:
 def run(args: argparse.Namespace) -> int:
     players: list[str] | None = None
     if args.autoplay or args.seats:  # every check before a window opens
-        from game.ui.scenes.table import parse_seats
+        from ai.registry import AI_DEFAULT, HUMAN, parse_seats
 
-        try:
-            players = parse_seats(args.seats)
+        try:  # read as every command reads seats; "human" only when a person plays
+            players = (parse_seats(args.seats, human=not args.autoplay) if args.seats
+                       else [AI_DEFAULT] * 4)
         except ValueError as e:
             return error("play", e)
-        if args.autoplay and "human" in players:
-            return error("play", "--autoplay: every seat must be a computer player, not 'human'")
-        if not args.autoplay and "human" not in players:
-            players[0] = "human"
+        if not args.autoplay and HUMAN not in players:
+            players[0] = HUMAN
     if args.screenshots is not None:
         problem = check_screenshots_dir(args.screenshots)
         if problem:

@@ -19,7 +19,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from game.cli import printable
+from game.cli.output import printable
 from game.engine.errors import ImpossibleHandError, MahjongError
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten

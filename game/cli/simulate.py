@@ -24,7 +24,7 @@ import sys
 import time
 from typing import Any
 
-from game.cli import error, printable, warning
+from game.cli.output import error, printable, warning
 from game.engine.errors import MahjongError
 from game.engine.events import Event
 from game.engine.invariants import InvariantError, check_table
@@ -44,11 +44,14 @@ MAX_LOG_HANDS = 10_000
 
 
 def _seats(text: str) -> list[str]:
-    names = [x.strip() for x in text.split(",")]
-    if len(names) != 4 or not all(names):
-        raise argparse.ArgumentTypeError(
-            f"--seats needs four seat names separated by commas, got {text!r}")
-    return names
+    """Four names separated by commas (the names themselves are read in `run`, by
+    `ai.registry.parse_seats`, as every command reads them)."""
+    from ai.registry import split_seats  # the command line may use the AI; the engine may not
+
+    try:
+        return split_seats(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def register(subparsers: Any) -> None:
@@ -63,7 +66,8 @@ def register(subparsers: Any) -> None:
                    help=f"hands to play, 1-{MAX_HANDS} (default 16)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="session seed (default 0)")
     p.add_argument("--seats", type=_seats, default=["random"] * 4, metavar="A,B,C,D",
-                   help="four seat names (see ai/registry.py; default random x4)")
+                   help="four computer seats: ai (= ai:standard), ai:beginner, ai:expert, "
+                        "greedy, random, python:pkg.mod:Class or cmd:PROGRAM (default random x4)")
     p.add_argument("--rules", metavar="FILE", help="a JSON rules file (house rules)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log", metavar="FILE",
@@ -264,6 +268,14 @@ def run(args: argparse.Namespace) -> int:
     if args.log and args.hands > MAX_LOG_HANDS:
         return error("simulate", f"--log holds at most {MAX_LOG_HANDS} hands (replay reads no "
                                  f"more), got --hands {args.hands}")
+    from ai.registry import make_seat, parse_seats, seat_name
+
+    try:  # computer seats only, read as every command reads them
+        args.seats = parse_seats(args.seats)
+        if args.baseline is not None:
+            args.baseline = seat_name(args.baseline)
+    except ValueError as e:
+        return error("simulate", e)
     if args.duplicate:
         if not 1 <= args.jobs <= MAX_JOBS:
             return error("simulate", f"--jobs must be 1-{MAX_JOBS}, got {args.jobs}")
@@ -276,7 +288,6 @@ def run(args: argparse.Namespace) -> int:
     for message in warnings:
         warning("simulate", f"{args.rules}: {message}")
     try:
-        from ai.registry import make_seat
         _close([make_seat(name) for name in args.seats])
     except ValueError as e:
         return error("simulate", e)

@@ -61,7 +61,7 @@ def test_no_subcommand_starts_the_window(monkeypatch):
 
 @pytest.mark.parametrize("seats, fragment", [
     ("human,ai,ai,ai", "every seat must be a computer player"),
-    ("ai,ai,ai", "four players"),
+    ("ai,ai,ai", "four names"),
     ("ai,ai,ai,oracle", "unknown seat 'oracle'"),
 ])
 def test_autoplay_names_bad_seats(capsys, seats, fragment, tmp_path, monkeypatch):
