@@ -126,7 +126,7 @@ def _concealed(r: Reading) -> bool:
     return r.ctx.is_concealed
 
 
-@_yak("self_draw", "쯔모", "Fully concealed self-draw")
+@_yak("self_draw", "쯔모", "Concealed self-draw")
 def _self_draw(r: Reading) -> bool:
     """A concealed hand winning by self-draw (win on kong and last-tile draw included)."""
     return r.ctx.is_concealed and r.ctx.self_draw
@@ -254,7 +254,7 @@ def _nine_gates(r: Reading) -> bool:
 
 # ---- bonus points (8.3) ------------------------------------------------------------------------
 
-@_yak("uper", "엎어", "Uper (ready declaration)", BONUS)
+@_yak("uper", "엎어", "Uper", BONUS)
 def _uper(r: Reading) -> bool:
     """The winner declared uper."""
     return r.ctx.uper
@@ -284,7 +284,7 @@ def _win_on_kong(r: Reading) -> bool:
     return r.ctx.win_on_kong
 
 
-@_yak("win_on_kong_5p", "오통 깡 올라", "Win on kong with 5p", BONUS, replaces=("win_on_kong",))
+@_yak("win_on_kong_5p", "5통 깡 올라", "Win on kong with 5 circles", BONUS, replaces=("win_on_kong",))
 def _win_on_kong_5p(r: Reading) -> bool:
     """Win on kong with the 5p (when the 5p/1p/9p bonuses are on)."""
     return r.ctx.win_on_kong and r.ctx.win_tile == P5 and r.rules.special_tile_bonus
@@ -302,7 +302,7 @@ def _last_tile_draw(r: Reading) -> bool:
     return r.ctx.last_tile and r.ctx.self_draw
 
 
-@_yak("last_tile_draw_1p", "일통 하이테이 올라", "Last-tile draw with 1p", BONUS,
+@_yak("last_tile_draw_1p", "1통 하이테이 올라", "Last-tile draw with 1 circle", BONUS,
       replaces=("last_tile_draw",))
 def _last_tile_draw_1p(r: Reading) -> bool:
     """Last-tile draw with the 1p."""
@@ -316,7 +316,7 @@ def _last_tile_claim(r: Reading) -> bool:
     return r.ctx.last_tile and not r.ctx.self_draw
 
 
-@_yak("last_tile_claim_9p", "구통 하이테이 쏘아", "Last-tile claim with 9p", BONUS,
+@_yak("last_tile_claim_9p", "9통 하이테이 쏘아", "Last-tile claim with 9 circles", BONUS,
       replaces=("last_tile_claim",))
 def _last_tile_claim_9p(r: Reading) -> bool:
     """Last-tile claim with the 9p."""

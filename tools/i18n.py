@@ -1,0 +1,206 @@
+"""Keep the translation catalogues in step with the code (Babel's catalogue tools).
+
+    python tools/i18n.py check            # what is missing, unused or mismatched (exit 1 if any)
+    python tools/i18n.py update           # add new texts (untranslated), drop unused, recompile
+    python tools/i18n.py compile          # .po -> .mo for every language
+    python tools/i18n.py init LANG        # start a new language: empty catalogues for LANG
+
+The source of every text is the code: message kinds (`game.engine.messages.define`, in the
+engine, ai/ and game/practice) and interface texts (`game.i18n.register_texts`, in game/i18n,
+game/ui and game/cli). `collect()` imports every module of `game` and `ai` to find them all, so
+the set of texts is exactly what the program can show. Each entry's msgctxt is its code or key;
+its msgid is the English.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import pkgutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+PROJECT = "korean-mahjong"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One text the program can show: where it goes, its context, English, optional plural."""
+
+    domain: str
+    context: str
+    english: str
+    plural: str | None = None
+
+
+def import_everything() -> None:
+    """Import every module of `game` and `ai` (so every kind and text is registered)."""
+    for pkg_name in ("game", "ai"):
+        pkg = importlib.import_module(pkg_name)
+        for info in pkgutil.walk_packages(pkg.__path__, pkg_name + "."):
+            if info.name.endswith("__main__"):
+                continue
+            importlib.import_module(info.name)
+
+
+def collect() -> list[Source]:
+    """Every message kind and interface text, sorted by catalogue and context."""
+    import_everything()
+    from game.engine.messages import KINDS
+    from game.i18n import TEXTS
+    out = [Source(k.domain, k.code, k.english, k.plural) for k in KINDS.values()
+           if not k.code.startswith("doc.")]  # the docstrings' examples
+    out += [Source(t.domain, t.key, t.english) for t in TEXTS.values()]
+    return sorted(out, key=lambda s: (s.domain, s.context))
+
+
+def template(domain: str, sources: list[Source]) -> Catalog:
+    cat = Catalog(project=PROJECT, fuzzy=False)
+    for s in sources:
+        if s.domain == domain:
+            msgid = (s.english, s.plural) if s.plural is not None else s.english
+            cat.add(msgid, context=s.context, flags=("python-brace-format",) if "{" in s.english else ())
+    return cat
+
+
+def po_path(lang: str, domain: str) -> Path:
+    from game.i18n import LOCALE_DIR
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read(lang: str, domain: str) -> Catalog:
+    path = po_path(lang, domain)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=domain)
+
+
+def write(cat: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, omit_header=False, ignore_obsolete=True, sort_output=True,
+             no_location=True)
+    path.write_bytes(buf.getvalue())
+
+
+def mo_bytes(cat: Catalog) -> bytes:
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def catalogue_languages() -> list[str]:
+    from game.i18n import LOCALE_DIR
+    return sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
+
+
+def problems(lang: str, sources: list[Source]) -> list[str]:
+    """What is wrong with `lang`'s catalogues: missing or fuzzy translations, placeholders that
+    differ from the English, entries nothing uses, and compiled files older than their source."""
+    from game.engine.messages import placeholders
+    from game.i18n import DOMAINS
+    out = []
+    for domain in DOMAINS:
+        want = {s.context: s for s in sources if s.domain == domain}
+        path = po_path(lang, domain)
+        if not path.is_file():
+            if want:
+                out.append(f"{lang}/{domain}.po is missing ({len(want)} texts)")
+            continue
+        cat = read(lang, domain)
+        have = {m.context: m for m in cat if m.id}
+        for ctx, s in want.items():
+            m = have.get(ctx)
+            label = f"{lang}/{domain}.po [{ctx}]"
+            if m is None:
+                out.append(f"{label}: no translation of {s.english!r}")
+                continue
+            ids = m.id if isinstance(m.id, tuple) else (m.id,)
+            if ids[0] != s.english or (s.plural is not None and ids[1:] != (s.plural,)):
+                out.append(f"{label}: translates an old English {ids[0]!r} (now {s.english!r})")
+            strs = m.string if isinstance(m.string, tuple) else (m.string,)
+            if not all(strs) or m.fuzzy:
+                out.append(f"{label}: not translated" + (" (fuzzy)" if m.fuzzy else ""))
+                continue
+            names = placeholders(s.english)
+            for one in strs:
+                try:
+                    got = placeholders(one)
+                except ValueError as e:
+                    out.append(f"{label}: bad template {one!r} ({e})")
+                    continue
+                if got != names:
+                    out.append(f"{label}: placeholders {sorted(got)} differ from the English "
+                               f"{sorted(names)}")
+        for ctx in sorted(set(have) - set(want)):
+            out.append(f"{lang}/{domain}.po [{ctx}]: nothing uses this entry")
+        mo = path.with_suffix(".mo")
+        if not mo.is_file() or mo.read_bytes() != mo_bytes(cat):
+            out.append(f"{lang}/{domain}.mo is not compiled from {domain}.po "
+                       "(run python tools/i18n.py compile)")
+    return out
+
+
+def update(lang: str, sources: list[Source]) -> None:
+    """Bring `lang`'s catalogues in step: new texts untranslated, unused ones dropped."""
+    from game.i18n import DOMAINS
+    for domain in DOMAINS:
+        tmpl = template(domain, sources)
+        path = po_path(lang, domain)
+        if path.is_file():
+            cat = read(lang, domain)
+            cat.update(tmpl, no_fuzzy_matching=True)
+        else:
+            cat = Catalog(locale=lang, domain=domain, project=PROJECT, fuzzy=False)
+            cat.update(tmpl, no_fuzzy_matching=True)
+        write(cat, path)
+    compile_lang(lang)
+
+
+def compile_lang(lang: str) -> None:
+    from game.i18n import DOMAINS
+    for domain in DOMAINS:
+        path = po_path(lang, domain)
+        if path.is_file():
+            path.with_suffix(".mo").write_bytes(mo_bytes(read(lang, domain)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", choices=("check", "update", "compile", "init"))
+    ap.add_argument("lang", nargs="?")
+    a = ap.parse_args(argv)
+    langs = [a.lang] if a.lang else catalogue_languages()
+    if a.command == "init":
+        if not a.lang:
+            ap.error("init needs a language code, e.g. init ja")
+        update(a.lang, collect())
+        print(f"catalogues for {a.lang} written; translate the .po files, then run compile")
+        return 0
+    if a.command == "compile":
+        for lang in langs:
+            compile_lang(lang)
+        return 0
+    sources = collect()
+    if a.command == "update":
+        for lang in langs:
+            update(lang, sources)
+        return 0
+    found = [p for lang in langs for p in problems(lang, sources)]
+    for p in found:
+        print(p)
+    print(f"{len(found)} problem(s) in {', '.join(langs)}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
