@@ -57,12 +57,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.actions import PASS, PUNG, WIN, Action, Discard
+from game.engine.driver import ActionLog, HandDriver
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.hand.shanten import waits as shape_waits
 from game.engine.observation import Observation
 from game.engine.rules import RuleSet
 from game.engine.table import Decision, Table
-from game.engine.tiles import DRAGONS, EAST, format_tiles, seat_name, stem, tile_str
+from game.engine.tiles import (
+    DRAGONS,
+    NUM_PLAYING_KINDS,
+    format_tiles,
+    is_honour,
+    is_major,
+    rank,
+    seat_name,
+    stem,
+    tile_str,
+    to_counts,
+    wind_of_seat,
+)
 
 __all__ = [
     "DEFAULT_OPPONENTS",
@@ -91,7 +104,7 @@ DEFAULT_OPPONENTS = "ai:standard"
 STAGES: dict[str, tuple[int, int]] = {
     "early": (30, 99), "middle": (15, 29), "late": (0, 14), "any": (0, 99)}
 
-_STEMS = tuple(frozenset(stem(k)) if k < 18 else frozenset() for k in range(25))
+_STEMS = tuple(frozenset(stem(k)) for k in range(NUM_PLAYING_KINDS))  # honours: empty
 
 
 # ---------------------------------------------------------------------------- positions
@@ -142,22 +155,20 @@ def _ready_discards(d: Decision) -> tuple[int, ...]:
     return tuple(sorted(ks))
 
 
-def _live_waits(t: Table, seat: int, d: int) -> tuple[int, int]:
+def _live_waits(obs: Observation, d: int) -> tuple[int, int]:
     """(live wait copies the player can count, number of waits) after discarding kind d."""
-    c = t.counts[seat]
+    c = to_counts(obs.concealed)
     c[d] -= 1
-    try:
-        w = shape_waits(c)
-        seen = [0] * 25
-        for s in range(4):
-            for x in t.river[s]:
-                seen[x >> 2] += 1
-            for m in t.melds[s]:
-                seen[m.tile] += m.size
-        seen[d] += 1
-        live = sum(max(0, 4 - c[k] - seen[k]) for k in w)
-    finally:
-        c[d] += 1
+    w = shape_waits(c)
+    seen = [0] * NUM_PLAYING_KINDS
+    for river in obs.rivers:
+        for x in river:
+            seen[x.tile] += 1
+    for melds in obs.melds:
+        for m in melds:
+            seen[m.tile] += m.size
+    seen[d] += 1
+    live = sum(max(0, 4 - c[k] - seen[k]) for k in w)
     return live, len(w)
 
 
@@ -170,12 +181,13 @@ def position_from_table(table: Table, seat: int) -> Position:
     ready = _ready_discards(d)
     if not ready:
         c = list(table.counts[seat])
-        ready = tuple(k for k in range(25) if c[k] and _shanten_after(c, k,
+        ready = tuple(k for k in range(NUM_PLAYING_KINDS) if c[k] and _shanten_after(c, k,
                                                                     len(table.melds[seat])) == 0)
     if not ready:
         raise ValueError(f"seat {seat_name(seat)} has no discard that leaves the hand ready")
     legal_up = [k for k in ready if Discard(k, True) in d.legal and Discard(k, True) not in d.notes]
-    best = max(ready, key=lambda k: (k in legal_up, *_live_waits(table, seat, k)))
+    obs = table.observation(seat)
+    best = max(ready, key=lambda k: (k in legal_up, *_live_waits(obs, k)))
     return Position(table.rules, table.seed, seat, (), ready, best, table)
 
 
@@ -209,31 +221,23 @@ def generate_position(seed: int, *, rules: RuleSet | None = None, seat: int | No
         target = seat if seat is not None else rng.randrange(4)
         t = Table(rules, table_seed)
         seats = _mk_seats(level, table_seed)
-        actions: list[tuple[int, Action]] = []
-        sent = 0
-        while not t.is_over:
-            for i in range(sent, len(t.events)):
-                for s in range(4):
-                    seats[s].observe(t.events[i].visible_to(s))
-            sent = len(t.events)
-            pend = t.pending()
-            for s in sorted(pend):
-                d = pend[s]
-                if s == target and d.kind == "turn":
-                    ready = _ready_discards(d)
-                    if ready and lo <= t.wall.remaining <= hi:
-                        legal_up = [k for k in ready if Discard(k, True) not in d.notes]
-                        if want == "any" or (want == "legal") == bool(legal_up):
-                            best = max(ready, key=lambda k: (k in legal_up,
-                                                             *_live_waits(t, s, k)))
-                            return Position(rules, table_seed, target, tuple(actions),
-                                            ready, best, t)
-                a = seats[s].act(d)
-                if s == target and isinstance(a, Discard) and a.uper:
-                    a = Discard(a.tile)  # the player decides uper, not the AI before him
-                actions.append((s, a))
-                t.submit(s, a)
-                break
+        log = ActionLog()
+        driver = HandDriver(t, seats, later={target}, listeners=[log])
+        while waiting := driver.step():
+            d = waiting[target]
+            if d.kind == "turn":
+                ready = _ready_discards(d)
+                if ready and lo <= t.wall.remaining <= hi:
+                    legal_up = [k for k in ready if Discard(k, True) not in d.notes]
+                    if want == "any" or (want == "legal") == bool(legal_up):
+                        obs = d.observation
+                        best = max(ready, key=lambda k: (k in legal_up, *_live_waits(obs, k)))
+                        return Position(rules, table_seed, target, tuple(log.actions),
+                                        ready, best, t)
+            a = seats[target].act(d)
+            if isinstance(a, Discard) and a.uper:
+                a = Discard(a.tile)  # the player decides uper, not the AI before him
+            driver.answer(target, a)
     raise ValueError(f"no {stage} ready position found in {max_tries} hands (seed {seed})")
 
 
@@ -254,40 +258,41 @@ class PracticeOption:
         return {"uper": "declare uper", "silent": "stay silent", "fold": "fold"}[self.key]
 
 
-def _safety(t: Table, seat: int, k: int) -> tuple[int, int]:
-    """(uper players k is exactly safe against, other players k is safe against)."""
+def _safety(obs: Observation, k: int) -> tuple[int, int]:
+    """(uper players k is exactly safe against, other players k is safe against), from what
+    the seat of `obs` sees."""
     su = so = 0
     for o in range(4):
-        if o == seat:
+        if o == obs.seat:
             continue
         safe = False
-        for x in t.river[o]:
-            xk = x >> 2
+        for x in obs.rivers[o]:
+            xk = x.tile
             if xk == k or k in _STEMS[xk]:
                 safe = True
                 break
         if safe:
-            if t.uper_index[o] >= 0:
+            if obs.uper[o]:
                 su += 1
             else:
                 so += 1
     return su, so
 
 
-def _fold_kind(t: Table, seat: int, kinds: Sequence[int]) -> int:
+def _fold_kind(obs: Observation, kinds: Sequence[int]) -> int:
     """The safest kind: exact safety against uper players first, then against the others,
     then honours with many copies visible, then terminals."""
-    uper = sum(1 for o in range(4) if o != seat and t.uper_index[o] >= 0)
-    seen = [0] * 25
-    for s in range(4):
-        for x in t.river[s]:
-            seen[x >> 2] += 1
+    uper = sum(1 for o in range(4) if o != obs.seat and obs.uper[o])
+    seen = [0] * NUM_PLAYING_KINDS
+    for river in obs.rivers:
+        for x in river:
+            seen[x.tile] += 1
 
     def key(k: int) -> tuple:
-        su, so = _safety(t, seat, k)
-        honour = k >= 18
-        edge = (not honour) and k % 9 in (0, 8)
-        return (su if uper else 0, so, honour and seen[k], honour, edge, -abs(k % 9 - 4))
+        su, so = _safety(obs, k)
+        honour = is_honour(k)
+        edge = (not honour) and is_major(k)
+        return (su if uper else 0, so, honour and seen[k], honour, edge, -abs(rank(k) - 5))
     return max(kinds, key=key)
 
 
@@ -307,9 +312,8 @@ def practice_options(position: Position, discard: int | None = None) -> list[Pra
     available = up in d.legal
     if available and not legal:
         why += " (strict table: you may declare it and take the penalty)"
-    t = position.table
     kinds = sorted({a.tile for a in d.legal if isinstance(a, Discard) and not a.uper})
-    fold = _fold_kind(t, position.seat, kinds)
+    fold = _fold_kind(position.observation, kinds)
     return [
         PracticeOption("uper", up, available, legal, why),
         PracticeOption("silent", Discard(k), True, True),
@@ -320,11 +324,11 @@ def practice_options(position: Position, discard: int | None = None) -> list[Pra
 
 # ---------------------------------------------------------------------------- playout seats
 class PlayoutSeat:
-    """A fast playout policy reading its own table (it is a private copy with the hidden tiles
-    re-dealt). `mode`: "push" (an opponent: shanten-greedy, uper when legal with 12+ tiles left,
-    pungs of value honours, exact stem-pattern defence against uper players when not ready),
-    "silent" (the player's free ready hand: keeps the widest ready shape, never declares),
-    "fold" (the safest tile every turn). Every mode wins whenever the engine allows."""
+    """A fast playout policy that reads only its decision (its observation and legal actions).
+    `mode`: "push" (an opponent: shanten-greedy, uper when legal with 12+ tiles left, pungs of
+    value honours, exact stem-pattern defence against uper players when not ready), "silent"
+    (the player's free ready hand: keeps the widest ready shape, never declares), "fold" (the
+    safest tile every turn). Every mode wins whenever the engine allows."""
 
     name = "playout"
 
@@ -343,22 +347,22 @@ class PlayoutSeat:
         legal = d.legal
         if WIN in legal and WIN not in d.notes:
             return WIN
-        t: Table = d._table
+        obs = d.observation
         s = d.seat
         if d.kind in ("claim", "rob"):
-            if self.mode == "push" and PUNG in legal and t._last_discard is not None:
-                k = t._last_discard[1] >> 2
-                if k in DRAGONS or k == EAST + s:
+            if self.mode == "push" and PUNG in legal and obs.last_discard is not None:
+                k = obs.last_discard[1]
+                if k in DRAGONS or k == wind_of_seat(s):
                     return PUNG
             return PASS
         discards = [a for a in legal if type(a) is Discard and not a.uper]
-        if t.uper_index[s] >= 0 or len(discards) == 1:
+        if obs.uper[s] or len(discards) == 1:
             return discards[0]
         kinds = [a.tile for a in discards]
         if self.mode == "fold":
-            return Discard(_fold_kind(t, s, kinds))
-        c = t.counts[s]
-        nm = len(t.melds[s])
+            return Discard(_fold_kind(obs, kinds))
+        c = to_counts(obs.concealed)
+        nm = len(obs.melds[s])
         sh = {}
         for k in kinds:
             c[k] -= 1
@@ -377,14 +381,13 @@ class PlayoutSeat:
                     best, width = k, w
             return Discard(best)
         cands = [k for k in kinds if sh[k] == low]
-        if self.mode == "push" and low >= 1 and any(
-                t.uper_index[o] >= 0 for o in range(4) if o != s):
-            safe = [k for k in kinds if _safety(t, s, k)[0] ==
-                    sum(1 for o in range(4) if o != s and t.uper_index[o] >= 0)]
+        uper_others = sum(1 for o in range(4) if o != s and obs.uper[o])
+        if self.mode == "push" and low >= 1 and uper_others:
+            safe = [k for k in kinds if _safety(obs, k)[0] == uper_others]
             if safe:
                 return Discard(min(safe, key=lambda k: (sh[k], _isolation(c, k))))
         k = min(cands, key=lambda k: _isolation(c, k))
-        if self.mode == "push" and low == 0 and t.wall.remaining >= 12:
+        if self.mode == "push" and low == 0 and obs.wall_left >= 12:
             up = Discard(k, uper=True)
             if up in legal and up not in d.notes:
                 return up
@@ -393,11 +396,11 @@ class PlayoutSeat:
 
 def _isolation(c: Sequence[int], k: int) -> tuple:
     """Lower = better to throw: lone honours, then lone terminals, then loose suit tiles."""
-    if k >= 18:
+    if is_honour(k):
         return (0, c[k])
-    r = k % 9
-    near = sum(c[k + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
-    return (1 + (r not in (0, 8)), c[k] + near)
+    r = rank(k)
+    near = sum(c[k + d] for d in (-2, -1, 1, 2) if 1 <= r + d <= 9)
+    return (1 + (not is_major(k)), c[k] + near)
 
 
 # ---------------------------------------------------------------------------- playouts
@@ -551,30 +554,15 @@ def _outcome(t: Table, seat: int) -> tuple[bool, bool, int]:
     return win, deal_in, r.payments[seat]
 
 
-def _play_out(t: Table, seats: Sequence[Any], observers: Sequence[Any] = ()) -> None:
-    sent = len(t.events)
-    while t.result is None:
-        if observers:
-            for i in range(sent, len(t.events)):
-                for s, obs in observers:
-                    obs(t.events[i].visible_to(s))
-            sent = len(t.events)
-        pend = t._pending
-        for s in sorted(pend):
-            d = pend.get(s)
-            if d is None:
-                continue
-            t.submit(s, seats[s].act(d))
-
-
-def _opponents(kind: str, base: Table, seat: int, seed: int) -> tuple[list[Any], list]:
+def _opponents(kind: str, base: Table, seed: int) -> list[Any]:
+    """The playout's seats (the player's is replaced), shown the position's events."""
     if kind == "fast":
-        return [PlayoutSeat("push") for _ in range(4)], []
+        return [PlayoutSeat("push") for _ in range(4)]
     seats = _mk_seats(kind, seed)
     for s in range(4):
         for e in base.events:
             seats[s].observe(e.visible_to(s))
-    return seats, [(s, seats[s].observe) for s in range(4) if s != seat]
+    return seats
 
 
 _MODE = {"uper": "silent", "silent": "silent", "fold": "fold"}
@@ -587,10 +575,11 @@ def _playout(base: Table, seat: int, key: str, action: Action, deal_seed: str, i
     playout gives the same result in any process."""
     t = base.copy()
     redeal_hidden(t, seat, random.Random(deal_seed))
-    seats, observers = _opponents(opponents, t, seat, i)
+    seats = _opponents(opponents, t, i)
     seats[seat] = PlayoutSeat(_MODE[key])
     t.submit(seat, action)
-    _play_out(t, seats, observers)
+    # the opponents were shown the position's events (the option's own events are not shown)
+    HandDriver(t, seats, seen=len(t.events), observe=opponents != "fast").run()
     return _outcome(t, seat)
 
 
@@ -760,35 +749,21 @@ class PracticeGame:
 
     def _rebuild(self, actions: list[tuple[int, Action]]) -> None:
         self.table = replay_actions(self.rules, self.seed, actions)
-        self.actions = list(actions)
+        log = ActionLog(actions)
+        self.actions = log.actions
         self.seats = _mk_seats(self.level, self.seed)
-        self._sent = 0
-        self._advance()
-
-    def _advance(self) -> None:
-        t = self.table
-        while not t.is_over:
-            for i in range(self._sent, len(t.events)):
-                for s in range(4):
-                    if s != self.seat:
-                        self.seats[s].observe(t.events[i].visible_to(s))
-            self._sent = len(t.events)
-            pend = t.pending()
-            if self.seat in pend:
-                return
-            s = min(pend)
-            a = self.seats[s].act(pend[s])
-            self.actions.append((s, a))
-            t.submit(s, a)
+        seats: list[Any] = list(self.seats)
+        seats[self.seat] = None  # the human answers through `submit`
+        self.driver = HandDriver(self.table, seats, listeners=[log])
+        self.driver.step()
 
     @property
     def decision(self) -> Decision | None:
         return self.table.pending().get(self.seat)
 
     def submit(self, action: Action) -> None:
-        self.table.submit(self.seat, action)  # raises the engine's error if illegal
-        self.actions.append((self.seat, action))
-        self._advance()
+        self.driver.answer(self.seat, action)  # raises the engine's error if illegal
+        self.driver.step()
 
     @property
     def can_undo(self) -> bool:
