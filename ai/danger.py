@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.observation import Observation
-from game.engine.tiles import DRAGONS, EAST, stem
+from game.engine.tiles import DRAGONS, EAST, is_suited, rank, stem, suit
 
 from .value import value_kinds
 
@@ -58,8 +58,7 @@ def exact_safe_kinds(river: Iterable[int], passed: Iterable[int] = (),
     out: set[int] = set()
     for k in river:
         out.add(k)
-        if k < 18:
-            out.update(_STEMS[k])
+        out.update(_STEMS[k])
     out.update(passed)
     out.update(after_uper)
     return frozenset(out)
@@ -123,10 +122,10 @@ def wait_weights(unseen: Sequence[int], safe: Iterable[int] = (),
     for k in safe:
         w[k] = 0.0
     for k in early:
-        if k < 18:
-            r = k % 9
+        if is_suited(k):
+            r = rank(k)
             for d in (-2, -1, 1, 2):
-                if 0 <= r + d <= 8:
+                if 1 <= r + d <= 9:
                     w[k + d] *= 0.85
     return w
 
@@ -154,7 +153,7 @@ def _ready_probability(obs: Observation, o: int) -> float:
     p = min(0.7, max(0.0, 0.035 * (n + 2.5 * opened) - 0.05))
     if opened:
         vk = value_kinds(o, obs.prevalent)
-        suits = {m.tile // 9 if m.tile < 18 else 2 for m in obs.melds[o]}
+        suits = {suit(m.tile) for m in obs.melds[o]}
         likely_valid = (any(m.tile in vk for m in obs.melds[o]) or len(suits - {2}) <= 1)
         if not likely_valid:
             p *= 0.45  # mixed open melds without a value pung: often a hand that cannot win
@@ -165,7 +164,7 @@ def _loss(obs: Observation, o: int) -> float:
     final = 10 + 3 + 1 + len(obs.flowers[o]) + (1 if obs.uper[o] else 0)
     vk = value_kinds(o, obs.prevalent)
     final += sum(1 for m in obs.melds[o] if m.tile in vk or m.tile in DRAGONS)
-    suits = {m.tile // 9 if m.tile < 18 else 2 for m in obs.melds[o]}
+    suits = {suit(m.tile) for m in obs.melds[o]}
     if obs.melds[o] and len(suits - {2}) <= 1:
         final += 3  # a flush is likely
     return 2.0 * final

@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 from game.engine.hand.shanten import shanten as _shanten
 from game.engine.melds import Meld
-from game.engine.tiles import DRAGONS, EAST, MAJOR_KINDS
+from game.engine.tiles import DRAGONS, EAST, MAJOR_KINDS, NUM_PLAYING_KINDS, is_simple, suit
 
 INF = 99
 
-_SIMPLE_MASK = tuple(k < 18 and k not in MAJOR_KINDS for k in range(25))
+_SIMPLE_MASK = tuple(is_simple(k) for k in range(NUM_PLAYING_KINDS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
     options: list[tuple[int, int, str]] = []  # (distance, basic, name) reaching 2 points
 
     # flushes: every meld in one suit (or honours); count the other tiles to throw
-    meld_suits = {m.tile // 9 if m.tile < 18 else 2 for m in melds}
+    meld_suits = {suit(m.tile) for m in melds}
     honours_held = sum(counts[18:25])
     for s in (0, 1):
         if meld_suits - {s, 2}:

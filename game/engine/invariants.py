@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import MahjongError
+from .tiles import is_flower_tile
 
 if TYPE_CHECKING:
     from .events import Event
@@ -98,7 +99,7 @@ def _check(table: Table) -> None:
         size = len(conc) + 3 * len(table.meld_ids[s])
         if table.limbo is not None and table.limbo[0] == s:
             size += 1  # the added tile still belongs to him until the robbing is settled
-        flowers_held = 0 if not conc or max(conc) < 100 else sum(1 for t in conc if t >= 100)
+        flowers_held = sum(1 for t in conc if is_flower_tile(t))
         d = pending.get(s)
         if d is not None and d.kind in ("turn", "discard"):
             ok: tuple[int, ...] = (14,)

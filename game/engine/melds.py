@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .tiles import parse_tile, seat_name, tile_str
+from .tiles import is_playing, parse_tile, seat_name, tile_str
 
 PUNG = "pung"  # claimed from a discard
 KONG = "kong"  # melded kong: a discard claimed onto a concealed triplet
@@ -33,7 +33,7 @@ class Meld:
     def __post_init__(self) -> None:
         if self.type not in MELD_TYPES:
             raise ValueError(f"unknown meld type {self.type!r}")
-        if not 0 <= self.tile < 25:
+        if not is_playing(self.tile):
             raise ValueError(f"a meld needs a playing tile, got {self.tile!r}")
 
     @property

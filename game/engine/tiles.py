@@ -96,6 +96,28 @@ def is_flower(kind: int) -> bool:
     return kind >= 25
 
 
+def is_playing(kind: int) -> bool:
+    """One of the 25 kinds that make hands (not a flower).
+
+    >>> is_playing(parse_tile("7z")), is_playing(parse_tile("1f")), is_playing(-1)
+    (True, False, False)
+    """
+    return 0 <= kind < NUM_PLAYING_KINDS
+
+
+def starts_sequence(kind: int) -> bool:
+    """A suit tile 1-7: the lowest tile of a possible sequence.
+
+    >>> [starts_sequence(k) for k in parse_tiles("17m8p1z")]
+    [True, True, False, False]
+    """
+    return kind < 18 and (kind - SUIT_BASE[suit(kind)]) <= 6
+
+
+#: `starts_sequence` of every playing kind, for the hand search's inner loops
+SEQUENCE_STARTS = tuple(starts_sequence(k) for k in range(NUM_PLAYING_KINDS))
+
+
 def is_wind(kind: int) -> bool:
     return 18 <= kind < 22
 
@@ -153,6 +175,15 @@ def kind_of_tile(tile_id: int) -> int:
     if tile_id >= 100:
         return 25 + (tile_id - 100)
     return tile_id // 4
+
+
+def is_flower_tile(tile_id: int) -> bool:
+    """Whether a physical tile id is a flower (ids 100-103).
+
+    >>> is_flower_tile(99), is_flower_tile(100)
+    (False, True)
+    """
+    return tile_id >= 100
 
 
 def tile_ids_of_kind(kind: int) -> tuple[int, ...]:

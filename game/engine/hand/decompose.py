@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..tiles import format_tiles
+from ..tiles import NUM_PLAYING_KINDS, SEQUENCE_STARTS, format_tiles
 
 SEQ = "seq"
 PUNG = "pung"
@@ -68,9 +68,9 @@ def set_tiles(s: tuple[str, int]) -> tuple[int, ...]:
 
 
 def _split_sets(c: list[int], i: int, acc: list[tuple[str, int]], out: set) -> None:
-    while i < 25 and c[i] == 0:
+    while i < NUM_PLAYING_KINDS and c[i] == 0:
         i += 1
-    if i >= 25:
+    if i >= NUM_PLAYING_KINDS:
         out.add(tuple(sorted(acc)))
         return
     if c[i] >= 3:
@@ -79,7 +79,7 @@ def _split_sets(c: list[int], i: int, acc: list[tuple[str, int]], out: set) -> N
         _split_sets(c, i, acc, out)
         acc.pop()
         c[i] += 3
-    if i < 18 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
+    if SEQUENCE_STARTS[i] and c[i + 1] and c[i + 2]:
         for j in (i, i + 1, i + 2):
             c[j] -= 1
         acc.append((SEQ, i))

@@ -31,7 +31,7 @@ import operator
 from collections.abc import Sequence
 
 from ..errors import ImpossibleHandError
-from ..tiles import NUM_PLAYING_KINDS, format_tiles
+from ..tiles import NUM_PLAYING_KINDS, format_tiles, is_suited, rank
 from . import tables
 
 # A part's entry is one int; the entries of the two suits and the honours add up to a key:
@@ -239,6 +239,11 @@ def shanten_seven_pairs(counts: Sequence[int]) -> int:
     return 6 - pairs + (7 - kinds if kinds < 7 else 0)
 
 
+#: the suit tiles one or two steps from each kind, in its suit (none for an honour)
+_NEIGHBOURS = tuple(tuple(k + d for d in (-2, -1, 1, 2) if 1 <= rank(k) + d <= 9)
+                    if is_suited(k) else () for k in range(NUM_PLAYING_KINDS))
+
+
 def candidates(counts: Sequence[int]) -> list[int]:
     """Kinds that could change the hand's shape when drawn: held, or within 2 of a held suit tile.
 
@@ -249,14 +254,9 @@ def candidates(counts: Sequence[int]) -> list[int]:
     '123789m5z'
     """
     out = []
-    for k in range(25):
-        if counts[k]:
+    for k in range(NUM_PLAYING_KINDS):
+        if counts[k] or any(counts[j] for j in _NEIGHBOURS[k]):
             out.append(k)
-        elif k < 18:
-            r = k % 9
-            if ((r >= 1 and counts[k - 1]) or (r >= 2 and counts[k - 2])
-                    or (r <= 7 and counts[k + 1]) or (r <= 6 and counts[k + 2])):
-                out.append(k)
     return out
 
 

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..tiles import NUM_PLAYING_KINDS, SEQUENCE_STARTS
+
 
 def _sets_only(c: list[int], i: int) -> bool:
     """Can counts c[i:] be split into pungs and suited sequences entirely? (c is mutated and restored)"""
-    while i < 25 and c[i] == 0:
+    while i < NUM_PLAYING_KINDS and c[i] == 0:
         i += 1
-    if i >= 25:
+    if i >= NUM_PLAYING_KINDS:
         return True
     if c[i] >= 3:
         c[i] -= 3
@@ -32,7 +34,7 @@ def _sets_only(c: list[int], i: int) -> bool:
         c[i] += 3
         if ok:
             return True
-    if i < 18 and (i % 9) <= 6 and c[i + 1] and c[i + 2]:
+    if SEQUENCE_STARTS[i] and c[i + 1] and c[i + 2]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1

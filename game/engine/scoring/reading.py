@@ -19,7 +19,7 @@ from functools import cached_property
 
 from ..hand.decompose import PUNG, SEQ, Decomposition, set_tiles
 from ..rules import RuleSet
-from ..tiles import NUM_PLAYING_KINDS, is_dragon, is_wind, wind_of_seat
+from ..tiles import NUM_PLAYING_KINDS, is_dragon, is_honour, is_suited, is_wind, suit, wind_of_seat
 from .context import WinContext
 
 
@@ -53,7 +53,7 @@ class Reading:
         win = ctx.win_tile
         # A discard completing a pung makes it not concealed - unless the winning tile can be
         # read as completing a sequence or the pair of this same reading (the better reading).
-        elsewhere = d.pair == win or any(t == SEQ and s <= win <= s + 2 and win < 18
+        elsewhere = d.pair == win or any(t == SEQ and s <= win <= s + 2 and is_suited(win)
                                          for t, s in d.sets)
         sets: list[SetInfo] = []
         for t, s in d.sets:
@@ -108,11 +108,11 @@ class Reading:
     @cached_property
     def suits(self) -> frozenset[int]:
         """The suits present: 0 characters, 1 circles."""
-        return frozenset(0 if k < 9 else 1 for k in self.kinds if k < 18)
+        return frozenset(suit(k) for k in self.kinds if is_suited(k))
 
     @cached_property
     def has_honour(self) -> bool:
-        return any(18 <= k < 25 for k in self.kinds)
+        return any(is_honour(k) for k in self.kinds)
 
     @cached_property
     def seat_wind(self) -> int:
