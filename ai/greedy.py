@@ -22,7 +22,7 @@ from game.engine.tiles import tile_str
 
 from .base import SeatBase
 from .danger import visible_counts
-from .heuristic import discard_choices, observation_of
+from .heuristic import deal_kong, discard_choices, observation_of
 
 __all__ = ["GreedySeat"]
 
@@ -56,6 +56,9 @@ class GreedySeat(SeatBase):
             self._why = "pass"
             return PASS
         obs = observation_of(decision)
+        if decision.kind == "kong":  # at the deal
+            action, self._why = deal_kong(decision, obs)
+            return action
         me = obs.seat
         melds = obs.melds[me]
         counts = [0] * 25

@@ -163,6 +163,25 @@ class Option:
         return self.ev - self.danger
 
 
+def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, str]:
+    """A "kong" decision at the deal (a four of a kind a replacement completed): declare it
+    when the hand stays as close to ready, else pass. Returns (action, why)."""
+    melds = obs.melds[obs.seat]
+    counts = [0] * 25
+    for k in obs.concealed:
+        counts[k] += 1
+    now = shanten_of(counts, len(melds))
+    for a in decision.legal:
+        if isinstance(a, ConcealedKong):
+            after = list(counts)
+            after[a.tile] -= 4
+            if sum(after) % 3 == 0:  # 13 tiles: count the replacement as a tile of no use
+                after[next(j for j in range(24, -1, -1) if not any(after[max(0, j - 2):j + 3]))] += 1
+            if shanten_of(after, len(melds) + 1) <= now:
+                return a, f"{a!r} at the deal keeps shanten {now}"
+    return PASS, "no kong at the deal: it would take the hand further from ready"
+
+
 class HeuristicSeat(SeatBase):
     """The heuristic AI at one of the `LEVELS` (or with explicit `params`)."""
 
@@ -189,6 +208,9 @@ class HeuristicSeat(SeatBase):
         obs = observation_of(decision)
         if decision.kind in ("claim", "rob"):
             return self._claim(decision, obs)
+        if decision.kind == "kong":
+            action, self._why = deal_kong(decision, obs)
+            return action
         return self._turn(decision, obs)
 
     # ------------------------------------------------------------------ shared pieces

@@ -1,4 +1,4 @@
-"""One hand at the table: wall, dice, deal, flowers, turn flow, claims (rule book 2-7).
+"""One hand at the table: wall, dice, deal, flowers, turn flow, claims (docs/rules.md 2-7).
 
 The API is small (python-chess / OpenSpiel style)::
 
@@ -90,7 +90,8 @@ __all__ = ["Decision", "HandResult", "RiggedWall", "Table", "WinRecord", "rig_wa
 @dataclass(frozen=True, eq=False)
 class Decision:
     """What `seat` must decide now. `kind`: "turn" (after a draw, or East's opening),
-    "discard" (after a pung: discard only), "claim" (on a discard), "rob" (on an added kong).
+    "discard" (after a pung: discard only), "claim" (on a discard), "rob" (on an added kong),
+    "kong" (at the deal: declare a four of a kind a replacement completed, or pass).
     `notes` maps refused options to the engine's reason (for tooltips and lessons).
     The observation is built on first access and is valid until the table moves on."""
 
@@ -243,6 +244,9 @@ class Table:
         #: with the reason (sacred discard, chicken hand): for tooltips; no decision is asked
         self.refused: dict[int, dict[Action, str]] = {}
         self._waits: list[tuple[int, ...] | None] = [None] * 4
+        #: kinds each seat drew as replacements during the deal (a four of a kind they complete
+        #: may be declared at once, before East's opening turn)
+        self._deal_replaced: list[set[int]] = [set(), set(), set(), set()]
         self._version = 0
         self._setup(random.Random(seed), wall, dice)
 
@@ -293,17 +297,46 @@ class Table:
                 self._add(step.seat, t)
             self._emit(Dealt(step.seat, tuple(t for t, _ in got), tuple(p for _, p in got)))
         self.drawn[0] = self.concealed[0][-1]
-        for seat in range(4):
-            while True:
-                fl = [t for t in self.concealed[seat] if t >= 100]
-                if not fl:
-                    break
-                if not self._replace_flower(seat, fl[0]):
-                    return
+        self._run(lambda: self._deal_flowers(0))
+
+    def _deal_flowers(self, seat: int) -> Callable[[], Any] | None:
+        """The deal's flower round, E S W N: each flower shown and replaced from the back wall;
+        then the seat may declare at once a four of a kind a replacement completed."""
+        while True:
+            fl = [t for t in self.concealed[seat] if t >= 100]
+            if not fl:
+                break
+            if not self._replace_flower(seat, fl[0]):
+                return None
+        c = self.counts[seat]
+        kongs = [ConcealedKong(k) for k in sorted(self._deal_replaced[seat]) if c[k] == 4]
+        if kongs and self.wall.remaining > 0:
+            self._decide(seat, "kong", [*kongs, PASS], {})
+            return None
+        return self._after_deal_seat(seat)
+
+    def _after_deal_seat(self, seat: int) -> Callable[[], Any] | None:
+        if seat < 3:
+            return lambda: self._deal_flowers(seat + 1)
         self.drawn[1] = self.drawn[2] = self.drawn[3] = None
         self.phase = "turn"
         self.turn = 0
-        self._run(lambda: self._turn(0, drew=True))
+        return lambda: self._turn(0, drew=True)
+
+    def _deal_kong(self, seat: int, action: Action) -> Callable[[], Any] | None:
+        """A seat's answer at the deal: a concealed kong (its replacement comes from the back
+        wall, then that seat's flowers and kongs are looked at again) or a pass."""
+        if not isinstance(action, ConcealedKong):
+            return self._after_deal_seat(seat)
+        self._declare_concealed_kong(seat, action.tile)
+        t, pos = self.wall.draw_back()  # the decision is only made while the wall has tiles
+        self._add(seat, t)
+        self.drawn[seat] = t
+        self.kong_draw[seat] = True
+        if t < 100:
+            self._deal_replaced[seat].add(t >> 2)
+        self._emit(Drew(seat, t, pos, True))
+        return lambda: self._deal_flowers(seat)
 
     # ------------------------------------------------------------------ tile moves
     def _add(self, seat: int, t: int) -> None:
@@ -338,6 +371,8 @@ class Table:
         t, pos = self.wall.draw_back()
         self._add(seat, t)
         self.drawn[seat] = t
+        if self.phase == "deal" and t < 100:
+            self._deal_replaced[seat].add(t >> 2)
         self._emit(Drew(seat, t, pos, True))
         return True
 
@@ -565,6 +600,8 @@ class Table:
         return self.events[n0:]
 
     def _act(self, seat: int, action: Action) -> Callable[[], Any] | None:
+        if self.phase == "deal":
+            return self._deal_kong(seat, action)
         match action:
             case Discard(tile=k, uper=u):
                 return self._discard(seat, k, u)
@@ -581,14 +618,7 @@ class Table:
                 self._finish_wins([(seat, "self_draw", None, t, ctx, res)])
                 return None
             case ConcealedKong(tile=k):
-                ids = tuple(t for t in self.concealed[seat] if t < 100 and t >> 2 == k)
-                for t in ids:
-                    self._remove(seat, t)
-                self.melds[seat].append(Meld(CONCEALED_KONG, k))
-                self.meld_ids[seat].append(ids)
-                self.any_meld = True
-                self.drawn[seat] = None
-                self._emit(KongDeclared(seat, CONCEALED_KONG, ids))
+                self._declare_concealed_kong(seat, k)
                 return self._after_kong(seat)
             case AddedKong(tile=k):
                 t = self._id_of_kind(seat, k)
@@ -605,6 +635,16 @@ class Table:
                 self._end("nine_major")
                 return None
         raise AssertionError(f"unhandled action {action!r}")
+
+    def _declare_concealed_kong(self, seat: int, k: int) -> None:
+        ids = tuple(t for t in self.concealed[seat] if t < 100 and t >> 2 == k)
+        for t in ids:
+            self._remove(seat, t)
+        self.melds[seat].append(Meld(CONCEALED_KONG, k))
+        self.meld_ids[seat].append(ids)
+        self.any_meld = True  # like every kong, it ends the first go-around's specials
+        self.drawn[seat] = None
+        self._emit(KongDeclared(seat, CONCEALED_KONG, ids))
 
     def _after_kong(self, seat: int) -> Callable[[], Any] | None:
         if not self._draw(seat, replacement=True):
@@ -676,7 +716,8 @@ class Table:
                     if self.rules.strict_table and not self.penalised[s]:
                         legal.append(WIN)
                         self._false_win.add(s)
-            if not robbing and not last and self.uper_index[s] < 0 and not self.penalised[s]:
+            # a penalised seat (strict table) may not win but may still pung and kong
+            if not robbing and not last and self.uper_index[s] < 0:
                 if c[k] >= 2:
                     legal.append(PUNG)
                 if c[k] >= 3 and self.wall.remaining > 0:
@@ -795,8 +836,8 @@ class Table:
              pays: tuple[int, ...] = (0, 0, 0, 0), next_doubled: bool = False) -> None:
         if records:
             keeps = any(r.seat == 0 for r in records)
-        else:
-            keeps = self.rules.dealer_keeps == "win_or_draw"
+        else:  # a nine-major-tiles draw always keeps the deal; other draws follow the house rule
+            keeps = reason == "nine_major" or self.rules.dealer_keeps == "win_or_draw"
         self.result = HandResult(reason, records, pays, next_doubled, keeps)
         self.phase = "over"
         self._pending = {}
@@ -862,6 +903,7 @@ class Table:
         t._false_win = set(self._false_win)
         t.refused = dict(self.refused)
         t._waits = list(self._waits)
+        t._deal_replaced = [set(x) for x in self._deal_replaced]
         t._version = self._version
         t.wall = self.wall.copy()
         t._pending = {s: Decision(d.seat, d.kind, d.legal, d.notes, t, t._version)
