@@ -91,3 +91,20 @@ def test_a_four_winds_draw_follows_the_dealer_keeps_house_rule(dealer_keeps, kee
         pass_all(t)
         discard(t, seat, "1z")
     assert t.result.reason == "four_winds" and t.result.dealer_keeps is keeps
+
+
+def test_a_tile_forced_out_after_uper_blocks_its_stem_like_any_discard():
+    east = "123m456m555z99m45p1z"  # uper with 1z: waits 3p/6p (concealed + White pung)
+    others = ["1m5m9m1p2p3p8p2z3z4z6z7z7z", "2m6m9m1p2p6p8p2z3z4z6z7z1z",
+              "3m7m8m1p2p8p2z3z4z6z1z1z5z"]
+    t = rigged([east, *others], draws="5m6m7m9p8m")
+    discard(t, 0, "1z", uper=True)
+    pass_all(t)
+    for seat in (1, 2, 3):
+        tsumogiri(t, seat)
+        pass_all(t)
+    forced = [e for e in t.events if e.type == "discard" and e.seat == 0][-1]
+    assert forced.auto and forced.tile >> 2 == T("9p")  # the drawn 9p does not win: it goes
+    pass_all(t)
+    discard(t, 1, "3p")  # a wait, in the stem 3-6-9 of the forced 9p
+    assert 0 not in t.pending() and "stem pattern 3-6-9" in str(t.refused[0][WIN])
