@@ -108,3 +108,20 @@ def test_a_tile_forced_out_after_uper_blocks_its_stem_like_any_discard():
     pass_all(t)
     discard(t, 1, "3p")  # a wait, in the stem 3-6-9 of the forced 9p
     assert 0 not in t.pending() and "stem pattern 3-6-9" in str(t.refused[0][WIN])
+
+
+def test_the_doubling_after_a_triple_win_lasts_one_hand_even_without_a_win():
+    from game.engine.session import Session
+    triple = ["5p234567m1z2z4z8p3p1p9m", "123m456m666z11p46p", "789m555z33z67p123p",
+              "123m456m777z99p34p"]
+    s = Session(RuleSet(flowers=False), seed=1)
+    t = s.new_hand(wall=rig_wall(triple), dice=DICE)
+    discard(t, 0, "5p")
+    for seat in (1, 2, 3):
+        t.submit(seat, WIN)
+    s.finish_hand()
+    t = s.new_hand(wall=rig_wall([NINE + "7z", None, None, None]), dice=DICE)
+    assert t.doubled
+    t.submit(0, NINE_MAJOR)  # the doubled hand ends without a win
+    s.finish_hand()
+    assert not s.doubled and not s.new_hand().doubled
