@@ -127,7 +127,7 @@ def decision_to_json(decision: Decision | SeatDecision, obs: Observation,
         "seat": seat_name(decision.seat),
         "kind": decision.kind,
         "legal": [a.to_json() for a in decision.legal],
-        "refused": [{"action": a.to_json(), "reason": why} for a, why in decision.notes.items()],
+        "refused": [{"action": a.to_json(), "reason": str(why)} for a, why in decision.notes.items()],
         "observation": observation_to_json(obs),
     }
 

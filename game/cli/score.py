@@ -125,7 +125,7 @@ def to_json(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[str, Any
     pay = payments(result, ctx, rules)
     out = result.to_json()
     out["payments"] = {SEAT_LETTERS[s]: v for s, v in pay.items()}
-    out["reason"] = result.reason
+    out["reason"] = "" if result.reason is None else str(result.reason)
     out["groups"] = [format_tiles(g) for g in result.groups]
     liable = liable_seat(ctx, result) if result.valid else None
     out["liable"] = None if liable is None else SEAT_LETTERS[liable]

@@ -37,10 +37,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import ACTION_TYPES, action_from_json
-from .tiles import NUM_KINDS, SEAT_LETTERS, format_tiles, tile_str
+from .tiles import NUM_KINDS, SEAT_LETTERS, format_tiles, is_suited, stem, tile_str
 
 __all__ = [
-    "ACTION", "ACTIONS", "FLOAT", "INT", "KINDS", "MSG", "MSGS", "SEAT", "SEATS", "TEXT", "TILE",
+    "ACTION", "ACTIONS", "FLOAT", "GROUPS", "INT", "KINDS", "MSG", "MSGS", "SEAT", "SEATS", "STEM", "TEXT", "TILE",
     "TILES", "YAK", "YAKS", "Arg", "Kind", "Message", "MessageError", "define", "domain_of", "english",
     "message_from_json", "placeholders",
 ]
@@ -55,6 +55,8 @@ class Arg(enum.Enum):
 
     TILE = "tile"        # a tile kind (0-28)
     TILES = "tiles"      # a tuple of tile kinds, in the order given
+    STEM = "stem"        # a suit tile kind, named by its stem pattern: 1m, 4m and 7m
+    GROUPS = "groups"    # a tuple of tuples of tile kinds (melds: 555z 2222m)
     SEAT = "seat"        # a seat 0-3 (E S W N)
     SEATS = "seats"      # a tuple of seats
     YAK = "yak"          # a yak key of the registry (game/engine/scoring/yak.py)
@@ -69,10 +71,11 @@ class Arg(enum.Enum):
 
 
 TILE, TILES, SEAT, SEATS, YAK, YAKS = Arg.TILE, Arg.TILES, Arg.SEAT, Arg.SEATS, Arg.YAK, Arg.YAKS
+STEM, GROUPS = Arg.STEM, Arg.GROUPS
 INT, FLOAT, TEXT, MSG, MSGS, ACTION, ACTIONS = (Arg.INT, Arg.FLOAT, Arg.TEXT, Arg.MSG, Arg.MSGS,
                                                 Arg.ACTION, Arg.ACTIONS)
 
-_TUPLES = {Arg.TILES: Arg.TILE, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK, Arg.MSGS: Arg.MSG,
+_TUPLES = {Arg.TILES: Arg.TILE, Arg.GROUPS: Arg.TILES, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK, Arg.MSGS: Arg.MSG,
            Arg.ACTIONS: Arg.ACTION}
 
 
@@ -170,7 +173,11 @@ def _check(kind: Kind, name: str, value: Any) -> Any:
 
 def _check_one(kind: Kind, name: str, t: Arg, v: Any) -> Any:
     ok: bool
-    if t in (Arg.TILE, Arg.SEAT, Arg.INT):
+    if t is Arg.TILES:  # one group of Arg.GROUPS
+        return _check(Kind(kind.code, "", {name: t}), name, v)
+    if t is Arg.STEM:
+        ok, what = isinstance(v, int) and not isinstance(v, bool) and is_suited(v), "a suit tile"
+    elif t in (Arg.TILE, Arg.SEAT, Arg.INT):
         ok = isinstance(v, int) and not isinstance(v, bool)
         if ok and t is Arg.TILE:
             ok = 0 <= v < NUM_KINDS
@@ -213,6 +220,8 @@ class Message:
             return KINDS[self.code]
         except KeyError:
             raise MessageError(f"unknown message kind {self.code!r}") from None
+
+    __iter__ = None  # not a container of words: `"x" in message` is a mistake, not False
 
     def __getitem__(self, name: str) -> Any:
         for k, v in self.args:
@@ -270,6 +279,10 @@ def message_from_json(data: Any) -> Message:
 def _one_from_json(kind: Kind, t: Arg, v: Any) -> Any:
     if t is Arg.MSG:
         return message_from_json(v)
+    if t is Arg.TILES:
+        if not isinstance(v, list):
+            raise MessageError(f"{kind.code}: a group of tiles must be a list")
+        return tuple(v)
     if t is Arg.ACTION:
         try:
             return action_from_json(v)
@@ -290,10 +303,18 @@ def _action_text(a: Any) -> str:
     return repr(a)
 
 
+def stem_words(kind: int) -> str:
+    """'1m, 4m and 7m' for any tile of that stem."""
+    a, b, c = (tile_str(k) for k in stem(kind))
+    return f"{a}, {b} and {c}"
+
+
 #: how `str()` names each argument type (English, tiles in notation)
 NOTATION: dict[Arg, Callable[[Any], str]] = {
     Arg.TILE: tile_str,
     Arg.TILES: lambda ks: format_tiles(ks),
+    Arg.STEM: stem_words,
+    Arg.GROUPS: lambda gs: " ".join(format_tiles(g) for g in gs),
     Arg.SEAT: lambda s: SEAT_LETTERS[s],
     Arg.SEATS: lambda ss: ", ".join(SEAT_LETTERS[s] for s in ss),
     Arg.YAK: _yak_label,

@@ -41,7 +41,7 @@ from game.engine.actions import (
     Win,
 )
 from game.engine.messages import NOTATION, Arg, Message, domain_of, placeholders
-from game.engine.tiles import SUIT_BASE, format_tiles, rank, suit
+from game.engine.tiles import SUIT_BASE, format_tiles, rank, stem, suit
 
 __all__ = [
     "DOMAINS", "LOCALE_DIR", "SOURCE_LANG", "TEXTS", "Text", "domain_of", "has_text", "josa",
@@ -125,6 +125,9 @@ register_texts("words", {
     "list.sep": ", ",
     "tiles.group_sep": ", ",
     "msgs.sep": "; ",
+    "groups.sep": " · ",
+    "stem.m": "{a}, {b} and {c} characters",
+    "stem.p": "{a}, {b} and {c} circles",
     "tile.z1": "East wind", "tile.z2": "South wind", "tile.z3": "West wind", "tile.z4": "North wind",
     "tile.z5": "White dragon", "tile.z6": "Green dragon", "tile.z7": "Red dragon",
     "tile.f1": "Spring flower", "tile.f2": "Summer flower", "tile.f3": "Autumn flower",
@@ -246,6 +249,13 @@ def _arg(t: Arg, v: Any, lang: str, notation: bool) -> Any:
             return tile_name(v, lang, notation=notation)
         case Arg.TILES:
             return tiles_text(v, lang, notation=notation)
+        case Arg.STEM:
+            if notation:
+                return NOTATION[t](v)
+            a, b, c = (rank(k) for k in stem(v))
+            return text(f"stem.{'mp'[suit(v)]}", lang, a=a, b=b, c=c)
+        case Arg.GROUPS:
+            return text("groups.sep", lang).join(tiles_text(g, lang, notation=notation) for g in v)
         case Arg.SEAT:
             return seat_name(v, lang, notation=notation)
         case Arg.SEATS:

@@ -59,6 +59,7 @@ from typing import Any
 from game.engine.actions import PASS, PUNG, WIN, Action, Discard
 from game.engine.driver import ActionLog, HandDriver
 from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.messages import MSG, TILE, Message, define
 from game.engine.hand.shanten import waits as shape_waits
 from game.engine.observation import Observation
 from game.engine.rules import RuleSet
@@ -242,6 +243,13 @@ def generate_position(seed: int, *, rules: RuleSet | None = None, seat: int | No
 
 
 # ---------------------------------------------------------------------------- options
+NOT_OFFERED = define("practice.uper_not_offered", "uper is not offered here")
+STRICT_PENALTY = define("practice.strict_penalty",
+                        "{why} (strict table: you may declare it and take the penalty)", why=MSG)
+FOLD_NOTE = define("practice.fold_note", "discard {tile}, the safest tile, and keep defending",
+                   tile=TILE)
+
+
 @dataclass(frozen=True)
 class PracticeOption:
     """One choice at the position. `available`: may be played (an illegal uper only on a
@@ -251,7 +259,7 @@ class PracticeOption:
     action: Action
     available: bool
     legal: bool
-    reason: str = ""
+    reason: Message | None = None
 
     @property
     def label(self) -> str:
@@ -305,20 +313,19 @@ def practice_options(position: Position, discard: int | None = None) -> list[Pra
         raise ValueError(f"discarding {tile_str(k)} does not leave the hand ready; ready "
                          f"discards: {format_tiles(position.ready_discards)}")
     up = Discard(k, uper=True)
-    why = d.notes.get(up, "")
-    if not why and up not in d.legal:
-        why = "uper is not offered here"
-    legal = up in d.legal and not why
+    why = d.notes.get(up)
+    if why is None and up not in d.legal:
+        why = NOT_OFFERED()
+    legal = up in d.legal and why is None
     available = up in d.legal
-    if available and not legal:
-        why += " (strict table: you may declare it and take the penalty)"
+    if available and why is not None:
+        why = STRICT_PENALTY(why=why)
     kinds = sorted({a.tile for a in d.legal if isinstance(a, Discard) and not a.uper})
     fold = _fold_kind(position.observation, kinds)
     return [
         PracticeOption("uper", up, available, legal, why),
         PracticeOption("silent", Discard(k), True, True),
-        PracticeOption("fold", Discard(fold), True, True,
-                       f"discard {tile_str(fold)}, the safest tile, and keep defending"),
+        PracticeOption("fold", Discard(fold), True, True, FOLD_NOTE(tile=fold)),
     ]
 
 

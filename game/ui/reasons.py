@@ -26,8 +26,10 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from game.engine.messages import Message
 from game.engine.scoring.yak import YAK
 from game.engine.tiles import HONOUR_NAMES_KO
+from game.i18n import render
 
 __all__ = ["TEMPLATES", "tile_ko", "tiles_ko", "translate", "translate_or_none"]
 
@@ -328,7 +330,7 @@ def _render(name: str, value: str | None) -> str | None:
 
 
 @lru_cache(maxsize=4096)
-def translate_or_none(text: str) -> str | None:
+def translate_or_none(text: str | Message) -> str | None:
     """The Korean of an English reason, or None when some part of it is not known.
 
     >>> translate_or_none("shanten 2, 14 tiles accepted, plan concealed + half flush")
@@ -336,6 +338,8 @@ def translate_or_none(text: str) -> str | None:
     >>> translate_or_none("a sentence nobody wrote") is None
     True
     """
+    if isinstance(text, Message):
+        return render(text, "ko")
     for rx, ko in _COMPILED:
         m = rx.fullmatch(text)
         if m is None:
@@ -395,8 +399,13 @@ def _josa(text: str) -> str:
     return _JOSA.sub(pick, text)
 
 
-def translate(text: str, lang: str) -> str:
-    """`text` (an engine/AI/hints reason) in `lang`; English when no template knows it."""
+def translate(text: str | Message | None, lang: str) -> str:
+    """`text` (an engine/AI/hints reason) in `lang`; English when no template knows it.
+    A `Message` is rendered from the catalogues (tiles named in words)."""
+    if isinstance(text, Message):
+        return render(text, lang)
+    if text is None:
+        return ""
     if lang == "en" or not text:
         return text
     ko = translate_or_none(text)

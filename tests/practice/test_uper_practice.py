@@ -60,7 +60,7 @@ def test_an_illegal_uper_is_explained_and_never_played():
     up, silent, fold = practice_options(pos)
     assert (silent.key, fold.key) == ("silent", "fold") and silent.available and fold.available
     assert (up.key, up.available, up.legal) == ("uper", False, False)
-    assert "8p would win by discard with concealed only (1 point)" in up.reason
+    assert "8p would win by discard with concealed only (1 point)" in str(up.reason)
     c = compare_options(pos, 60)
     assert [r.key for r in c.results] == ["silent", "fold"]
     assert c.offered[0] == up
@@ -71,7 +71,7 @@ def test_an_illegal_uper_is_explained_and_never_played():
 def test_a_strict_table_plays_the_false_uper_and_its_penalty():
     pos = _pos("111m234m234p99p79p1z", strict_table=True)
     up = practice_options(pos)[0]
-    assert up.available and not up.legal and "strict table" in up.reason
+    assert up.available and not up.legal and "strict table" in str(up.reason)
     c = compare_options(pos, 60)
     r = c.result("uper")
     assert r is not None and r.wins == 0  # penalised: he can no longer win this hand

@@ -71,7 +71,7 @@ def test_discard_completing_a_pung_read_as_sequence_when_possible():
 
 def test_not_a_winning_shape_is_invalid_not_an_error():
     res = score("123m456m789p1z2z3z4z5z", "5z")
-    assert not res.valid and "not a winning shape" in res.reason and res.total == 0
+    assert not res.valid and "not a winning shape" in str(res.reason) and res.total == 0
 
 
 @pytest.mark.parametrize("c,match", [

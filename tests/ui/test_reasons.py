@@ -53,7 +53,7 @@ def _assert_korean(text: str) -> None:
 ])
 def test_uper_refusals(hand, melds, wall, fragment):
     v = uper_verdict(parse_tiles(hand), melds, wall_left=wall, rules=RuleSet())
-    assert not v.legal and fragment in v.reason, v
+    assert not v.legal and fragment in str(v.reason), v
     _assert_korean(v.reason)
 
 
@@ -204,13 +204,15 @@ def test_practice_options_and_lessons_are_korean():
         def __init__(self, offered):
             self.offered = offered
 
+    from game.engine.scoring.uper import WALL_SHORT
+    from game.practice.uper_practice import STRICT_PENALTY
     up = PracticeOption("uper", Discard(0, uper=True), True, False,
-                        "only 3 tiles left in the wall; uper needs at least 10 "
-                        "(strict table: you may declare it and take the penalty)")
+                        STRICT_PENALTY(why=WALL_SHORT(n=3, need=10)))
     for chosen, best, cost in (("silent", "uper", 1.25), ("fold", "fold", 0.0)):
         d = UperDecision(1, "", chosen, _C((up,)))  # type: ignore[arg-type]
         texts.add(_lesson(d, best, cost))
     texts.discard("")
+    texts.discard(None)
     for x in texts:
         _assert_korean(x)
 

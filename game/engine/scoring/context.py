@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..melds import Meld
+from ..messages import Message
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class WinResult:
     total: int  # Final = ante + basic + bonus (capped); payments multiply it
     yak: tuple[YakScore, ...]
     groups: tuple[tuple[int, ...], ...] = ()  # the chosen decomposition, e.g. ((0,1,2), (18,18))
-    reason: str = ""  # why the win is not valid, in a learner's words
+    reason: Message | None = None  # why the win is not valid (None when it is)
 
     def to_json(self) -> dict:
         return {

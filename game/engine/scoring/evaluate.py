@@ -13,7 +13,7 @@
 >>> chicken = WinContext(concealed=tuple(parse_tiles("123m456m789p11z")), win_tile=parse_tile("9p"),
 ...                      melds=(red,), self_draw=False, discarder=3)
 >>> r = evaluate_win(chicken, RuleSet())
->>> r.valid, r.basic, r.total, r.reason
+>>> r.valid, r.basic, r.total, str(r.reason)
 (False, 1, 0, 'chicken hand: only dragon pung (1 point); a win needs 2 basic points')
 """
 
@@ -22,6 +22,8 @@ from __future__ import annotations
 from ..errors import ImpossibleHandError
 from ..hand.decompose import decompositions
 from ..melds import PUNG, Meld  # noqa: F401  (used by the doctest)
+from ..messages import GROUPS, INT, MSG, TILES, YAKS, Message, define
+from ..messages import YAK as A_YAK
 from ..rules import RuleSet
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, seat_name, tile_str
 from .context import WinContext, WinResult, YakScore
@@ -121,20 +123,37 @@ def _score_reading(r: Reading) -> tuple[int, int, tuple[YakScore, ...]]:
     return basic, bonus, tuple(lines)
 
 
-def describe_basic(yak: tuple[YakScore, ...], basic: int, only_first: bool = False) -> str:
-    """The basic yak in words: 'concealed only (1 point)', 'no basic points'.
+BASIC_NONE = define("basic.none", "no basic points")
+BASIC_ONE = define("basic.one", "{yak} only ({points} point)", plural="{yak} only ({points} points)",
+                   count="points", yak=A_YAK, points=INT)
+BASIC_ONLY = define("basic.only", "only {yak} ({points} point)",
+                    plural="only {yak} ({points} points)", count="points", yak=A_YAK, points=INT)
+BASIC_MANY = define("basic.many", "{yaks} ({points} point)", plural="{yaks} ({points} points)",
+                    count="points", yaks=YAKS, points=INT)
+NOT_A_SHAPE = define("win.not_a_shape", "{tiles} is not a winning shape: it is neither a pair "
+                     "plus four sets nor seven different pairs", tiles=TILES)
+NOT_A_SHAPE_MELDS = define("win.not_a_shape_melds", "{tiles} with {melds} is not a winning shape: "
+                           "it is neither a pair plus four sets nor seven different pairs",
+                           tiles=TILES, melds=GROUPS)
+CHICKEN = define("win.chicken", "chicken hand: {basic}; a win needs {need} basic points",
+                 basic=MSG, need=INT)
+
+
+def describe_basic(yak: tuple[YakScore, ...], basic: int, only_first: bool = False) -> Message:
+    """The basic yak: 'concealed only (1 point)', 'no basic points'.
 
     >>> one = (YakScore("concealed", 1, "basic", "문전", "Concealed hand"),)
-    >>> describe_basic(one, 1), describe_basic(one, 1, only_first=True), describe_basic((), 0)
-    ('concealed only (1 point)', 'only concealed (1 point)', 'no basic points')
+    >>> [str(describe_basic(one, 1)), str(describe_basic(one, 1, only_first=True))]
+    ['concealed only (1 point)', 'only concealed (1 point)']
+    >>> str(describe_basic((), 0))
+    'no basic points'
     """
-    names = [YAK[y.key].label for y in yak if y.kind == BASIC]
-    if not names:
-        return "no basic points"
-    pts = f"{basic} point{'s' * (basic != 1)}"
-    if len(names) == 1:
-        return f"only {names[0]} ({pts})" if only_first else f"{names[0]} only ({pts})"
-    return f"{', '.join(names)} ({pts})"
+    keys = [y.key for y in yak if y.kind == BASIC]
+    if not keys:
+        return BASIC_NONE()
+    if len(keys) == 1:
+        return (BASIC_ONLY if only_first else BASIC_ONE)(yak=keys[0], points=basic)
+    return BASIC_MANY(yaks=keys, points=basic)
 
 
 def evaluate_win(ctx: WinContext, rules: RuleSet) -> WinResult:
@@ -156,17 +175,15 @@ def evaluate_win(ctx: WinContext, rules: RuleSet) -> WinResult:
         if best is None or (basic, basic + bonus) > (best[0], best[0] + best[1]):
             best = (basic, bonus, lines, r)
     if best is None:
-        hand = format_tiles(sorted(ctx.concealed))
-        if ctx.melds:
-            hand += " with " + " ".join(format_tiles([m.tile] * m.size) for m in ctx.melds)
-        return WinResult(False, 0, 0, rules.ante, 0, (),
-                         reason=f"{hand} is not a winning shape: it is neither a pair plus "
-                                f"four sets nor seven different pairs")
+        hand = sorted(ctx.concealed)
+        why = (NOT_A_SHAPE_MELDS(tiles=hand, melds=[[m.tile] * m.size for m in ctx.melds])
+               if ctx.melds else NOT_A_SHAPE(tiles=hand))
+        return WinResult(False, 0, 0, rules.ante, 0, (), reason=why)
     basic, bonus, lines, r = best
     if basic < MIN_BASIC:
         return WinResult(False, basic, bonus, rules.ante, 0, lines, r.groups(),
-                         reason=f"chicken hand: {describe_basic(lines, basic, only_first=True)}; "
-                                f"a win needs {MIN_BASIC} basic points")
+                         reason=CHICKEN(basic=describe_basic(lines, basic, only_first=True),
+                                        need=MIN_BASIC))
     total = rules.ante + basic + bonus
     if rules.score_cap is not None:
         total = min(total, rules.score_cap)

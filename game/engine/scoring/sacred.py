@@ -24,23 +24,44 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..tiles import format_tiles, is_suited, stem, tile_str
+from ..messages import STEM, TEXT, TILE, TILES, Message, define
+from ..messages import stem_words as _stem_words
+from ..tiles import is_suited, stem
 
 __all__ = ["SacredReason", "SacredStatus", "sacred_status", "stem_words"]
 
 
+SD1 = define("sacred.sd1", "you let a winning discard pass: no discard win until your next draw "
+             "or claim (temporary sacred discard)")
+SD2 = define("sacred.sd2", "you discarded {tiles}, which you wait on: no discard win while a wait "
+             "is in your own river (sacred discard)", tiles=TILES)
+SD3 = define("sacred.sd3", "you discarded {tile}: {stem} cannot be won by discard (stem pattern "
+             "{pattern})", tile=TILE, stem=STEM, pattern=TEXT)
+SD4 = define("sacred.sd4", "your uper discard was {tile}: {stem} cannot be won by discard for the "
+             "rest of the hand (stem pattern {pattern})", tile=TILE, stem=STEM, pattern=TEXT)
+SD5 = define("sacred.sd5", "after uper you let a winning discard pass: no discard win for the rest "
+             "of the hand")
+SD6 = define("sacred.sd6", "after uper you discarded a tile that would have won: no win at all for "
+             "the rest of the hand, not even by self-draw, and no pung or kong")
+
+
 @dataclass(frozen=True)
 class SacredReason:
-    """One sacred-discard case in force: 'SD1'..'SD6', the tiles it blocks, and the words.
+    """One sacred-discard case in force: 'SD1'..'SD6', the tiles it blocks, and why (a message).
 
     `tiles` is empty when the case blocks every discard win (`blocks_all`).
     """
 
     case: str
     tiles: tuple[int, ...]
-    text: str
+    message: Message
     blocks_all: bool = False
     blocks_self_draw: bool = False
+
+    @property
+    def text(self) -> str:
+        """The reason in English with tiles in notation (logs; players get `message` rendered)."""
+        return str(self.message)
 
     def blocks(self, kind: int) -> bool:
         return self.blocks_all or kind in self.tiles
@@ -53,11 +74,11 @@ class SacredStatus:
     waits: tuple[int, ...]
     reasons: tuple[SacredReason, ...] = ()
 
-    def why_not(self, kind: int) -> str | None:
+    def why_not(self, kind: int) -> Message | None:
         """Why a discard of `kind` cannot be won, or None when sacred discard does not stop it."""
         for r in self.reasons:
             if r.blocks(kind):
-                return r.text
+                return r.message
         return None
 
     def can_win_on_discard(self, kind: int) -> bool:
@@ -93,8 +114,7 @@ def stem_words(kind: int) -> str:
     >>> stem_words(parse_tile("5p"))
     '2p, 5p and 8p'
     """
-    a, b, c = (tile_str(k) for k in stem(kind))
-    return f"{a}, {b} and {c}"
+    return _stem_words(kind)
 
 
 def _pattern(kind: int) -> str:
@@ -119,15 +139,10 @@ def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: i
     wset = set(waits)
     reasons: list[SacredReason] = []
     if temporary:
-        reasons.append(SacredReason(
-            "SD1", (), "you let a winning discard pass: no discard win until your next draw or "
-                       "claim (temporary sacred discard)", blocks_all=True))
+        reasons.append(SacredReason("SD1", (), SD1(), blocks_all=True))
     own = sorted({k for k in river if k in wset})
     if own:
-        reasons.append(SacredReason(
-            "SD2", tuple(own),
-            f"you discarded {format_tiles(own)}, which you wait on: no discard win while a wait "
-            f"is in your own river (sacred discard)", blocks_all=True))
+        reasons.append(SacredReason("SD2", tuple(own), SD2(tiles=own), blocks_all=True))
     seen_stems: set[tuple[int, ...]] = set()
     for d in river:
         if not is_suited(d):
@@ -136,23 +151,15 @@ def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: i
         if st in seen_stems or not wset.intersection(st):
             continue
         seen_stems.add(st)
-        reasons.append(SacredReason(
-            "SD3", st, f"you discarded {tile_str(d)}: {stem_words(d)} cannot be won by discard "
-                       f"(stem pattern {_pattern(d)})"))
+        reasons.append(SacredReason("SD3", st, SD3(tile=d, stem=d, pattern=_pattern(d))))
     if uper_discard is not None and is_suited(uper_discard):
-        reasons.append(SacredReason(
-            "SD4", stem(uper_discard),
-            f"your uper discard was {tile_str(uper_discard)}: {stem_words(uper_discard)} cannot be "
-            f"won by discard for the rest of the hand (stem pattern {_pattern(uper_discard)})"))
+        reasons.append(SacredReason("SD4", stem(uper_discard),
+                                    SD4(tile=uper_discard, stem=uper_discard,
+                                        pattern=_pattern(uper_discard))))
     if missed_after_uper:
-        reasons.append(SacredReason(
-            "SD5", (), "after uper you let a winning discard pass: no discard win for the rest of "
-                       "the hand", blocks_all=True))
+        reasons.append(SacredReason("SD5", (), SD5(), blocks_all=True))
     if discarded_win_after_uper:
-        reasons.append(SacredReason(
-            "SD6", (), "after uper you discarded a tile that would have won: no win at all for the "
-                       "rest of the hand, not even by self-draw, and no pung or kong",
-            blocks_all=True, blocks_self_draw=True))
+        reasons.append(SacredReason("SD6", (), SD6(), blocks_all=True, blocks_self_draw=True))
     # the most serious case first, so why_not names it
     order = {"SD6": 0, "SD5": 1, "SD1": 2, "SD2": 3, "SD4": 4, "SD3": 5}
     reasons.sort(key=lambda r: order[r.case])

@@ -10,7 +10,7 @@ shape worth 2 basic points even as a discard win (the self-draw point is not the
 ...                  rules=RuleSet())
 >>> v.legal, format_tiles(v.waits)
 (False, '78p')
->>> for line in v.reason.split("; "): print(line)
+>>> for line in str(v.reason).split("; "): print(line)
 7p would win by discard with concealed only (1 point)
 8p would win by discard with concealed only (1 point)
 >>> uper_verdict(parse_tiles("234m678m555p66z77z"), (), seat=0, prevalent=None, wall_left=30,
@@ -27,10 +27,23 @@ from functools import lru_cache
 from ..errors import ImpossibleHandError
 from ..hand.shanten import waits as shape_waits
 from ..melds import Meld
+from ..messages import INT, MSG, MSGS, TILE, Message, define
 from ..rules import RuleSet
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
 from .context import WinContext
 from .evaluate import MIN_BASIC, describe_basic, evaluate_win
+
+CLAIMED_PUNG = define("uper.claimed_pung", "your hand has a claimed pung: uper needs a concealed hand")
+CLAIMED_KONG = define("uper.claimed_kong", "your hand has a claimed kong: uper needs a concealed hand")
+NOT_READY = define("uper.not_ready", "your hand is not ready: no tile completes it")
+WALL_SHORT = define("uper.wall_short", "only {n} tile left in the wall; uper needs at least {need}",
+                    plural="only {n} tiles left in the wall; uper needs at least {need}", count="n",
+                    n=INT, need=INT)
+WALL_EMPTY = define("uper.wall_empty", "no tiles left in the wall; uper needs at least {need}",
+                    need=INT)
+CHEAP_WAIT = define("uper.cheap_wait", "{tile} would win by discard with {basic}", tile=TILE,
+                    basic=MSG)
+CHEAP_WAITS = define("uper.cheap_waits", "{waits}", waits=MSGS)
 
 __all__ = [
     "UperVerdict",
@@ -48,7 +61,7 @@ class UperVerdict:
 
     legal: bool
     waits: tuple[int, ...]
-    reason: str = ""
+    reason: Message | None = None
 
     def __bool__(self) -> bool:
         return self.legal
@@ -116,7 +129,7 @@ def _cached_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 @lru_cache(maxsize=8192)
 def _basic_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
-                  seat: int, prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
+                  seat: int, prevalent: int | None, rules: RuleSet) -> tuple[int, Message]:
     ctx = WinContext(concealed=tiles + (win,), win_tile=win, melds=melds,
                      self_draw=self_draw, seat=seat, prevalent=prevalent,
                      discarder=None if self_draw else (seat + 1) % 4)
@@ -125,8 +138,8 @@ def _basic_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], sel
 
 
 def _basic(tiles: list[int], win: int, melds: Sequence[Meld], *, self_draw: bool, seat: int,
-           prevalent: int | None, rules: RuleSet) -> tuple[int, str]:
-    """Basic points of winning on `win` (and the yak in words); the AI and the table ask often."""
+           prevalent: int | None, rules: RuleSet) -> tuple[int, Message]:
+    """Basic points of winning on `win` (and the basic yak); the AI and the table ask often."""
     return _basic_cached(tuple(sorted(tiles)), win, tuple(melds), self_draw, seat, prevalent,
                          rules)
 
@@ -171,21 +184,20 @@ def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: 
     waits = shape_waits_of(tiles, melds)
     open_melds = [m for m in melds if m.is_open]
     if open_melds:
-        what = "pung" if open_melds[0].type == "pung" else "kong"
-        return UperVerdict(False, waits,
-                           f"your hand has a claimed {what}: uper needs a concealed hand")
+        return UperVerdict(False, waits, CLAIMED_PUNG() if open_melds[0].type == "pung"
+                           else CLAIMED_KONG())
     if not waits:
-        return UperVerdict(False, waits, "your hand is not ready: no tile completes it")
+        return UperVerdict(False, waits, NOT_READY())
     if wall_left < rules.uper_min_wall:
-        n = f"only {wall_left} tile{'s' * (wall_left != 1)} left" if wall_left else "no tiles left"
-        return UperVerdict(False, waits,
-                           f"{n} in the wall; uper needs at least {rules.uper_min_wall}")
+        need = rules.uper_min_wall
+        return UperVerdict(False, waits, WALL_SHORT(n=wall_left, need=need) if wall_left
+                           else WALL_EMPTY(need=need))
     bad = []
     for w in waits:
         basic, words = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent,
                               rules=rules)
         if basic < MIN_BASIC:
-            bad.append(f"{tile_str(w)} would win by discard with {words}")
+            bad.append(CHEAP_WAIT(tile=w, basic=words))
     if bad:
-        return UperVerdict(False, waits, "; ".join(bad))
+        return UperVerdict(False, waits, bad[0] if len(bad) == 1 else CHEAP_WAITS(waits=bad))
     return UperVerdict(True, waits)
