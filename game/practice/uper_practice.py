@@ -59,8 +59,8 @@ from typing import Any
 from game.engine.actions import PASS, PUNG, WIN, Action, Discard
 from game.engine.driver import ActionLog, HandDriver
 from game.engine.hand.shanten import shanten as shanten_of
-from game.engine.messages import MSG, TILE, Message, define
 from game.engine.hand.shanten import waits as shape_waits
+from game.engine.messages import MSG, TILE, Message, define
 from game.engine.observation import Observation
 from game.engine.rules import RuleSet
 from game.engine.table import Decision, Table
