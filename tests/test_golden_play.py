@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("make_golden_play", ROOT / "tools" / "make_golden_play.py")
+_spec = importlib.util.spec_from_file_location("make_golden_play",
+                                               ROOT / "tools" / "make_golden_play.py")
 golden = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = golden  # its dataclasses look their module up
 _spec.loader.exec_module(golden)

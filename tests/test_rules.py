@@ -1,4 +1,4 @@
-"""RuleSet: presets of rule book 8.4, custom values, validation, JSON round trip."""
+"""RuleSet: presets of docs/rules.md#s8-4, custom values, validation, JSON round trip."""
 
 import json
 

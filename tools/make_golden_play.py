@@ -182,7 +182,8 @@ def observation_words(d: Decision) -> str:
     river = " ".join(format_tiles([r.tile]) + ("*" if r.uper else "") for r in o.rivers[me])
     parts.append(f"river {river or '-'}")
     if o.last_discard is not None:
-        parts.append(f"on offer {format_tiles([o.last_discard[1]])} from {seat_name(o.last_discard[0])}")
+        frm, k = o.last_discard
+        parts.append(f"on offer {format_tiles([k])} from {seat_name(frm)}")
     parts.append(f"wall {o.wall_left}")
     if o.waits:
         parts.append(f"waits {tiles(o.waits)}")
@@ -231,7 +232,8 @@ def result_words(t: Table) -> list[str]:
             n = getattr(y, "count", 1)
             each = f"  ({n} x {y.points // n})" if n > 1 else ""
             out.append(f"  {y.kind:<5} {y.key:<22} {y.points:>3}{each}")
-        out.append(f"  Final = ante {res.ante} + basic {res.basic} + bonus {res.bonus} = {res.total}")
+        out.append(f"  Final = ante {res.ante} + basic {res.basic} + bonus {res.bonus} "
+                   f"= {res.total}")
     pays = "  ".join(f"{SEATS[s]} {p:+d}" for s, p in enumerate(r.payments))
     out.append(f"payments: {pays}")
     out.append(f"next hand doubled: {'yes' if r.next_doubled else 'no'}; "

@@ -38,7 +38,7 @@ def test_a_clear_good_wait_is_declared(name):
 @pytest.mark.parametrize("name", LEVELS + ["greedy"])
 @pytest.mark.parametrize("strict", [False, True])
 def test_an_illegal_uper_is_refused(name, strict):
-    # rule book 9.3: 111m 234m 234p 99p 79p waits 7p/8p worth 1 point on a discard: no uper
+    # docs/rules.md#ex3: 111m 234m 234p 99p 79p waits 7p/8p worth 1 point on a discard: no uper
     _, d = east_decision("111m234m234p99p79p1z", RuleSet(flowers=False, strict_table=strict))
     up = Discard(parse_tile("1z"), uper=True)
     assert up in d.notes  # the engine says why not

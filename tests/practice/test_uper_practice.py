@@ -55,7 +55,7 @@ def test_generate_wants_legal_or_illegal_uper():
 
 
 def test_an_illegal_uper_is_explained_and_never_played():
-    # the rule book's false uper: 7p/8p by discard are concealed only (1 point)
+    # the false uper of docs/rules.md#ex3: 7p/8p by discard are concealed only (1 point)
     pos = _pos("111m234m234p99p79p1z")
     up, silent, fold = practice_options(pos)
     assert (silent.key, fold.key) == ("silent", "fold") and silent.available and fold.available

@@ -1,4 +1,4 @@
-"""Sacred discard SD1-SD6 (rule book 5) as a table, with the stem pattern and the reasons."""
+"""Sacred discard SD1-SD6 (docs/rules.md#s5) as a table, with the stem pattern and the reasons."""
 
 from __future__ import annotations
 

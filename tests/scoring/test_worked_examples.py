@@ -1,4 +1,4 @@
-"""Every worked example of rule book section 9 that touches scoring, uper and sacred discard."""
+"""Every worked example of docs/rules.md#s9 that touches scoring, uper and sacred discard."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ from game.engine.rules import RuleSet
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import parse_tile
 
-DICE = [(3, 3), (2, 3)]  # South breaks, count 11 (the rule book's example)
+DICE = [(3, 3), (2, 3)]  # South breaks, count 11 (docs/rules.md#s2-4's example)
 
 
 def rigged(hands, draws="", replacements="", rules=None, dice=DICE, **kw) -> Table:

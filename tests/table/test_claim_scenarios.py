@@ -1,4 +1,4 @@
-"""Claim rules with rigged walls, and the rule book's claim examples (section 9 #7-#11)."""
+"""Claim rules with rigged walls, and the claim examples of docs/rules.md (#ex7-#ex11)."""
 
 import pytest
 from table_helpers import DICE, discard, only_turn, pass_all, rigged, tsumogiri
@@ -13,14 +13,14 @@ from game.engine.tiles import parse_tile
 
 T = parse_tile
 
-# --- resolve_claims as a table (rule book 3 and 9 #9, #11) ------------------------------------
+# --- resolve_claims as a table (docs/rules.md#s3-3, #ex9, #ex11) ---------------------------------
 W_, P_, K_, X_ = WIN, PUNG, KONG, PASS
 
 
 @pytest.mark.parametrize("discarder, claims, rules, winners, claim, triple", [
     (0, {2: P_}, {}, (), (2, P_), False),                      # a pung
     (0, {1: X_, 2: K_, 3: X_}, {}, (), (2, K_), False),        # a kong
-    (0, {2: P_, 3: W_}, {}, (3,), None, False),                # win beats pung (9 #9)
+    (0, {2: P_, 3: W_}, {}, (3,), None, False),                # win beats pung (rules #ex9)
     (0, {2: W_, 3: W_}, {}, (2,), None, False),                # head bump: West first after East
     (2, {0: W_, 3: W_}, {}, (3,), None, False),                # after West comes North
     (3, {0: W_, 2: W_}, {}, (0,), None, False),                # after North comes East
@@ -43,7 +43,7 @@ def test_resolve_claims_rejects_impossible_input(claims):
         resolve_claims(0, claims, RuleSet())
 
 
-# --- 9 #9: claims, skipping, head bump -----------------------------------------------------
+# --- rules #ex9: claims, skipping, head bump -----------------------------------------------------
 EAST_5P = "5p234567m1z2z4z8p3p1p9m"  # East opens with 5p; no pairs anywhere
 S_WAIT = "123m456m666z11p46p"     # waits 5p: concealed + Green pung
 S_PLAIN = "123m456m666z11p47p"    # not ready
@@ -144,7 +144,7 @@ def test_doubled_hand_pays_double():
     assert doubled.result.payments == tuple(2 * x for x in plain.result.payments)
 
 
-# --- 9 #7: temporary sacred discard ---------------------------------------------------------
+# --- rules #ex7: temporary sacred discard ---------------------------------------------------------
 def test_temporary_sacred_discard_lasts_until_the_next_own_draw():
     n = "123m456m789m777z5p"  # North waits on 5p alone
     e = "5p234m67m123p67p123z"
@@ -175,7 +175,7 @@ def test_temporary_sacred_discard_lasts_until_the_next_own_draw():
     assert t.result.winners[0].seat == 3
 
 
-# --- 9 #8: the stem rule -------------------------------------------------------------------
+# --- rules #ex8: the stem rule -------------------------------------------------------------------
 N_STEM = "77m55p123p789p777z"  # waits 7m / 5p (shanpon)
 E_STEM = "7m2m3m5m6m9m1p4p6p1z2z3z4z5z"
 S_STEM = "5p1m8m2p3p8p9p1z2z3z4z6z6z"
@@ -221,7 +221,7 @@ def test_stem_rule_still_allows_self_draw():
     assert t.result.winners[0].how == "self_draw"
 
 
-# --- 9 #10: liability ----------------------------------------------------------------------
+# --- rules #ex10: liability ----------------------------------------------------------------------
 def test_big_three_dragons_liability_feeder_pays_alone():
     e = "55z66z77z123m55m1p9p4z"
     s = "5z6z1m4m8m2p3p4p6p8p1z2z3z"
@@ -405,7 +405,7 @@ def test_illegal_actions_raise_and_change_nothing():
 
 
 def test_refused_uper_is_explained_in_the_notes():
-    # rule book 9 #3: 111m 234m 234p 99p 79p waits 8p/7p: worth concealed only on a discard
+    # docs/rules.md#ex3: 111m 234m 234p 99p 79p waits 8p/7p: worth concealed only on a discard
     e = "111m234m234p99p79p5z"
     t = rigged([e, None, None, None])
     d = t.pending()[0]

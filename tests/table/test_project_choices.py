@@ -85,7 +85,8 @@ FOUR_WINDS = ["1z123m456m789p23p5z9m", "1z4m5m6m7m8m9m1p2p3p4p5p6z",
 
 @pytest.mark.parametrize("dealer_keeps, keeps", [("win_or_draw", True), ("win", False)])
 def test_a_four_winds_draw_follows_the_dealer_keeps_house_rule(dealer_keeps, keeps):
-    t = rigged(FOUR_WINDS, draws="7z7z5z6z", rules=RuleSet(flowers=False, dealer_keeps=dealer_keeps))
+    rules = RuleSet(flowers=False, dealer_keeps=dealer_keeps)
+    t = rigged(FOUR_WINDS, draws="7z7z5z6z", rules=rules)
     discard(t, 0, "1z")
     for seat in (1, 2, 3):
         pass_all(t)

@@ -1,4 +1,4 @@
-"""Uper at the table (rule book 4, 5 and 9 #2): freezing, automatic discards, SD5/SD6, kongs."""
+"""Uper at the table (docs/rules.md#s4, #s5, #ex2): freezing, automatic discards, SD5/SD6, kongs."""
 
 from table_helpers import discard, only_turn, pass_all, rigged, tsumogiri
 
@@ -8,7 +8,7 @@ from game.engine.tiles import parse_tile
 
 T = parse_tile
 
-# rule book 9 #2: concealed 555p 234m 678m 77z 66z waits on Red/Green; East declares uper with 1z
+# docs/rules.md#ex2: concealed 555p 234m 678m 77z 66z waits on Red/Green; East declares uper with 1z
 E_UPER = "555p234m678m77z66z1z"
 S_ = "1m5m9m1p2p3p4p8p9p2z3z4z5z"
 W_ = "1m5m9m1p2p3p4p8p9p2z3z4z5z"

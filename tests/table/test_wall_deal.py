@@ -1,4 +1,4 @@
-"""Physical table (rule book 2): dice -> breaker, break positions, live/back order, deal, flowers."""
+"""Physical table (docs/rules.md#s2): dice, breaker, break, live/back order, deal, flowers."""
 
 import random
 
@@ -33,7 +33,7 @@ def test_first_total_picks_the_breaker(total, breaker):
 
 
 @pytest.mark.parametrize("breaker, count, counted, breaking_point", [
-    (1, 11, "S stack 11", "S stack 12"),   # the rule book's example: throws 6 then 5
+    (1, 11, "S stack 11", "S stack 12"),   # docs/rules.md#s2-4's example: throws 6 then 5
     (1, 12, "S stack 12", "S stack 13"),
     (1, 13, "S stack 13", "E stack 1"),    # the last stack; the break is the left wall's first
     (1, 14, "E stack 1", "E stack 2"),     # past 13: into the wall on South's left (East)
