@@ -31,6 +31,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 PROJECT = "korean-mahjong"
+HEADER = """\
+# {language} texts of Korean 2-Point Mahjong ({domain}).
+# Edit msgstr lines only; `python tools/i18n.py update` keeps the entries in step with the code
+# and `python tools/i18n.py check` says what is missing. Licence: the project's (MIT)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,7 @@ def read(lang: str, domain: str) -> Catalog:
 
 def write(cat: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    cat.header_comment = HEADER.format(language=cat.locale_identifier or "?", domain=cat.domain)
     buf = io.BytesIO()
     write_po(buf, cat, width=100, omit_header=False, ignore_obsolete=True, sort_output=True,
              no_location=True)
@@ -158,10 +163,10 @@ def update(lang: str, sources: list[Source]) -> None:
         path = po_path(lang, domain)
         if path.is_file():
             cat = read(lang, domain)
-            cat.update(tmpl, no_fuzzy_matching=True)
+            tmpl.creation_date = cat.creation_date  # no header churn when nothing changed
         else:
             cat = Catalog(locale=lang, domain=domain, project=PROJECT, fuzzy=False)
-            cat.update(tmpl, no_fuzzy_matching=True)
+        cat.update(tmpl, no_fuzzy_matching=True)
         write(cat, path)
     compile_lang(lang)
 

@@ -15,15 +15,15 @@ exact) or an `Observation` (the replay viewer: the usual discards are assumed) a
 * sacred discard: the own status, what every opponent publicly cannot win on by discard, and
   `Hints.why_not(tile)` answering "why can't I win on this?".
 
->>> from game.engine.tiles import parse_tiles, parse_tile
+>>> from game.engine.tiles import parse_tiles, parse_tile, tile_str
 >>> h = hints(practice_observation("123m456p789p11m22z7z"))
 >>> h.shanten, tile_str(h.best_discard.tile), h.best_discard.unseen
 (0, '7z', 7)
->>> for w in h.best_discard.waits: print(w.text)
+>>> for w in h.best_discard.waits: print(w.message)
 1m: 1 unseen, self-draw 2, discard 1 (not enough on a discard)
 4m: 4 unseen, self-draw 2, discard 1 (not enough on a discard)
 2z: 2 unseen, self-draw 2, discard 1 (not enough on a discard)
->>> h.best_discard.uper_legal, h.best_discard.uper_reason.split("; ")[0]
+>>> h.best_discard.uper_legal, str(h.best_discard.uper_reason).split("; ")[0]
 (False, '1m would win by discard with concealed only (1 point)')
 """
 
@@ -41,6 +41,7 @@ from game.engine.events import Event, HandStarted
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.melds import Meld
+from game.engine.messages import FLOAT, INT, MSG, SEAT, TEXT, TILE, TILES, Message, define
 from game.engine.observation import Observation, RiverTile
 from game.engine.rules import RuleSet
 from game.engine.scoring import (
@@ -54,15 +55,48 @@ from game.engine.scoring import (
     uper_verdict,
 )
 from game.engine.scoring.sacred import SacredStatus
+from game.engine.scoring.uper import NOT_READY
 from game.engine.tiles import (
-    format_tiles,
     is_honour,
     is_suited,
     parse_tiles,
-    seat_name,
     stem,
-    tile_str,
 )
+
+WAIT = define("hint.wait", "{tile}: {unseen} unseen, self-draw {self_draw}, discard {discard}",
+              tile=TILE, unseen=INT, self_draw=INT, discard=INT)
+WAIT_LOW = define("hint.wait_low", "{wait} (not enough on a discard)", wait=MSG)
+WAIT_BLOCKED = define("hint.wait_blocked", "{wait} (no discard win: {why})", wait=MSG, why=MSG)
+NOT_A_WAIT = define("hint.not_a_wait", "{tile} does not complete your hand", tile=TILE)
+NOT_A_WAIT_OF = define("hint.not_a_wait_of", "{tile} does not complete your hand (your waits: "
+                       "{waits})", tile=TILE, waits=TILES)
+TOO_CHEAP = define("hint.too_cheap", "on a discard {tile} gives {basic}: a win needs {need} basic "
+                   "points", tile=TILE, basic=MSG, need=INT)
+TOO_CHEAP_SD = define("hint.too_cheap_self_draw", "on a discard {tile} gives {basic}: a win needs "
+                      "{need} basic points (a self-draw would give {self_draw})", tile=TILE,
+                      basic=MSG, need=INT, self_draw=INT)
+CAN_WIN = define("hint.can_win", "you can win on {tile} by discard ({basic})", tile=TILE, basic=MSG)
+SAFE_RIVER = define("hint.safe_river", "safe: in {seat}'s river", seat=SEAT)
+UPER_DISCARD_WAS = define("hint.uper_discard_was", "{seat}'s uper discard was {tile}", seat=SEAT,
+                          tile=TILE)
+DISCARDED = define("hint.discarded", "{seat} discarded {tile}", seat=SEAT, tile=TILE)
+SAFE_STEM_UPER = define("hint.safe_stem_uper", "safe by stem pattern {pattern} against {seat}'s "
+                        "uper ({why})", pattern=TEXT, seat=SEAT, why=MSG)
+SAFE_STEM = define("hint.safe_stem", "safe by stem pattern {pattern} against {seat} ({why})",
+                   pattern=TEXT, seat=SEAT, why=MSG)
+SAFE_AFTER_UPER = define("hint.safe_after_uper", "safe: discarded after {seat}'s uper and not won",
+                         seat=SEAT)
+SAFE_PASSED = define("hint.safe_passed", "safe: {seat} let it pass since his last draw", seat=SEAT)
+NO_CHANCE = define("hint.no_chance", "no-chance: every {tiles} is visible, so only a pair or single "
+                   "wait can use it", tiles=TILES)
+SAFE_ALL_VISIBLE = define("hint.safe_all_visible", "safe: every {tile} is visible", tile=TILE)
+HONOUR_SINGLE = define("hint.honour_single", "{n} visible: honour, only a single wait", n=INT)
+HONOUR_PAIR = define("hint.honour_pair", "{n} visible: honour, a pair or single wait", n=INT)
+UPER_THREAT = define("hint.uper_threat", "{seat} declared uper: any tile outside his river's stems "
+                     "may win", seat=SEAT)
+NO_EVIDENCE = define("hint.no_evidence", "no safety evidence ({seat} ready with about "
+                     "{ready:.0%})", seat=SEAT, ready=FLOAT)
+NO_SUGGESTION = define("hint.no_suggestion", "no suggestion ({error})", error=TEXT)
 
 __all__ = [
     "AcceptHint",
@@ -95,21 +129,25 @@ class WaitHint:
     unseen: int
     self_draw_basic: int
     discard_basic: int
-    blocked: str = ""  # the sacred-discard reason a discard win on it is refused
+    blocked: Message | None = None  # the sacred-discard reason a discard win on it is refused
 
     @property
     def low_on_discard(self) -> bool:
         return self.discard_basic < MIN_BASIC
 
     @property
-    def text(self) -> str:
-        t = (f"{tile_str(self.tile)}: {self.unseen} unseen, self-draw {self.self_draw_basic}, "
-             f"discard {self.discard_basic}")
+    def message(self) -> Message:
+        m = WAIT(tile=self.tile, unseen=self.unseen, self_draw=self.self_draw_basic,
+                 discard=self.discard_basic)
         if self.low_on_discard:
-            t += " (not enough on a discard)"
-        if self.blocked:
-            t += f" (no discard win: {self.blocked})"
-        return t
+            m = WAIT_LOW(wait=m)
+        if self.blocked is not None:
+            m = WAIT_BLOCKED(wait=m, why=self.blocked)
+        return m
+
+    @property
+    def text(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True)
@@ -124,7 +162,7 @@ class DiscardHint:
     plan: str
     waits: tuple[WaitHint, ...] = ()  # when the hand left is ready
     uper_legal: bool | None = None  # None: not ready or not concealed
-    uper_reason: str = ""
+    uper_reason: Message | None = None
     suggested: bool = False
 
     @property
@@ -138,7 +176,7 @@ class TileDanger:
 
     tile: int
     danger: float
-    reason: str
+    reason: Message
 
 
 @dataclass(frozen=True)
@@ -150,7 +188,7 @@ class OpponentHint:
     uper: bool
     ready: float
     tiles: tuple[TileDanger, ...]
-    safe: dict[int, str] = field(default_factory=dict)
+    safe: dict[int, Message] = field(default_factory=dict)
 
     def danger_of(self, tile: int) -> TileDanger | None:
         for t in self.tiles:
@@ -163,8 +201,8 @@ class OpponentHint:
 class SacredHint:
     """The own sacred-discard status: the reasons in force and the waits they block."""
 
-    reasons: tuple[str, ...]
-    blocked: tuple[tuple[int, str], ...]  # (wait, why no discard win)
+    reasons: tuple[Message, ...]
+    blocked: tuple[tuple[int, Message], ...]  # (wait, why no discard win)
     can_self_draw: bool = True
 
 
@@ -178,10 +216,10 @@ class Hints:
     accepts: tuple[AcceptHint, ...]  # waiting to draw (13 tiles): the draws that help
     waits: tuple[WaitHint, ...]  # waiting to draw and ready
     suggested: Action | None
-    reason: str
+    reason: Message | str  # the AI's explanation
     opponents: tuple[OpponentHint, ...]
     sacred: SacredHint
-    _why: dict[int, str] = field(default_factory=dict, repr=False)
+    _why: dict[int, Message] = field(default_factory=dict, repr=False)
 
     @property
     def best_discard(self) -> DiscardHint | None:
@@ -190,10 +228,10 @@ class Hints:
                 return d
         return self.discards[0] if self.discards else None
 
-    def why_not(self, tile: int) -> str:
+    def why_not(self, tile: int) -> Message:
         """"Why can't I win on this?" for a discard of `tile` (own hand as it waits now; for a
         hand about to discard, after the suggested discard)."""
-        return self._why.get(tile, f"{tile_str(tile)} does not complete your hand")
+        return self._why.get(tile) or NOT_A_WAIT(tile=tile)
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -229,7 +267,7 @@ class _View:
     """A duck-typed decision for an observation (the replay viewer has no live table)."""
 
     def __init__(self, obs: Observation, kind: str, legal: tuple[Action, ...],
-                 notes: dict[Action, str]):
+                 notes: dict[Action, Message]):
         self.observation = obs
         self.seat = obs.seat
         self.kind = kind
@@ -260,7 +298,7 @@ def _uper_discard(obs: Observation, s: int) -> int | None:
 
 
 def public_safety(obs: Observation, o: int, passed: Iterable[int] = (),
-                  after_uper: Iterable[int] = ()) -> dict[int, str]:
+                  after_uper: Iterable[int] = ()) -> dict[int, Message]:
     """What opponent `o` certainly cannot win on by discard, from public facts only, with the
     reason (rule book 5: his river, the stems of his river's suit tiles, his uper discard,
     tiles he let pass).
@@ -268,34 +306,32 @@ def public_safety(obs: Observation, o: int, passed: Iterable[int] = (),
     >>> obs = practice_observation("1m", rivers=("", "4m7z", "", ""), uper=(0, 1, 0, 0),
     ...                            uper_index=(-1, 0, -1, -1))
     >>> s = public_safety(obs, 1)
-    >>> s[parse_tiles("7m")[0]]
-    "safe by stem pattern 1-4-7 against S's uper (S's uper discard was 4m)"
-    >>> s[parse_tiles("7z")[0]]
-    "safe: in S's river"
+    >>> print(s[parse_tiles("7m")[0]])
+    safe by stem pattern 1-4-7 against S's uper (S's uper discard was 4m)
+    >>> print(s[parse_tiles("7z")[0]])
+    safe: in S's river
     """
-    name = seat_name(o)
-    out: dict[int, str] = {}
+    out: dict[int, Message] = {}
     river = [r.tile for r in obs.rivers[o]]
     ud = _uper_discard(obs, o)
     for k in river:
-        out.setdefault(k, f"safe: in {name}'s river")
+        out.setdefault(k, SAFE_RIVER(seat=o))
     for d in ([ud] if ud is not None else []) + river:
         if d is None or not is_suited(d):
             continue
-        why = (f"{name}'s uper discard was {tile_str(d)}" if d == ud
-               else f"{name} discarded {tile_str(d)}")
-        against = f"{name}'s uper" if obs.uper[o] else name
+        why = UPER_DISCARD_WAS(seat=o, tile=d) if d == ud else DISCARDED(seat=o, tile=d)
+        safe = SAFE_STEM_UPER if obs.uper[o] else SAFE_STEM
         for k in stem(d):
-            out.setdefault(k, f"safe by stem pattern {_pattern(d)} against {against} ({why})")
+            out.setdefault(k, safe(pattern=_pattern(d), seat=o, why=why))
     for k in after_uper:
-        out.setdefault(k, f"safe: discarded after {name}'s uper and not won")
+        out.setdefault(k, SAFE_AFTER_UPER(seat=o))
     for k in passed:
-        out.setdefault(k, f"safe: {name} let it pass since his last draw")
+        out.setdefault(k, SAFE_PASSED(seat=o))
     return out
 
 
-def _no_chance(k: int, unseen: Sequence[int]) -> str:
-    """Why no sequence shape can wait on suit tile `k` (a wall), or ''."""
+def _no_chance(k: int, unseen: Sequence[int]) -> Message | None:
+    """Why no sequence shape can wait on suit tile `k` (a wall), or None."""
     r = k % 9
     shapes = []
     if r <= 6:
@@ -308,10 +344,9 @@ def _no_chance(k: int, unseen: Sequence[int]) -> str:
     for a, b in shapes:
         dead = [x for x in (a, b) if unseen[x] <= 0]
         if not dead:
-            return ""
+            return None
         walls.add(dead[0])
-    names = format_tiles(sorted(walls))
-    return f"no-chance: every {names} is visible, so only a pair or single wait can use it"
+    return NO_CHANCE(tiles=sorted(walls))
 
 
 def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
@@ -325,7 +360,7 @@ def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
         safe = public_safety(obs, o, tracker.passed[o], tracker.after_uper[o])
         for k in range(18, 25):
             if unseen[k] <= 0 and k not in safe:
-                safe[k] = f"safe: every {tile_str(k)} is visible"
+                safe[k] = SAFE_ALL_VISIBLE(tile=k)
         tiles = []
         for k in sorted(set(kinds)):
             if k in safe:
@@ -334,19 +369,17 @@ def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
             p = float(r.deal_in[k])
             if is_honour(k):
                 left = unseen[k]
-                why = (f"{4 - left} visible: honour, only a single wait" if left == 1 else
-                       f"{4 - left} visible: honour, a pair or single wait")
+                why = (HONOUR_SINGLE if left == 1 else HONOUR_PAIR)(n=4 - left)
             else:
                 why = _no_chance(k, unseen) or (
-                    f"{seat_name(o)} declared uper: any tile outside his river's stems may win"
-                    if obs.uper[o] else
-                    f"no safety evidence ({seat_name(o)} ready with about {r.ready:.0%})")
+                    UPER_THREAT(seat=o) if obs.uper[o] else NO_EVIDENCE(seat=o, ready=r.ready))
             tiles.append(TileDanger(k, round(min(1.0, max(0.0, p)), 3), why))
         out.append(OpponentHint(o, obs.uper[o], round(r.ready, 3), tuple(tiles), safe))
     return out
 
 
 def _flag_texts() -> dict[str, str]:
+    """The words of the flags an observation's `sacred` may hold (they are not recomputable)."""
     return {c: sacred_status((), (), **{f: True}).reasons[0].text for c, f in (
         ("SD1", "temporary"), ("SD5", "missed_after_uper"),
         ("SD6", "discarded_win_after_uper"))}
@@ -357,7 +390,7 @@ _FLAGS = _flag_texts()
 
 def _status(obs: Observation, waits: Sequence[int], river: Sequence[int],
             uper_discard: int | None) -> SacredStatus:
-    have = set(obs.sacred)
+    have = {str(x) for x in obs.sacred}
     return sacred_status(waits, river, uper_discard=uper_discard,
                          temporary=_FLAGS["SD1"] in have,
                          missed_after_uper=_FLAGS["SD5"] in have,
@@ -369,27 +402,25 @@ def _wait_hints(obs: Observation, tiles: list[int], melds: Sequence[Meld], seen:
     out = []
     for v in ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent, rules=rules):
         u = max(0, 4 - seen[v.tile])
-        out.append(WaitHint(v.tile, u, v.self_draw_basic, v.discard_basic,
-                            st.why_not(v.tile) or ""))
+        out.append(WaitHint(v.tile, u, v.self_draw_basic, v.discard_basic, st.why_not(v.tile)))
     return tuple(out)
 
 
 def _why_map(obs: Observation, tiles: list[int], melds: Sequence[Meld], rules: RuleSet,
-             st: SacredStatus) -> dict[int, str]:
+             st: SacredStatus) -> dict[int, Message]:
     """'Why can't I win on this?' for every kind, for the 3n+1 hand `tiles`."""
-    out: dict[int, str] = {}
+    out: dict[int, Message] = {}
     try:
         waits = shape_waits_of(tiles, melds)
     except ValueError:
         return out
     if not waits:
         for k in range(25):
-            out[k] = "your hand is not ready: no tile completes it"
+            out[k] = NOT_READY()
         return out
-    words = format_tiles(waits)
     for k in range(25):
         if k not in waits:
-            out[k] = f"{tile_str(k)} does not complete your hand (your waits: {words})"
+            out[k] = NOT_A_WAIT_OF(tile=k, waits=waits)
             continue
         why = st.why_not(k)
         if why:
@@ -403,13 +434,11 @@ def _why_map(obs: Observation, tiles: list[int], melds: Sequence[Meld], rules: R
             sd = evaluate_win(WinContext(concealed=ctx.concealed, win_tile=k, melds=tuple(melds),
                                          self_draw=True, seat=obs.seat,
                                          prevalent=obs.prevalent), rules)
-            out[k] = (f"on a discard {tile_str(k)} gives {describe_basic(res.yak, res.basic)}: "
-                      f"a win needs {MIN_BASIC} basic points"
-                      + (f" (a self-draw would give {sd.basic})" if sd.basic >= MIN_BASIC
-                         else ""))
+            basic = describe_basic(res.yak, res.basic)
+            out[k] = (TOO_CHEAP_SD(tile=k, basic=basic, need=MIN_BASIC, self_draw=sd.basic)
+                      if sd.basic >= MIN_BASIC else TOO_CHEAP(tile=k, basic=basic, need=MIN_BASIC))
         else:
-            out[k] = (f"you can win on {tile_str(k)} by discard "
-                      f"({describe_basic(res.yak, res.basic)})")
+            out[k] = CAN_WIN(tile=k, basic=describe_basic(res.yak, res.basic))
     return out
 
 
@@ -448,10 +477,10 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
 
     # the AI's suggestion
     suggested: Action | None = None
-    reason = ""
+    reason: Message | str = ""
     if decision is None and about_to_discard and not obs.uper[me]:
         legal: list[Action] = [Discard(k) for k in sorted(set(obs.concealed))]
-        notes: dict[Action, str] = {}
+        notes: dict[Action, Message] = {}
         if concealed:
             for k in sorted(set(obs.concealed)):
                 after = list(own)
@@ -472,13 +501,13 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             suggested = seat.act(decision)
             reason = seat.explain()
         except Exception as e:  # noqa: BLE001 - a hint must never break the table
-            suggested, reason = None, f"no suggestion ({type(e).__name__}: {e})"
+            suggested, reason = None, NO_SUGGESTION(error=f"{type(e).__name__}: {e}")
 
     sug_tile = suggested.tile if isinstance(suggested, Discard) else None
     discards: list[DiscardHint] = []
     accepts: tuple[AcceptHint, ...] = ()
     waits: tuple[WaitHint, ...] = ()
-    why: dict[int, str] = {}
+    why: dict[int, Message] = {}
     st_now = _status(obs, [], river, ud)
     if about_to_discard:
         s_now = shanten_of(own, nm)
@@ -490,12 +519,12 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             seen = [elsewhere[k] + after[k] + (1 if k == d else 0) for k in range(25)]
             wh: tuple[WaitHint, ...] = ()
             up_legal: bool | None = None
-            up_reason = ""
+            up_reason: Message | None = None
             if opt.shanten == 0:
                 st = _status(obs, shape_waits_of(tiles, melds), river + [d], ud)
                 wh = _wait_hints(obs, tiles, melds, seen, rules, st)
                 rs = any(w.self_draw_basic >= MIN_BASIC for w in wh)
-                rd = any(not w.low_on_discard and not w.blocked for w in wh)
+                rd = any(not w.low_on_discard and w.blocked is None for w in wh)
                 plan = "ready"
                 if concealed and not obs.uper[me]:
                     v = uper_verdict(tiles, melds, seat=me, prevalent=obs.prevalent,
@@ -530,8 +559,8 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             waits = _wait_hints(obs, tiles, melds, seen, rules, st_now)
         why = _why_map(obs, tiles, melds, rules, st_now)
     opponents = _danger_table(obs, tracker, sorted(set(obs.concealed)))
-    sacred = SacredHint(tuple(r.text for r in st_now.reasons),
-                        tuple((w, st_now.why_not(w) or "") for w in st_now.blocked),
+    sacred = SacredHint(tuple(r.message for r in st_now.reasons),
+                        tuple((w, st_now.why_not(w)) for w in st_now.blocked),  # type: ignore[misc]
                         st_now.can_self_draw)
     return Hints(me, shanten, tuple(discards), accepts, waits, suggested, reason,
                  tuple(opponents), sacred, why)

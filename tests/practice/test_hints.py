@@ -49,8 +49,8 @@ def test_wait_values_and_the_low_discard_mark():
     got = {format_tiles([w.tile]): (w.self_draw_basic, w.discard_basic, w.low_on_discard)
            for w in h.waits}
     assert got == {"7p": (2, 1, True), "8p": (2, 1, True)}
-    assert "gives concealed only (1 point)" in h.why_not(T("8p"))
-    assert "a self-draw would give 2" in h.why_not(T("8p"))
+    assert "gives concealed only (1 point)" in str(h.why_not(T("8p")))
+    assert "a self-draw would give 2" in str(h.why_not(T("8p")))
 
 
 def test_uper_legality_per_discard_with_the_reason():
@@ -81,7 +81,7 @@ def test_sacred_discard_explanations():
                                   "(stem pattern 1-4-7)")
     assert [format_tiles([t]) for t, _ in h.sacred.blocked] == ["4m", "7m"]
     assert h.sacred.can_self_draw
-    assert "does not complete your hand (your waits: 47m)" in h.why_not(T("5m"))
+    assert "does not complete your hand (your waits: 47m)" in str(h.why_not(T("5m")))
     # a wait in the own river blocks every discard win (SD2)
     h = hints(practice_observation("23m456p789p11z555z", rivers=("4m", "", "", "")))
     assert "which you wait on" in str(h.why_not(T("1m")))
@@ -97,7 +97,7 @@ def test_danger_reasons_against_an_uper_player():
     h = hints(obs)
     south = next(o for o in h.opponents if o.seat == 1)
     assert south.uper and south.ready == 1.0
-    d = {format_tiles([t.tile]): (t.danger, t.reason) for t in south.tiles}
+    d = {format_tiles([t.tile]): (t.danger, str(t.reason)) for t in south.tiles}
     assert d["7m"] == (0.0, ("safe by stem pattern 1-4-7 against S's uper "
                             "(S's uper discard was 4m)"))
     assert d["8m"][0] > 0 and d["1p"][0] > 0  # in no stem of his river
@@ -107,7 +107,7 @@ def test_danger_reasons_against_an_uper_player():
     assert d["3m"][0] > 0 and d["3m"][1].startswith("S declared uper")
     assert d["1z"][1] == "1 visible: honour, a pair or single wait"
     west = next(o for o in h.opponents if o.seat == 2)
-    assert west.danger_of(T("6p")).reason == "safe: in W's river"
+    assert str(west.danger_of(T("6p")).reason) == "safe: in W's river"
 
 
 def test_no_chance_and_honour_counts():
@@ -117,25 +117,25 @@ def test_no_chance_and_honour_counts():
     h = hints(obs)
     south = next(o for o in h.opponents if o.seat == 1)
     one = south.danger_of(T("1m"))
-    assert one.reason == "no-chance: every 2m is visible, so only a pair or single wait can use it"
+    assert str(one.reason) == "no-chance: every 2m is visible, so only a pair or single wait can use it"
     assert 0 < one.danger < south.danger_of(T("4p")).danger
-    assert south.danger_of(T("5z")).reason == "2 visible: honour, a pair or single wait"
+    assert str(south.danger_of(T("5z")).reason) == "2 visible: honour, a pair or single wait"
     # a third White in West's river: only a single wait on the last one is left
     obs = practice_observation("122m333m4p5p6p11z55z7z", rivers=("", "2m3m", "5z", ""),
                                uper=(False, True, False, False))
     south = next(o for o in hints(obs).opponents if o.seat == 1)
-    assert south.danger_of(T("5z")).reason == "3 visible: honour, only a single wait"
-    assert south.danger_of(T("7z")).reason == "1 visible: honour, a pair or single wait"
+    assert str(south.danger_of(T("5z")).reason) == "3 visible: honour, only a single wait"
+    assert str(south.danger_of(T("7z")).reason) == "1 visible: honour, a pair or single wait"
 
 
 def test_public_safety_of_an_uper_player():
     obs = practice_observation("1m", rivers=("", "3z5p", "", ""), uper=(False, True, False, False),
                                uper_index=(-1, 1, -1, -1))
     s = public_safety(obs, 1, passed=[T("9m")], after_uper=[T("7z")])
-    assert s[T("2p")] == "safe by stem pattern 2-5-8 against S's uper (S's uper discard was 5p)"
-    assert s[T("3z")] == "safe: in S's river"
-    assert s[T("7z")] == "safe: discarded after S's uper and not won"
-    assert s[T("9m")] == "safe: S let it pass since his last draw"
+    assert str(s[T("2p")]) == "safe by stem pattern 2-5-8 against S's uper (S's uper discard was 5p)"
+    assert str(s[T("3z")]) == "safe: in S's river"
+    assert str(s[T("7z")]) == "safe: discarded after S's uper and not won"
+    assert str(s[T("9m")]) == "safe: S let it pass since his last draw"
     assert T("1m") not in s
 
 

@@ -302,7 +302,7 @@ def test_a_waiting_hand_that_discarded_4m_cannot_win_on_1m_or_7m():
     # 9m in the river instead (stem 3-6-9): 1m by discard is concealed + dragon pung = 2
     h = hints(practice_observation("11m77m234p567p555z", rivers=("9m", "", "", "")))
     assert _can_win_on_discard(h) and h.sacred.blocked == ()
-    assert h.why_not(T("1m")) == ("you can win on 1m by discard "
+    assert str(h.why_not(T("1m"))) == ("you can win on 1m by discard "
                                      "(dragon pung, concealed (2 points))")
 
 
