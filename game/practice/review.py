@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.engine.messages import FLOAT, MSG, MSGS, Message, define
+
 from .uper_practice import (
     DEFAULT_OPPONENTS,
     Comparison,
@@ -28,6 +30,15 @@ from .uper_practice import (
 __all__ = ["PracticeSession", "ReviewItem", "UperDecision", "review"]
 
 _LABEL = {"uper": "declare uper", "silent": "stay silent", "fold": "fold"}
+#: the three options of a ready hand, as words a player reads
+OPTION = {"uper": define("review.option.uper", "declare uper"),
+          "silent": define("review.option.silent", "stay silent"),
+          "fold": define("review.option.fold", "fold")}
+AGAINST_RULES = define("review.against_rules", "uper is against the rules here: {why}", why=MSG)
+BEST = define("review.best", "{option} was the best choice", option=MSG)
+BETTER = define("review.better", "{best} was better than {chosen} by {cost:.1f} points per hand on "
+                "average", best=MSG, chosen=MSG, cost=FLOAT)
+LESSON = define("review.lesson", "{parts}", parts=MSGS)
 
 
 @dataclass(frozen=True)
@@ -52,7 +63,7 @@ class ReviewItem:
     best: str
     cost: float
     clear: bool
-    lesson: str
+    lesson: Message
     options: tuple[dict[str, Any], ...]
     played_by: str = ""  # who played the playouts, e.g. "ai:standard opponents"
 
@@ -85,18 +96,17 @@ class PracticeSession:
         return c
 
 
-def _lesson(d: UperDecision, best: str, cost: float) -> str:
+def _lesson(d: UperDecision, best: str, cost: float) -> Message:
     c = d.comparison
     up = next((o for o in c.offered if o.key == "uper"), None)
     parts = []
-    if up is not None and not up.legal and up.reason:
-        parts.append(f"uper is against the rules here: {up.reason}")
+    if up is not None and not up.legal and up.reason is not None:
+        parts.append(AGAINST_RULES(why=up.reason))
     if d.chosen == best or round(cost, 1) == 0:  # a tie with the best is a best choice
-        parts.append(f"{_LABEL[d.chosen]} was the best choice")
+        parts.append(BEST(option=OPTION[d.chosen]()))
     else:
-        parts.append(f"{_LABEL[best]} was better than {_LABEL[d.chosen]} by {cost:.1f} points "
-                     "per hand on average")
-    return "; ".join(parts)
+        parts.append(BETTER(best=OPTION[best](), chosen=OPTION[d.chosen](), cost=cost))
+    return LESSON(parts=parts)
 
 
 def review(session: PracticeSession | list[UperDecision]) -> list[ReviewItem]:
