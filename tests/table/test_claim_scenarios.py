@@ -157,7 +157,7 @@ def test_temporary_sacred_discard_lasts_until_the_next_own_draw():
     assert any("temporary" in x for x in t.observation(3).sacred)
     discard(t, 1, "5p")                    # South's 5p in the same go-around
     assert 3 not in t.pending()            # North cannot win on it
-    assert "temporary" in t.refused[3][WIN]
+    assert "temporary" in str(t.refused[3][WIN])
     assert only_turn(t) == 2
     tsumogiri(t, 2)
     pass_all(t)
@@ -200,7 +200,7 @@ def test_stem_rule_blocks_discard_wins_on_the_stem_only():
     discard(t, 0, "7m")                    # 7m is in stem(4m): no discard win
     d = t.pending()[3]
     assert WIN not in d.legal and d.legal == (PUNG, PASS)
-    assert "stem" in d.notes[WIN] and "4m" in d.notes[WIN]
+    assert "stem" in str(d.notes[WIN]) and "4m" in str(d.notes[WIN])
     t.submit(3, PASS)
     discard(t, 1, "5p")                    # another wait, not in the stem: he may win
     assert t.pending()[3].legal[0] == WIN
@@ -410,7 +410,7 @@ def test_refused_uper_is_explained_in_the_notes():
     t = rigged([e, None, None, None])
     d = t.pending()[0]
     assert Discard(T("5z"), uper=True) not in d.legal
-    assert "concealed" in d.notes[Discard(T("5z"), uper=True)]
+    assert "concealed" in str(d.notes[Discard(T("5z"), uper=True)])
     with pytest.raises(IllegalActionError, match="concealed"):
         t.submit(0, Discard(T("5z"), uper=True))
 
