@@ -26,6 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.ui.i18n import all_text
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from i18n import import_everything  # every message kind, for the subset
+
 SRC = Path("/usr/share/fonts/opentype/noto")
 OUT = ROOT / "assets" / "fonts"
 COPYRIGHT_FILE = Path("/usr/share/doc/fonts-noto-cjk/copyright")
@@ -98,6 +101,7 @@ def write_licence() -> None:
 
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    import_everything()
     ui_text = ASCII + EXTRA + "".join(all_text()) + ks_x_1001_hangul() + TILE_TEXT
     sizes = {
         "kmj-tiles-bold.otf": make("NotoSansCJK-Bold.ttc", 3, TILE_TEXT + "0123456789", "KMJ Tiles",

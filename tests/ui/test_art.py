@@ -1,6 +1,8 @@
 """Tile art, fonts and sounds: faces are not blank, differ from each other, glyphs are covered."""
 
 import itertools
+import sys
+from pathlib import Path
 
 import pygame
 import pygame.freetype
@@ -91,12 +93,22 @@ def test_dice_faces_differ_and_one_is_red(art):
 
 
 def test_tile_font_covers_every_tile_glyph():
+    pygame.freetype.init()
     f = pygame.freetype.Font(str(TILE_FONT), 24)
     for ch in "一二三四五六七八九萬東南西北中發春夏秋冬0123456789":
         assert f.get_metrics(ch)[0] is not None, ch
 
 
 def test_ui_font_covers_every_ui_string():
+    """Every text and message kind of every package, in every language."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "i18n_tool_fonts", Path(__file__).resolve().parents[2] / "tools" / "i18n.py")
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = tool
+    spec.loader.exec_module(tool)
+    tool.import_everything()  # every message kind is registered
+    pygame.freetype.init()
     f = pygame.freetype.Font(str(UI_FONT), 24)
     chars = sorted({c for s in all_text() for c in s if not c.isspace()})
     missing = [c for c, m in zip(chars, f.get_metrics("".join(chars))) if m is None]
