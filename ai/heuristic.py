@@ -163,6 +163,12 @@ class Option:
         return self.ev - self.danger
 
 
+def _plus(counts: list[int], k: int) -> list[int]:
+    out = list(counts)
+    out[k] += 1
+    return out
+
+
 def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, str]:
     """A "kong" decision at the deal (a four of a kind a replacement completed): declare it
     when the hand stays as close to ready, else pass. Returns (action, why)."""
@@ -175,9 +181,12 @@ def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, str]:
         if isinstance(a, ConcealedKong):
             after = list(counts)
             after[a.tile] -= 4
-            if sum(after) % 3 == 0:  # 13 tiles: count the replacement as a tile of no use
-                after[next(j for j in range(24, -1, -1) if not any(after[max(0, j - 2):j + 3]))] += 1
-            if shanten_of(after, len(melds) + 1) <= now:
+            if sum(after) % 3 == 0:  # 13 tiles: the replacement counted as the least useful tile
+                worst = max(shanten_of(_plus(after, j), len(melds) + 1)
+                            for j in range(25) if after[j] < 4)
+            else:
+                worst = shanten_of(after, len(melds) + 1)
+            if worst <= now:
                 return a, f"{a!r} at the deal keeps shanten {now}"
     return PASS, "no kong at the deal: it would take the hand further from ready"
 
