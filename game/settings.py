@@ -45,6 +45,7 @@ from game.engine import safejson
 from game.engine.errors import MahjongError
 from game.engine.rules import RuleSet
 from game.engine.safejson import JsonInputError
+from game.i18n import languages
 
 APP_NAME = "korean-mahjong"
 CONFIG_ENV = "KOREAN_MAHJONG_CONFIG_DIR"
@@ -53,7 +54,8 @@ FORMAT_VERSION = 1
 
 #: Named animation speeds and their factor (how many times faster than normal).
 SPEEDS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": math.inf}
-LANGUAGES = ("ko", "en")
+#: every language with catalogues (game/i18n/locale): English plus each folder found there
+LANGUAGES = languages()
 MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (3840, 2160)
 #: a settings file is about 1 kB; anything larger than this is not read
@@ -64,7 +66,8 @@ MAX_MESSAGE_CHARS = 500
 
 
 def default_language() -> str:
-    """``"ko"`` when the user's locale is Korean, else ``"en"``."""
+    """The language of the user's locale when the game has it (``ko_KR.UTF-8`` -> ``"ko"``),
+    else ``"en"``."""
     names: list[str] = []
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
         if os.environ.get(var):
@@ -76,7 +79,13 @@ def default_language() -> str:
     except ValueError:  # pragma: no cover - odd locale strings
         pass
     # the first one set decides (POSIX: LC_ALL, then LC_MESSAGES, then LANG; LC_ALL=C is English)
-    return "ko" if names and names[0].lower().startswith(("ko", "korean")) else "en"
+    if not names:
+        return "en"
+    first = names[0].lower()
+    if first.startswith("korean"):  # Windows: 'Korean_Korea'
+        return "ko" if "ko" in LANGUAGES else "en"
+    code = first.split(".")[0].split("_")[0].split("-")[0].split(":")[0]
+    return code if code in LANGUAGES else "en"
 
 
 @dataclass(frozen=True)

@@ -156,3 +156,15 @@ def test_unreadable_file(cfg):
     p.chmod(0)
     s, msgs = load_settings()
     assert s == Settings() and "cannot be read" in msgs[0]
+
+
+@pytest.mark.parametrize("env, lang", [("xx_YY.UTF-8", "xx"), ("xx", "xx"), ("Korean_Korea.949", "ko"),
+                                       ("ko", "ko"), ("C", "en"), ("xxx_YY", "en")])
+def test_a_language_with_catalogues_is_chosen_from_the_locale(monkeypatch, env, lang):
+    """A new language is a catalogue folder: the locale picks it with no code change."""
+    import game.settings as settings_module
+    monkeypatch.setattr(settings_module, "LANGUAGES", ("en", "ko", "xx"))
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LC_ALL", env)
+    assert settings_module.default_language() == lang
