@@ -4,9 +4,10 @@
 >>> isinstance(RandomSeat(1), Seat)
 True
 
-Seats the game does not trust (``python:`` and ``cmd:``, wrapped in `ai.guard.GuardedSeat`)
-are asked with a `SeatDecision`: a snapshot of the decision with the observation taken at that
-moment, holding no reference to the live table.
+Every seat is asked with a snapshot: the engine's `Decision` holds the legal actions, the notes
+on refused options and the observation taken when it was made, never the table. Seats the game
+does not trust (``python:`` and ``cmd:``, wrapped in `ai.guard.GuardedSeat`) get a
+`SeatDecision`, a copy of it that shares no object with the engine at all.
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from enum import StrEnum
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -32,17 +34,9 @@ from game.engine.observation import Observation, RiverTile
 from game.engine.table import Decision
 
 
-def observation_of(decision: Decision) -> Observation:
-    """`decision.observation`, also for a claim decision still pending after another seat
-    answered the same discard (the engine bumps its version on every submit, which makes the
-    property refuse although nothing this seat can see has changed)."""
-    try:
-        return decision.observation
-    except RuntimeError:
-        t = getattr(decision, "_table", None)
-        if t is not None and t._pending.get(decision.seat) is decision:
-            return t.observation(decision.seat)
-        raise
+def observation_of(decision: Decision | SeatDecision) -> Observation:
+    """`decision.observation` (kept for older callers: a decision is a snapshot now)."""
+    return decision.observation
 
 __all__ = ["Seat", "SeatBase", "SeatDecision", "observation_of"]
 
@@ -77,6 +71,8 @@ def _fresh(value: Any) -> Any:
     """`value` rebuilt from immutable builtins and new engine values (nothing shared)."""
     if value is None or type(value) in (int, bool, str, float):
         return value
+    if isinstance(value, StrEnum):  # a named kind (the phase): its plain text
+        return str(value)
     if isinstance(value, (tuple, list)):
         return tuple(_fresh(x) for x in value)
     if type(value) is Meld:
@@ -111,9 +107,8 @@ class SeatDecision:
 
     @classmethod
     def of(cls, decision: Decision | SeatDecision) -> SeatDecision:
-        """The snapshot of `decision` (it must still be pending)."""
-        obs = decision.observation if isinstance(decision, SeatDecision) else \
-            observation_of(decision)  # type: ignore[arg-type]
+        """A copy of `decision` that shares nothing with the engine."""
+        obs = decision.observation
         return cls(seat=int(decision.seat), kind=str(decision.kind),
                    legal=tuple(copy_action(a) for a in decision.legal),
                    notes={copy_action(a): str(why) for a, why in decision.notes.items()},

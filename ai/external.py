@@ -373,9 +373,7 @@ class ExternalSeat:
     def act_within(self, decision: Decision | SeatDecision, budget: float | None) -> Action:
         """Send the request and read the answer; writing and reading must together fit in
         `budget` seconds (the deadline is computed once)."""
-        from .base import observation_of
-        obs = decision.observation if isinstance(decision, SeatDecision) else \
-            observation_of(decision)
+        obs = decision.observation
         self._id += 1
         request = decision_to_json(decision, obs, self._id)
         deadline = None if budget is None else time.monotonic() + budget

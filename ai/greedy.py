@@ -22,7 +22,7 @@ from game.engine.tiles import tile_str
 
 from .base import SeatBase
 from .danger import visible_counts
-from .heuristic import deal_kong, discard_choices, observation_of
+from .heuristic import deal_kong, discard_choices
 
 __all__ = ["GreedySeat"]
 
@@ -55,7 +55,7 @@ class GreedySeat(SeatBase):
                     return a
             self._why = "pass"
             return PASS
-        obs = observation_of(decision)
+        obs = decision.observation
         if decision.kind == "kong":  # at the deal
             action, self._why = deal_kong(decision, obs)
             return action

@@ -214,7 +214,7 @@ class HeuristicSeat(SeatBase):
         return self._why
 
     def act(self, decision: Decision) -> Action:
-        obs = observation_of(decision)
+        obs = decision.observation
         if decision.kind in ("claim", "rob"):
             return self._claim(decision, obs)
         if decision.kind == "kong":

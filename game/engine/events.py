@@ -18,12 +18,18 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from .errors import MahjongError
+from .kinds import DicePurpose, EndReason, WinHow
+from .melds import MeldType
 from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile
 
 _SEAT_FIELDS = frozenset(("seat", "from_seat", "breaker", "dealer"))
+#: fields whose value is one of a closed set of names (read back as that enum)
+_NAMED_FIELDS: dict[str, type[StrEnum]] = {
+    "purpose": DicePurpose, "meld": MeldType, "how": WinHow, "reason": EndReason}
 _ID_FIELDS = frozenset(("tile",))  # one physical id (or None when hidden)
 _IDS_FIELDS = frozenset(("tiles", "ids"))  # tuples of physical ids
 
@@ -142,7 +148,7 @@ class DiceRolled(_Event):
     type: ClassVar[str] = "dice"
     seat: int
     faces: tuple[int, int]
-    purpose: str
+    purpose: DicePurpose
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,7 +220,7 @@ class Claimed(_Event):
 
     type: ClassVar[str] = "claim"
     seat: int
-    meld: str
+    meld: MeldType
     tile: int
     from_seat: int
     tiles: tuple[int, ...]
@@ -226,7 +232,7 @@ class KongDeclared(_Event):
 
     type: ClassVar[str] = "kong"
     seat: int
-    meld: str
+    meld: MeldType
     tiles: tuple[int, ...]
 
 
@@ -246,7 +252,7 @@ class WinDeclared(_Event):
     type: ClassVar[str] = "win"
     seat: int
     tile: int
-    how: str
+    how: WinHow
     from_seat: int | None
     concealed: tuple[int, ...]
 
@@ -258,7 +264,7 @@ class HandEnded(_Event):
     `payments[s]`: the signed total of seat s; `hands`: every seat's concealed tiles (shown)."""
 
     type: ClassVar[str] = "hand_end"
-    reason: str
+    reason: EndReason
     winners: tuple[dict, ...]
     payments: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
@@ -319,7 +325,15 @@ def event_from_json(data: Any) -> Event:
             if f.default is not dataclasses.MISSING:
                 continue
             raise EventFormatError(f"event {data['type']!r} lacks field {f.name!r}")
-        kwargs[f.name] = _dec(f.name, data[f.name])
+        kwargs[f.name] = v = _dec(f.name, data[f.name])
+        named = _NAMED_FIELDS.get(f.name)
+        if named is not None:
+            try:
+                kwargs[f.name] = named(v)
+            except (ValueError, TypeError):
+                known = ", ".join(named)
+                raise EventFormatError(f"event {data['type']!r}: {f.name!r} must be one of "
+                                       f"{known}, got {v!r}"[:300]) from None
     if cls is HandEnded:
         kwargs["winners"] = tuple(kwargs["winners"])
     try:

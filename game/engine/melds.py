@@ -5,34 +5,51 @@
 Meld('pung', 7z, from W)
 >>> m.size, m.is_open, Meld(CONCEALED_KONG, 0).is_open
 (3, True, False)
+>>> Meld("added_kong", 0).type is MeldType.ADDED_KONG
+True
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from .tiles import is_playing, parse_tile, seat_name, tile_str
 
-PUNG = "pung"  # claimed from a discard
-KONG = "kong"  # melded kong: a discard claimed onto a concealed triplet
-ADDED_KONG = "added_kong"  # a fourth tile added to an own melded pung
-CONCEALED_KONG = "concealed_kong"  # four own tiles; the hand stays concealed
-MELD_TYPES = (PUNG, KONG, ADDED_KONG, CONCEALED_KONG)
 
-__all__ = ["ADDED_KONG", "CONCEALED_KONG", "KONG", "MELD_TYPES", "PUNG", "Meld", "parse_tile"]
+class MeldType(StrEnum):
+    """The kind of a meld; its value is its JSON (a `StrEnum`: equal to the bare string)."""
+
+    PUNG = "pung"  # claimed from a discard
+    KONG = "kong"  # melded kong: a discard claimed onto a concealed triplet
+    ADDED_KONG = "added_kong"  # a fourth tile added to an own melded pung
+    CONCEALED_KONG = "concealed_kong"  # four own tiles; the hand stays concealed
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+PUNG, KONG, ADDED_KONG, CONCEALED_KONG = (MeldType.PUNG, MeldType.KONG, MeldType.ADDED_KONG,
+                                          MeldType.CONCEALED_KONG)
+MELD_TYPES = tuple(MeldType)
+
+__all__ = ["ADDED_KONG", "CONCEALED_KONG", "KONG", "MELD_TYPES", "PUNG", "Meld", "MeldType",
+           "parse_tile"]
 
 
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A declared set. `from_seat` is the seat whose discard was claimed (None if concealed)."""
 
-    type: str
+    type: MeldType
     tile: int
     from_seat: int | None = None
 
     def __post_init__(self) -> None:
-        if self.type not in MELD_TYPES:
-            raise ValueError(f"unknown meld type {self.type!r}")
+        if type(self.type) is not MeldType:
+            if self.type not in MELD_TYPES:
+                raise ValueError(f"unknown meld type {self.type!r}")
+            object.__setattr__(self, "type", MeldType(self.type))
         if not is_playing(self.tile):
             raise ValueError(f"a meld needs a playing tile, got {self.tile!r}")
 

@@ -26,7 +26,7 @@ The shuffle and the dice are the only randomness, from ``random.Random(seed)``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,7 @@ from .events import (
     WinDeclared,
 )
 from .hand import shanten as shape
+from .kinds import DecisionKind, DicePurpose, EndReason, Phase, WinHow
 from .melds import ADDED_KONG, CONCEALED_KONG, Meld
 from .melds import KONG as KONG_MELD
 from .melds import PUNG as PUNG_MELD
@@ -75,6 +76,7 @@ from .scoring.context import WinContext, WinResult
 from .tiles import (
     MAJOR_KINDS,
     NUM_PLAYING_KINDS,
+    is_flower_tile,
     is_wind,
     kind_of_tile,
     parse_tiles,
@@ -84,30 +86,103 @@ from .tiles import (
 )
 from .wall import DEAL_STEPS, Wall, place_in_live_order, roll_dice
 
-__all__ = ["Decision", "HandResult", "RiggedWall", "Table", "WinRecord", "rig_wall"]
+__all__ = ["Decision", "HandResult", "RiggedWall", "SeatState", "Table", "WinRecord", "rig_wall"]
 
 
 @dataclass(frozen=True, eq=False)
 class Decision:
-    """What `seat` must decide now. `kind`: "turn" (after a draw, or East's opening),
-    "discard" (after a pung: discard only), "claim" (on a discard), "rob" (on an added kong),
-    "kong" (at the deal: declare a four of a kind a replacement completed, or pass).
-    `notes` maps refused options to the engine's reason (for tooltips and lessons).
-    The observation is built on first access and is valid until the table moves on."""
+    """What `seat` must decide now: a snapshot (it holds no table). `kind`: "turn" (after a
+    draw, or East's opening), "discard" (after a pung: discard only), "claim" (on a discard),
+    "rob" (on an added kong), "kong" (at the deal: declare a four of a kind a replacement
+    completed, or pass). `notes` maps refused options to the engine's reason (for tooltips and
+    lessons); `observation` is the table as this seat saw it when the decision was made."""
 
     seat: int
-    kind: str
+    kind: DecisionKind
     legal: tuple[Action, ...]
-    notes: Mapping[Action, str] = field(default_factory=dict)
-    _table: Any = field(default=None, repr=False)
-    _version: int = field(default=0, repr=False)
+    notes: Mapping[Action, str]
+    observation: Observation
 
-    @property
-    def observation(self) -> Observation:
-        t = self._table
-        if t is None or t._version != self._version:
-            raise RuntimeError("stale decision: the table has moved on since it was made")
-        return t.observation(self.seat)
+
+@dataclass(slots=True)
+class SeatState:
+    """Everything the table keeps about one seat (tile ids; kinds in `counts`). Copied and
+    compared as a whole; `waits_cache` and `river_view` are caches, not state."""
+
+    concealed: list[int] = field(default_factory=list)  # tile ids, drawn tile included
+    counts: list[int] = field(default_factory=lambda: [0] * NUM_PLAYING_KINDS)
+    drawn: int | None = None
+    melds: list[Meld] = field(default_factory=list)
+    meld_ids: list[tuple[int, ...]] = field(default_factory=list)
+    flowers: list[int] = field(default_factory=list)
+    river: list[int] = field(default_factory=list)  # tile ids in discard order
+    river_claimed: set[int] = field(default_factory=set)  # indices into `river`
+    uper_index: int = -1  # index of the uper discard in the river
+    uper_waits: tuple[int, ...] = ()
+    sd_temporary: bool = False  # sacred discard SD1 (passed a win since the own last draw)
+    sd_missed: bool = False  # SD5: passed a win after uper
+    sd_discarded_win: bool = False  # SD6: let the own winning tile go after uper
+    penalised: bool = False  # strict table: a wrong declaration was made
+    discarded: bool = False  # has made a discard this hand
+    kong_draw: bool = False  # the drawn tile is a kong replacement
+    #: kinds drawn as replacements during the deal (a four of a kind they complete may be
+    #: declared at once, before East's opening turn)
+    deal_replaced: set[int] = field(default_factory=set)
+    waits_cache: tuple[int, ...] | None = field(default=None, compare=False)
+    river_view: tuple[RiverTile, ...] | None = field(default=None, compare=False)
+
+    def copy(self) -> SeatState:
+        return SeatState(
+            list(self.concealed), list(self.counts), self.drawn, list(self.melds),
+            list(self.meld_ids), list(self.flowers), list(self.river), set(self.river_claimed),
+            self.uper_index, self.uper_waits, self.sd_temporary, self.sd_missed,
+            self.sd_discarded_win, self.penalised, self.discarded, self.kong_draw,
+            set(self.deal_replaced), self.waits_cache, self.river_view)
+
+    def add(self, t: int) -> None:
+        """Tile id `t` joins the concealed hand."""
+        self.concealed.append(t)
+        if not is_flower_tile(t):
+            self.counts[kind_of_tile(t)] += 1
+            self.waits_cache = None
+
+    def remove(self, t: int) -> None:
+        """Tile id `t` leaves the concealed hand."""
+        self.concealed.remove(t)
+        if not is_flower_tile(t):
+            self.counts[kind_of_tile(t)] -= 1
+            self.waits_cache = None
+
+    def set_hand(self, ids: Sequence[int]) -> None:
+        """Replace the concealed hand (counts and caches rebuilt)."""
+        self.concealed = list(ids)
+        self.counts = [0] * NUM_PLAYING_KINDS
+        for t in self.concealed:
+            if not is_flower_tile(t):
+                self.counts[kind_of_tile(t)] += 1
+        self.waits_cache = None
+
+    def discard(self, t: int, uper: bool) -> None:
+        """Tile id `t` (already out of the hand) joins the river, laid sideways for uper."""
+        self.river.append(t)
+        if uper:
+            self.uper_index = len(self.river) - 1
+        self.discarded = True
+        self.river_view = None
+
+    def last_discard_taken(self) -> None:
+        """The river's last tile was claimed (for a meld or a win)."""
+        self.river_claimed.add(len(self.river) - 1)
+        self.river_view = None
+
+    def river_tiles(self) -> tuple[RiverTile, ...]:
+        """The river as every seat sees it (kinds, uper and claimed marks)."""
+        v = self.river_view
+        if v is None:
+            ui, claimed = self.uper_index, self.river_claimed
+            v = self.river_view = tuple(RiverTile(kind_of_tile(t), i == ui, i in claimed)
+                                        for i, t in enumerate(self.river))
+        return v
 
 
 @dataclass(frozen=True)
@@ -115,7 +190,7 @@ class WinRecord:
     """One winner: how (self_draw / discard / robbing_kong), from whom, the context and score."""
 
     seat: int
-    how: str
+    how: WinHow
     from_seat: int | None
     tile: int
     context: WinContext
@@ -133,7 +208,7 @@ class WinRecord:
 class HandResult:
     """How the hand ended. `payments[s]` is the signed total of seat s (sums to zero)."""
 
-    reason: str  # "win", "exhaustive", "nine_major", "four_winds", "triple_win"
+    reason: EndReason
     winners: tuple[WinRecord, ...]
     payments: tuple[int, ...]
     next_doubled: bool
@@ -214,26 +289,12 @@ class Table:
         self.scores = tuple(scores)
         self.on_event = on_event
         self.events: list[Event] = []
-        self.concealed: list[list[int]] = [[], [], [], []]  # tile ids, drawn tile included
-        self.counts: list[list[int]] = [[0] * NUM_PLAYING_KINDS for _ in range(4)]
-        self.drawn: list[int | None] = [None] * 4
-        self.melds: list[list[Meld]] = [[], [], [], []]
-        self.meld_ids: list[list[tuple[int, ...]]] = [[], [], [], []]
-        self.flowers: list[list[int]] = [[], [], [], []]
-        self.river: list[list[int]] = [[], [], [], []]  # tile ids in discard order
-        self.river_claimed: list[set[int]] = [set(), set(), set(), set()]  # indices
-        self.uper_index: list[int] = [-1] * 4  # index of the uper discard in the river
-        self.uper_waits: list[tuple[int, ...]] = [()] * 4
-        self.sd_temporary = [False] * 4
-        self.sd_missed = [False] * 4
-        self.sd_discarded_win = [False] * 4
-        self.penalised = [False] * 4  # strict table: a wrong declaration was made
-        self.discarded = [False] * 4  # has made a discard this hand
+        #: one `SeatState` per seat (E S W N): hands, melds, rivers, flags
+        self.seat_state: list[SeatState] = [SeatState() for _ in range(4)]
         self.any_meld = False  # a claim or kong happened (ends the "first go-around" specials)
-        self.kong_draw = [False] * 4  # the drawn tile is a kong replacement
         self.limbo: tuple[int, int] | None = None  # (seat, tile id) of an added-kong tile being robbed
         self.turn = 0
-        self.phase = "deal"
+        self.phase = Phase.DEAL
         self.result: HandResult | None = None
         self._last_discard: tuple[int, int, bool] | None = None  # (seat, tile id, final discard)
         self._pending: dict[int, Decision] = {}
@@ -243,12 +304,73 @@ class Table:
         #: seats that may not claim the current discard although it completes their shape,
         #: with the reason (sacred discard, chicken hand): for tooltips; no decision is asked
         self.refused: dict[int, dict[Action, str]] = {}
-        self._waits: list[tuple[int, ...] | None] = [None] * 4
-        #: kinds each seat drew as replacements during the deal (a four of a kind they complete
-        #: may be declared at once, before East's opening turn)
-        self._deal_replaced: list[set[int]] = [set(), set(), set(), set()]
-        self._version = 0
         self._setup(random.Random(seed), wall, dice)
+
+    # ------------------------------------------------------------------ per-seat views
+    # Read access by seat, as lists (the containers are the seats' own) or tuples (flags).
+    @property
+    def concealed(self) -> list[list[int]]:
+        return [p.concealed for p in self.seat_state]
+
+    @property
+    def counts(self) -> list[list[int]]:
+        return [p.counts for p in self.seat_state]
+
+    @property
+    def drawn(self) -> tuple[int | None, ...]:
+        return tuple(p.drawn for p in self.seat_state)
+
+    @property
+    def melds(self) -> list[list[Meld]]:
+        return [p.melds for p in self.seat_state]
+
+    @property
+    def meld_ids(self) -> list[list[tuple[int, ...]]]:
+        return [p.meld_ids for p in self.seat_state]
+
+    @property
+    def flowers(self) -> list[list[int]]:
+        return [p.flowers for p in self.seat_state]
+
+    @property
+    def river(self) -> list[list[int]]:
+        return [p.river for p in self.seat_state]
+
+    @property
+    def river_claimed(self) -> list[set[int]]:
+        return [p.river_claimed for p in self.seat_state]
+
+    @property
+    def uper_index(self) -> tuple[int, ...]:
+        return tuple(p.uper_index for p in self.seat_state)
+
+    @property
+    def uper_waits(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(p.uper_waits for p in self.seat_state)
+
+    @property
+    def sd_temporary(self) -> tuple[bool, ...]:
+        return tuple(p.sd_temporary for p in self.seat_state)
+
+    @property
+    def sd_missed(self) -> tuple[bool, ...]:
+        return tuple(p.sd_missed for p in self.seat_state)
+
+    @property
+    def sd_discarded_win(self) -> tuple[bool, ...]:
+        return tuple(p.sd_discarded_win for p in self.seat_state)
+
+    @property
+    def penalised(self) -> tuple[bool, ...]:
+        return tuple(p.penalised for p in self.seat_state)
+
+    @property
+    def discarded(self) -> tuple[bool, ...]:
+        return tuple(p.discarded for p in self.seat_state)
+
+    @property
+    def kong_draw(self) -> tuple[bool, ...]:
+        return tuple(p.kong_draw for p in self.seat_state)
 
     # ------------------------------------------------------------------ setup
     def _emit(self, e: Event) -> None:
@@ -277,7 +399,7 @@ class Table:
             else:
                 head, tail = list(rig), []
             used = {t for t in head + tail if t is not None}
-            if not rules.flowers and any(t is not None and t >= 100 for t in used):
+            if not rules.flowers and any(t is not None and is_flower_tile(t) for t in used):
                 raise ValueError("the rigged wall holds flowers but the rules have flowers off")
             rest = [t for t in ids if t not in used]
             it = iter(rest)
@@ -288,129 +410,129 @@ class Table:
         self._emit(HandStarted(self.hand, self.seed, self.prevalent, self.doubled, self.players,
                                self.scores, rules.to_dict()))
         self._emit(WallBuilt(tuple(tiles)))
-        self._emit(DiceRolled(0, first, "breaker"))
-        self._emit(DiceRolled(w.breaker, second, "count"))
+        self._emit(DiceRolled(0, first, DicePurpose.BREAKER))
+        self._emit(DiceRolled(w.breaker, second, DicePurpose.COUNT))
         self._emit(WallBroken(w.breaker, w.count, w.counted_stack, w.break_stack))
         for step in DEAL_STEPS:
             got = [w.draw_live() for _ in range(step.count)]
             for t, _ in got:
                 self._add(step.seat, t)
             self._emit(Dealt(step.seat, tuple(t for t, _ in got), tuple(p for _, p in got)))
-        self.drawn[0] = self.concealed[0][-1]
+        self.seat_state[0].drawn = self.seat_state[0].concealed[-1]
         self._run(lambda: self._deal_flowers(0))
 
     def _deal_flowers(self, seat: int) -> Callable[[], Any] | None:
         """The deal's flower round, E S W N: each flower shown and replaced from the back wall;
         then the seat may declare at once a four of a kind a replacement completed."""
+        me = self.seat_state[seat]
         while True:
-            fl = [t for t in self.concealed[seat] if t >= 100]
+            fl = [t for t in me.concealed if is_flower_tile(t)]
             if not fl:
                 break
             if not self._replace_flower(seat, fl[0]):
                 return None
-        c = self.counts[seat]
-        kongs = [ConcealedKong(k) for k in sorted(self._deal_replaced[seat]) if c[k] == 4]
+        c = me.counts
+        kongs = [ConcealedKong(k) for k in sorted(me.deal_replaced) if c[k] == 4]
         if kongs and self.wall.remaining > 0:
-            self._decide(seat, "kong", [*kongs, PASS], {})
+            self._decide(seat, DecisionKind.KONG, [*kongs, PASS], {})
             return None
         return self._after_deal_seat(seat)
 
     def _after_deal_seat(self, seat: int) -> Callable[[], Any] | None:
         if seat < 3:
             return lambda: self._deal_flowers(seat + 1)
-        self.drawn[1] = self.drawn[2] = self.drawn[3] = None
-        self.phase = "turn"
+        self.seat_state[1].drawn = self.seat_state[2].drawn = self.seat_state[3].drawn = None
+        self.phase = Phase.TURN
         self.turn = 0
         return lambda: self._turn(0, drew=True)
 
     def _deal_kong(self, seat: int, action: Action) -> Callable[[], Any] | None:
         """A seat's answer at the deal: a concealed kong (its replacement comes from the back
         wall, then that seat's flowers and kongs are looked at again) or a pass."""
+        me = self.seat_state[seat]
         if not isinstance(action, ConcealedKong):
             return self._after_deal_seat(seat)
         self._declare_concealed_kong(seat, action.tile)
         t, pos = self.wall.draw_back()  # the decision is only made while the wall has tiles
         self._add(seat, t)
-        self.drawn[seat] = t
-        self.kong_draw[seat] = True
-        if t < 100:
-            self._deal_replaced[seat].add(t >> 2)
+        me.drawn = t
+        me.kong_draw = True
+        if not is_flower_tile(t):
+            me.deal_replaced.add(kind_of_tile(t))
         self._emit(Drew(seat, t, pos, True))
         return lambda: self._deal_flowers(seat)
 
     # ------------------------------------------------------------------ tile moves
     def _add(self, seat: int, t: int) -> None:
-        self.concealed[seat].append(t)
-        if t < 100:
-            self.counts[seat][t >> 2] += 1
-            self._waits[seat] = None
+        self.seat_state[seat].add(t)
 
     def _remove(self, seat: int, t: int) -> None:
-        self.concealed[seat].remove(t)
-        if t < 100:
-            self.counts[seat][t >> 2] -= 1
-            self._waits[seat] = None
+        self.seat_state[seat].remove(t)
 
     def _id_of_kind(self, seat: int, kind: int) -> int:
-        d = self.drawn[seat]
-        if d is not None and d < 100 and d >> 2 == kind:
+        me = self.seat_state[seat]
+        d = me.drawn
+        if d is not None and not is_flower_tile(d) and kind_of_tile(d) == kind:
             return d
-        for t in reversed(self.concealed[seat]):
-            if t < 100 and t >> 2 == kind:
+        for t in reversed(me.concealed):
+            if not is_flower_tile(t) and kind_of_tile(t) == kind:
                 return t
         raise AssertionError(f"seat {seat} holds no {tile_str(kind)}")
 
     def _replace_flower(self, seat: int, flower: int) -> bool:
         """Show a flower and draw its replacement from the back wall (False: the wall ran out)."""
+        me = self.seat_state[seat]
         self._remove(seat, flower)
-        self.flowers[seat].append(flower)
+        me.flowers.append(flower)
         self._emit(FlowerShown(seat, flower))
         if self.wall.remaining == 0:
-            self._end("exhaustive")
+            self._end(EndReason.EXHAUSTIVE)
             return False
         t, pos = self.wall.draw_back()
         self._add(seat, t)
-        self.drawn[seat] = t
-        if self.phase == "deal" and t < 100:
-            self._deal_replaced[seat].add(t >> 2)
+        me.drawn = t
+        if self.phase == Phase.DEAL and not is_flower_tile(t):
+            me.deal_replaced.add(kind_of_tile(t))
         self._emit(Drew(seat, t, pos, True))
         return True
 
     def _draw(self, seat: int, replacement: bool) -> bool:
         """Draw (live or back wall), replacing flowers. False if the hand ended meanwhile."""
+        me = self.seat_state[seat]
         if self.wall.remaining == 0:
-            self._end("exhaustive")
+            self._end(EndReason.EXHAUSTIVE)
             return False
         t, pos = self.wall.draw_back() if replacement else self.wall.draw_live()
         self._add(seat, t)
-        self.drawn[seat] = t
-        self.sd_temporary[seat] = False
-        self.kong_draw[seat] = replacement
+        me.drawn = t
+        me.sd_temporary = False
+        me.kong_draw = replacement
         self.turn = seat
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self._emit(Drew(seat, t, pos, replacement))
-        while t >= 100:
+        while is_flower_tile(t):
             if not self._replace_flower(seat, t):
                 return False
-            t = self.drawn[seat]  # type: ignore[assignment]
+            t = me.drawn  # type: ignore[assignment]
         return True
 
     # ------------------------------------------------------------------ queries
     def hand_kinds(self, seat: int) -> list[int]:
         """Concealed kinds of a seat (flowers excluded)."""
-        return [t >> 2 for t in self.concealed[seat] if t < 100]
+        return [kind_of_tile(t) for t in self.seat_state[seat].concealed if not is_flower_tile(t)]
 
     def waits(self, seat: int) -> tuple[int, ...]:
         """Shape waits of a 3n+1 hand (cached until the hand changes); () otherwise."""
-        w = self._waits[seat]
+        me = self.seat_state[seat]
+        w = me.waits_cache
         if w is None:
-            c = self.counts[seat]
+            c = me.counts
             w = shape.waits(c) if sum(c) % 3 == 1 else ()
-            self._waits[seat] = w
+            me.waits_cache = w
         return w
 
     def river_kinds(self, seat: int) -> list[int]:
-        return [t >> 2 for t in self.river[seat]]
+        return [kind_of_tile(t) for t in self.seat_state[seat].river]
 
     @property
     def is_over(self) -> bool:
@@ -422,47 +544,51 @@ class Table:
 
     def sacred(self, seat: int, waits: tuple[int, ...] | None = None):
         """The scorer's sacred-discard status of a seat (from its flags, river and waits)."""
-        ui = self.uper_index[seat]
+        me = self.seat_state[seat]
+        ui = me.uper_index
         return sacred_status(
             self.waits(seat) if waits is None else waits, self.river_kinds(seat),
-            uper_discard=None if ui < 0 else self.river[seat][ui] >> 2,
-            temporary=self.sd_temporary[seat], missed_after_uper=self.sd_missed[seat],
-            discarded_win_after_uper=self.sd_discarded_win[seat])
+            uper_discard=None if ui < 0 else kind_of_tile(me.river[ui]),
+            temporary=me.sd_temporary, missed_after_uper=me.sd_missed,
+            discarded_win_after_uper=me.sd_discarded_win)
 
     def is_concealed_hand(self, seat: int) -> bool:
-        return all(m.type == CONCEALED_KONG for m in self.melds[seat])
+        return all(m.type == CONCEALED_KONG for m in self.seat_state[seat].melds)
 
     def _first_go_around(self, seat: int) -> bool:
-        return not self.any_meld and not self.discarded[seat]
+        return not self.any_meld and not self.seat_state[seat].discarded
 
     def _context(self, seat: int, win_kind: int, *, self_draw: bool, discarder: int | None = None,
                  robbing: bool = False, last: bool = False) -> WinContext:
-        c = self.counts[seat]
+        me = self.seat_state[seat]
+        c = me.counts
         kinds = [k for k in range(NUM_PLAYING_KINDS) for _ in range(c[k])]
         if not self_draw:
             kinds.append(win_kind)
             kinds.sort()
         return WinContext(
-            concealed=tuple(kinds), win_tile=win_kind, melds=tuple(self.melds[seat]),
+            concealed=tuple(kinds), win_tile=win_kind, melds=tuple(me.melds),
             self_draw=self_draw, seat=seat, prevalent=self.prevalent, discarder=discarder,
-            uper=self.uper_index[seat] >= 0, flowers=len(self.flowers[seat]),
-            win_on_kong=self_draw and self.kong_draw[seat], robbing_kong=robbing,
+            uper=me.uper_index >= 0, flowers=len(me.flowers),
+            win_on_kong=self_draw and me.kong_draw, robbing_kong=robbing,
             last_tile=last, first_turn=self._first_go_around(seat), doubled=self.doubled)
 
     def _self_draw_check(self, seat: int) -> tuple[WinContext | None, WinResult | None, str]:
         """(context, result, reason): a self-draw win is legal when reason is ''."""
-        c = self.counts[seat]
+        me = self.seat_state[seat]
+        c = me.counts
         if not shape.is_complete(c):
             return None, None, _INCOMPLETE
-        d = self.drawn[seat]
-        kind = d >> 2 if d is not None and d < 100 else self.hand_kinds(seat)[-1]
+        d = me.drawn
+        kind = kind_of_tile(d) if d is not None and not is_flower_tile(d) else \
+            self.hand_kinds(seat)[-1]
         c[kind] -= 1
         w = shape.waits(c)
         c[kind] += 1
         st = self.sacred(seat, w)
         if not st.can_self_draw:
             return None, None, st.reasons[0].text
-        if self.penalised[seat]:
+        if me.penalised:
             return None, None, "a wrong declaration earlier this hand: you can no longer win"
         ctx = self._context(seat, kind, self_draw=True, last=self.wall.remaining == 0)
         res = evaluate_win(ctx, self.rules)
@@ -470,7 +596,7 @@ class Table:
 
     def _discard_win_check(self, seat: int, kind: int, discarder: int, robbing: bool,
                            last: bool) -> tuple[WinContext | None, WinResult | None, str]:
-        if self.penalised[seat]:
+        if self.seat_state[seat].penalised:
             return None, None, "a wrong declaration earlier this hand: you can no longer win"
         st = self.sacred(seat)
         why = st.why_not(kind)
@@ -482,8 +608,10 @@ class Table:
         return ctx, res, "" if res.valid else res.reason
 
     # ------------------------------------------------------------------ decisions
-    def _decide(self, seat: int, kind: str, legal: list[Action], notes: dict[Action, str]) -> None:
-        self._pending[seat] = Decision(seat, kind, tuple(legal), notes, self, self._version)
+    def _decide(self, seat: int, kind: DecisionKind, legal: list[Action],
+                notes: dict[Action, str]) -> None:
+        """Ask `seat`: the decision is a snapshot taken now (its observation included)."""
+        self._pending[seat] = Decision(seat, kind, tuple(legal), notes, self.observation(seat))
 
     def _run(self, step: Callable[[], Any]) -> None:
         """Run automatic steps (draws, frozen-hand discards) until a decision or the end."""
@@ -492,18 +620,19 @@ class Table:
 
     def _turn(self, seat: int, drew: bool) -> Callable[[], Any] | None:
         """Offer the turn's options after a draw (or East's opening, or a kong replacement)."""
+        me = self.seat_state[seat]
         self.turn = seat
-        self.phase = "turn"
+        self.phase = Phase.TURN
         self._false_win.discard(seat)
         rules = self.rules
-        c = self.counts[seat]
+        c = me.counts
         legal: list[Action] = []
         notes: dict[Action, str] = {}
-        d = self.drawn[seat]
-        drawn_kind = d >> 2 if d is not None and d < 100 else None
-        if self.penalised[seat] and drawn_kind is not None:
+        d = me.drawn
+        drawn_kind = kind_of_tile(d) if d is not None and not is_flower_tile(d) else None
+        if me.penalised and drawn_kind is not None:
             return lambda: self._discard(seat, drawn_kind, False, auto=True)
-        if self.uper_index[seat] >= 0 and drawn_kind is not None:
+        if me.uper_index >= 0 and drawn_kind is not None:
             return self._uper_turn(seat, drawn_kind)
         if drew:
             _ctx, _res, why = self._self_draw_check(seat)
@@ -518,20 +647,20 @@ class Table:
         if drew and self.wall.remaining > 0:  # after a pung the claimer only discards
             if 4 in c:
                 legal.extend(ConcealedKong(k) for k in kinds if c[k] == 4)
-            if self.melds[seat]:
-                legal.extend(AddedKong(m.tile) for m in self.melds[seat]
+            if me.melds:
+                legal.extend(AddedKong(m.tile) for m in me.melds
                              if m.type == PUNG_MELD and c[m.tile])
         if (drew and rules.nine_major_draw and self._first_go_around(seat)
                 and sum(1 for k in kinds if k in MAJOR_KINDS) >= rules.nine_major_threshold):
             legal.append(NINE_MAJOR)
         legal.extend([_DISCARDS[k] for k in kinds])
-        if self.is_concealed_hand(seat) and not self.penalised[seat]:
+        if self.is_concealed_hand(seat) and not me.penalised:
             for k in shape.ready_discards(c):
                 after = self.hand_kinds(seat)
                 after.remove(k)
-                v = uper_verdict(after, self.melds[seat], seat=seat, prevalent=self.prevalent,
+                v = uper_verdict(after, me.melds, seat=seat, prevalent=self.prevalent,
                                  wall_left=self.wall.remaining, rules=rules,
-                                 flowers=len(self.flowers[seat]))
+                                 flowers=len(me.flowers))
                 a = Discard(k, uper=True)
                 if v.legal:
                     legal.append(a)
@@ -539,12 +668,13 @@ class Table:
                     notes[a] = v.reason
                     if rules.strict_table and self.wall.remaining > 0:
                         legal.append(a)
-        self._decide(seat, "turn" if drew else "discard", legal, notes)
+        self._decide(seat, DecisionKind.TURN if drew else DecisionKind.DISCARD, legal, notes)
         return None
 
     def _uper_turn(self, seat: int, kind: int) -> Callable[[], Any] | None:
         """A frozen hand: win, a waits-keeping concealed kong, or the drawn tile goes."""
-        c = self.counts[seat]
+        me = self.seat_state[seat]
+        c = me.counts
         legal: list[Action] = []
         notes: dict[Action, str] = {}
         _ctx, _res, why = self._self_draw_check(seat)
@@ -552,7 +682,7 @@ class Table:
             legal.append(WIN)
         if c[kind] == 4 and self.wall.remaining > 0:
             c[kind] -= 4
-            same = shape.waits(c) == self.uper_waits[seat]
+            same = shape.waits(c) == me.uper_waits
             c[kind] += 4
             if same:
                 legal.append(ConcealedKong(kind))
@@ -561,7 +691,7 @@ class Table:
         if not legal:
             return lambda: self._discard(seat, kind, False, auto=True)
         legal.append(Discard(kind))
-        self._decide(seat, "turn", legal, notes)
+        self._decide(seat, DecisionKind.TURN, legal, notes)
         return None
 
     # ------------------------------------------------------------------ submit
@@ -585,22 +715,21 @@ class Table:
                 note = f"not a legal {d.kind} action now; legal: {legal}"
             raise IllegalActionError(seat, action, note)
         n0 = len(self.events)
-        if d.kind in ("claim", "rob"):
+        if d.kind in (DecisionKind.CLAIM, DecisionKind.ROB):
             # An answer to a claim is hidden until every claimant has answered, so the other
-            # claimants' decisions (and their observations) stay valid until the resolution.
+            # claimants' decisions stay open (and their snapshots true) until the resolution.
             self._answers[seat] = action
             del self._pending[seat]
             if not self._pending:
-                self._version += 1
                 self._run(self._resolve)
         else:
-            self._version += 1
             self._pending = {}
             self._run(lambda: self._act(seat, action))
         return self.events[n0:]
 
     def _act(self, seat: int, action: Action) -> Callable[[], Any] | None:
-        if self.phase == "deal":
+        me = self.seat_state[seat]
+        if self.phase == Phase.DEAL:
             return self._deal_kong(seat, action)
         match action:
             case Discard(tile=k, uper=u):
@@ -608,14 +737,14 @@ class Table:
             case Win():
                 if seat in self._false_win:
                     self._false_win.discard(seat)
-                    self.penalised[seat] = True
-                    drawn = self.drawn[seat]
+                    me.penalised = True
+                    drawn = me.drawn
                     assert drawn is not None
-                    return lambda: self._discard(seat, drawn >> 2, False, auto=True)
+                    return lambda: self._discard(seat, kind_of_tile(drawn), False, auto=True)
                 ctx, res, _ = self._self_draw_check(seat)
-                t = self.drawn[seat]
+                t = me.drawn
                 assert ctx is not None and res is not None and t is not None
-                self._finish_wins([(seat, "self_draw", None, t, ctx, res)])
+                self._finish_wins([(seat, WinHow.SELF_DRAW, None, t, ctx, res)])
                 return None
             case ConcealedKong(tile=k):
                 self._declare_concealed_kong(seat, k)
@@ -623,7 +752,7 @@ class Table:
             case AddedKong(tile=k):
                 t = self._id_of_kind(seat, k)
                 self._remove(seat, t)
-                self.drawn[seat] = None
+                me.drawn = None
                 self.limbo = (seat, t)
                 self.any_meld = True
                 self._emit(KongDeclared(seat, ADDED_KONG, (t,)))
@@ -631,19 +760,20 @@ class Table:
                     return None
                 return self._complete_added_kong
             case DeclareNineMajor():
-                self._emit(NineMajorDeclared(seat, tuple(self.concealed[seat])))
-                self._end("nine_major")
+                self._emit(NineMajorDeclared(seat, tuple(me.concealed)))
+                self._end(EndReason.NINE_MAJOR)
                 return None
         raise AssertionError(f"unhandled action {action!r}")
 
     def _declare_concealed_kong(self, seat: int, k: int) -> None:
-        ids = tuple(t for t in self.concealed[seat] if t < 100 and t >> 2 == k)
+        me = self.seat_state[seat]
+        ids = tuple(t for t in me.concealed if not is_flower_tile(t) and kind_of_tile(t) == k)
         for t in ids:
             self._remove(seat, t)
-        self.melds[seat].append(Meld(CONCEALED_KONG, k))
-        self.meld_ids[seat].append(ids)
+        me.melds.append(Meld(CONCEALED_KONG, k))
+        me.meld_ids.append(ids)
         self.any_meld = True  # like every kong, it ends the first go-around's specials
-        self.drawn[seat] = None
+        me.drawn = None
         self._emit(KongDeclared(seat, CONCEALED_KONG, ids))
 
     def _after_kong(self, seat: int) -> Callable[[], Any] | None:
@@ -655,31 +785,31 @@ class Table:
         assert self.limbo is not None
         seat, t = self.limbo
         self.limbo = None
-        k = t >> 2
-        for i, m in enumerate(self.melds[seat]):
+        k = kind_of_tile(t)
+        me = self.seat_state[seat]
+        for i, m in enumerate(me.melds):
             if m.type == PUNG_MELD and m.tile == k:
-                self.melds[seat][i] = Meld(ADDED_KONG, k, m.from_seat)
-                self.meld_ids[seat][i] = self.meld_ids[seat][i] + (t,)
+                me.melds[i] = Meld(ADDED_KONG, k, m.from_seat)
+                me.meld_ids[i] = me.meld_ids[i] + (t,)
                 break
         return self._after_kong(seat)
 
     def _discard(self, seat: int, kind: int, uper: bool, auto: bool = False
                  ) -> Callable[[], Any] | None:
+        me = self.seat_state[seat]
         t = self._id_of_kind(seat, kind)
-        from_drawn = t == self.drawn[seat]
-        was_uper = self.uper_index[seat] >= 0
-        if was_uper and shape.is_complete(self.counts[seat]) and not self.penalised[seat]:
-            self.sd_discarded_win[seat] = True  # SD6: he let his own winning tile go
+        from_drawn = t == me.drawn
+        was_uper = me.uper_index >= 0
+        if was_uper and shape.is_complete(me.counts) and not me.penalised:
+            me.sd_discarded_win = True  # SD6: he let his own winning tile go
         self._remove(seat, t)
-        self.drawn[seat] = None
-        self.kong_draw[seat] = False
-        self.river[seat].append(t)
-        self.discarded[seat] = True
+        me.drawn = None
+        me.kong_draw = False
+        me.discard(t, uper)
         if uper:
-            self.uper_index[seat] = len(self.river[seat]) - 1
-            self.uper_waits[seat] = self.waits(seat)
+            me.uper_waits = self.waits(seat)
             if self.rules.strict_table and not self._uper_legal_now(seat):
-                self.penalised[seat] = True
+                me.penalised = True
         self._emit(Discarded(seat, t, uper, from_drawn, auto))
         last = self.wall.remaining == 0
         self._last_discard = (seat, t, last)
@@ -688,22 +818,23 @@ class Table:
         return lambda: self._after_pass(seat)
 
     def _uper_legal_now(self, seat: int) -> bool:
-        v = uper_verdict(self.hand_kinds(seat), self.melds[seat], seat=seat,
+        me = self.seat_state[seat]
+        v = uper_verdict(self.hand_kinds(seat), me.melds, seat=seat,
                          prevalent=self.prevalent, wall_left=self.wall.remaining, rules=self.rules,
-                         flowers=len(self.flowers[seat]))
+                         flowers=len(me.flowers))
         return v.legal
 
     def _offer_claims(self, discarder: int, t: int, robbing: bool) -> bool:
         """Give every seat that can claim tile `t` a decision. False if nobody can."""
-        k = t >> 2
+        k = kind_of_tile(t)
         last = (not robbing) and self.wall.remaining == 0
         self._answers = {}
         self._win_offered = {}
         self._false_win.clear()
         self.refused = {}
-        self.phase = "rob" if robbing else "claim"
+        self.phase = Phase.ROB if robbing else Phase.CLAIM
         for s in claim_order(discarder):
-            c = self.counts[s]
+            c = self.seat_state[s].counts
             legal: list[Action] = []
             notes: dict[Action, str] = {}
             if k in self.waits(s):
@@ -713,18 +844,18 @@ class Table:
                     self._win_offered[s] = True
                 else:
                     notes[WIN] = why
-                    if self.rules.strict_table and not self.penalised[s]:
+                    if self.rules.strict_table and not self.seat_state[s].penalised:
                         legal.append(WIN)
                         self._false_win.add(s)
             # a penalised seat (strict table) may not win but may still pung and kong
-            if not robbing and not last and self.uper_index[s] < 0:
+            if not robbing and not last and self.seat_state[s].uper_index < 0:
                 if c[k] >= 2:
                     legal.append(PUNG)
                 if c[k] >= 3 and self.wall.remaining > 0:
                     legal.append(KONG)
             if legal:
                 legal.append(PASS)
-                self._decide(s, "rob" if robbing else "claim", legal, notes)
+                self._decide(s, DecisionKind.ROB if robbing else DecisionKind.CLAIM, legal, notes)
             elif notes:
                 self.refused[s] = notes
         return bool(self._pending)
@@ -733,7 +864,7 @@ class Table:
         """All claimers answered: apply the one resolution."""
         answers = dict(self._answers)
         self._answers = {}
-        robbing = self.phase == "rob"
+        robbing = self.phase == Phase.ROB
         if robbing:
             assert self.limbo is not None
             discarder, t = self.limbo
@@ -743,26 +874,27 @@ class Table:
             discarder, t, last = self._last_discard
         for s in list(answers):
             if s in self._false_win and isinstance(answers[s], Win):
-                self.penalised[s] = True  # strict table: a wrong win declaration
+                self.seat_state[s].penalised = True  # strict table: a wrong win declaration
                 answers[s] = PASS
         self._false_win.clear()
         for s, offered in self._win_offered.items():
             if offered and not isinstance(answers.get(s), Win):
-                if self.uper_index[s] >= 0:
-                    self.sd_missed[s] = True  # SD5
+                if self.seat_state[s].uper_index >= 0:
+                    self.seat_state[s].sd_missed = True  # SD5
                 else:
-                    self.sd_temporary[s] = True  # SD1
+                    self.seat_state[s].sd_temporary = True  # SD1
         res = resolve_claims(discarder, answers, self.rules)
-        k = t >> 2
+        k = kind_of_tile(t)
         if res.triple_win:
-            self._end("triple_win", next_doubled=True)
+            self._end(EndReason.TRIPLE_WIN, next_doubled=True)
             return None
         if res.winners:
             wins = []
             for s in res.winners:
                 ctx, wr, _ = self._discard_win_check(s, k, discarder, robbing, last)
                 assert ctx is not None and wr is not None
-                wins.append((s, "robbing_kong" if robbing else "discard", discarder, t, ctx, wr))
+                how = WinHow.ROBBING_KONG if robbing else WinHow.DISCARD
+                wins.append((s, how, discarder, t, ctx, wr))
             self._finish_wins(wins)
             return None
         if robbing:
@@ -773,20 +905,21 @@ class Table:
         return lambda: self._after_pass(discarder)
 
     def _claim_set(self, seat: int, discarder: int, t: int, kong: bool) -> Callable[[], Any] | None:
-        k = t >> 2
+        me = self.seat_state[seat]
+        k = kind_of_tile(t)
         n = 3 if kong else 2
-        mine = [x for x in self.concealed[seat] if x < 100 and x >> 2 == k][:n]
+        mine = [x for x in me.concealed if not is_flower_tile(x) and kind_of_tile(x) == k][:n]
         for x in mine:
             self._remove(seat, x)
-        self.river_claimed[discarder].add(len(self.river[discarder]) - 1)
+        self.seat_state[discarder].last_discard_taken()
         ids = tuple(mine) + (t,)
         mtype = KONG_MELD if kong else PUNG_MELD
-        self.melds[seat].append(Meld(mtype, k, discarder))
-        self.meld_ids[seat].append(ids)
+        me.melds.append(Meld(mtype, k, discarder))
+        me.meld_ids.append(ids)
         self.any_meld = True
-        self.sd_temporary[seat] = False
-        self.drawn[seat] = None
-        self.kong_draw[seat] = False
+        me.sd_temporary = False
+        me.drawn = None
+        me.kong_draw = False
         self.turn = seat
         self._emit(Claimed(seat, mtype, t, discarder, ids))
         if kong:
@@ -796,13 +929,13 @@ class Table:
     def _after_pass(self, discarder: int) -> Callable[[], Any] | None:
         rules = self.rules
         if (rules.four_winds_draw and discarder == 3 and not self.any_meld
-                and all(len(r) == 1 for r in self.river)):
-            kinds = {r[0] >> 2 for r in self.river}
+                and all(len(p.river) == 1 for p in self.seat_state)):
+            kinds = {kind_of_tile(p.river[0]) for p in self.seat_state}
             if len(kinds) == 1 and is_wind(next(iter(kinds))):
-                self._end("four_winds")
+                self._end(EndReason.FOUR_WINDS)
                 return None
         if self.wall.remaining == 0:
-            self._end("exhaustive")
+            self._end(EndReason.EXHAUSTIVE)
             return None
         nxt = (discarder + 1) % 4
         self.turn = nxt
@@ -814,87 +947,75 @@ class Table:
     def _finish_wins(self, wins: list[tuple]) -> None:
         records = []
         total = [0, 0, 0, 0]
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._pending = {}
         for i, (seat, how, frm, t, ctx, res) in enumerate(wins):
             pay = payments(res, ctx, self.rules)
             p = tuple(pay.get(s, 0) for s in range(4))
             for s in range(4):
                 total[s] += p[s]
-            records.append(WinRecord(seat, how, frm, t >> 2, ctx, res, p))
-            if how != "self_draw" and i == 0:
+            records.append(WinRecord(seat, how, frm, kind_of_tile(t), ctx, res, p))
+            if how != WinHow.SELF_DRAW and i == 0:
                 # the winning tile joins the (first) winner's hand
-                if how == "robbing_kong":
+                if how == WinHow.ROBBING_KONG:
                     self.limbo = None
                 else:
-                    self.river_claimed[frm].add(len(self.river[frm]) - 1)
+                    self.seat_state[frm].last_discard_taken()
                 self._add(seat, t)
-            self._emit(WinDeclared(seat, t, how, frm, tuple(self.concealed[seat])))
-        self._end("win", records=tuple(records), pays=tuple(total))
+            self._emit(WinDeclared(seat, t, how, frm, tuple(self.seat_state[seat].concealed)))
+        self._end(EndReason.WIN, records=tuple(records), pays=tuple(total))
 
-    def _end(self, reason: str, records: tuple[WinRecord, ...] = (),
+    def _end(self, reason: EndReason, records: tuple[WinRecord, ...] = (),
              pays: tuple[int, ...] = (0, 0, 0, 0), next_doubled: bool = False) -> None:
         if records:
             keeps = any(r.seat == 0 for r in records)
         else:  # a nine-major-tiles draw always keeps the deal; other draws follow the house rule
-            keeps = reason == "nine_major" or self.rules.dealer_keeps == "win_or_draw"
+            keeps = reason == EndReason.NINE_MAJOR or self.rules.dealer_keeps == "win_or_draw"
         self.result = HandResult(reason, records, pays, next_doubled, keeps)
-        self.phase = "over"
+        self.phase = Phase.OVER
         self._pending = {}
         self._emit(HandEnded(reason, tuple(r.to_json() for r in records), pays,
-                             tuple(tuple(c) for c in self.concealed), next_doubled, keeps))
+                             tuple(tuple(p.concealed) for p in self.seat_state), next_doubled, keeps))
 
     # ------------------------------------------------------------------ views
     def observation(self, seat: int) -> Observation:
         """The table as `seat` sees it."""
-        if self.phase in ("claim", "rob") and self._last_discard is not None:
-            if self.phase == "rob" and self.limbo is not None:
-                last = (self.limbo[0], self.limbo[1] >> 2)
+        phase = self.phase
+        if (phase == Phase.CLAIM or phase == Phase.ROB) and self._last_discard is not None:
+            if phase == Phase.ROB and self.limbo is not None:
+                last: tuple[int, int] | None = (self.limbo[0], kind_of_tile(self.limbo[1]))
             else:
-                last = (self._last_discard[0], self._last_discard[1] >> 2)
+                last = (self._last_discard[0], kind_of_tile(self._last_discard[1]))
         else:
             last = None
-        rivers = tuple(
-            tuple(RiverTile(t >> 2, i == self.uper_index[s], i in self.river_claimed[s])
-                  for i, t in enumerate(self.river[s])) for s in range(4))
+        states = self.seat_state
+        me = states[seat]
         w = self.waits(seat)
         sacred: tuple[str, ...] = ()
-        if w or self.sd_discarded_win[seat]:
+        if w or me.sd_discarded_win:
             sacred = tuple(r.text for r in self.sacred(seat).reasons)
-        d = self.drawn[seat]
+        d = me.drawn
         return Observation(
             seat=seat, concealed=tuple(sorted(self.hand_kinds(seat))),
-            drawn=d >> 2 if d is not None and d < 100 and self.turn == seat else None,
-            hand_sizes=tuple(len(c) for c in self.concealed),
-            melds=tuple(tuple(m) for m in self.melds),
-            flowers=tuple(tuple(kind_of_tile(t) for t in f) for f in self.flowers),
-            rivers=rivers, uper=tuple(i >= 0 for i in self.uper_index), waits=w, sacred=sacred,
-            wall_left=self.wall.remaining, turn=self.turn, phase=self.phase, last_discard=last,
+            drawn=kind_of_tile(d) if d is not None and not is_flower_tile(d) and self.turn == seat
+            else None,
+            hand_sizes=tuple(len(p.concealed) for p in states),
+            melds=tuple(tuple(p.melds) for p in states),
+            flowers=tuple(tuple(kind_of_tile(t) for t in p.flowers) for p in states),
+            rivers=tuple(p.river_tiles() for p in states),
+            uper=tuple(p.uper_index >= 0 for p in states), waits=w, sacred=sacred,
+            wall_left=self.wall.remaining, turn=self.turn, phase=phase, last_discard=last,
             prevalent=self.prevalent, scores=self.scores)
 
     def copy(self) -> Table:
-        """An independent copy (for AI playouts); the event hook is not copied."""
+        """An independent copy (for AI playouts); the event hook is not copied. Its pending
+        decisions are the same snapshots (they hold no table)."""
         t = Table.__new__(Table)
         t.rules, t.seed, t.prevalent, t.doubled = self.rules, self.seed, self.prevalent, self.doubled
         t.hand, t.players, t.scores, t.on_event = self.hand, self.players, self.scores, None
         t.events = list(self.events)
-        t.concealed = [list(x) for x in self.concealed]
-        t.counts = [list(x) for x in self.counts]
-        t.drawn = list(self.drawn)
-        t.melds = [list(x) for x in self.melds]
-        t.meld_ids = [list(x) for x in self.meld_ids]
-        t.flowers = [list(x) for x in self.flowers]
-        t.river = [list(x) for x in self.river]
-        t.river_claimed = [set(x) for x in self.river_claimed]
-        t.uper_index = list(self.uper_index)
-        t.uper_waits = list(self.uper_waits)
-        t.sd_temporary = list(self.sd_temporary)
-        t.sd_missed = list(self.sd_missed)
-        t.sd_discarded_win = list(self.sd_discarded_win)
-        t.penalised = list(self.penalised)
-        t.discarded = list(self.discarded)
+        t.seat_state = [p.copy() for p in self.seat_state]
         t.any_meld = self.any_meld
-        t.kong_draw = list(self.kong_draw)
         t.limbo = self.limbo
         t.turn, t.phase, t.result = self.turn, self.phase, self.result
         t._last_discard = self._last_discard
@@ -902,12 +1023,48 @@ class Table:
         t._win_offered = dict(self._win_offered)
         t._false_win = set(self._false_win)
         t.refused = dict(self.refused)
-        t._waits = list(self._waits)
-        t._deal_replaced = [set(x) for x in self._deal_replaced]
-        t._version = self._version
         t.wall = self.wall.copy()
-        t._pending = {s: Decision(d.seat, d.kind, d.legal, d.notes, t, t._version)
-                      for s, d in self._pending.items()}
+        t._pending = dict(self._pending)
+        return t
+
+    def resample_hidden(self, seat: int, rng: random.Random, *,
+                        keep: Collection[int] = ()) -> Table:
+        """A copy in which every tile `seat` cannot see is dealt again from `rng`: the other
+        seats' concealed tiles (except those of the seats in `keep`, e.g. players who declared
+        uper, whose hands a uniform deal would not make ready) and the wall, live and back.
+        The copy's observation for `seat` equals this table's; hand sizes, melds, rivers,
+        flowers and flags stay, and the engine rebuilds counts and caches. Flowers go to the
+        wall (a hand never holds one). OpenSpiel's ``resample_from_infostate``, for searches
+        that may see only `seat`'s view. The event log is copied as it is: the history, not a
+        record of the new tiles. Refused while another seat has a decision open.
+
+        >>> t = Table(RuleSet(), seed=4)
+        >>> r = t.resample_hidden(0, random.Random(1))
+        >>> r.observation(0) == t.observation(0), r.concealed[1] != t.concealed[1]
+        (True, True)
+        """
+        others = [s for s in range(4) if s != seat and s not in keep]
+        if any(s != seat for s in self._pending):
+            raise ValueError("another seat has a decision open: its options come from its hand")
+        t = self.copy()
+        pool = t.wall.remaining_ids()
+        for s in others:
+            pool.extend(t.seat_state[s].concealed)
+        rng.shuffle(pool)
+        plain = [x for x in pool if not is_flower_tile(x)]
+        flowers = [x for x in pool if is_flower_tile(x)]
+        pos = 0
+        for s in others:
+            me = t.seat_state[s]
+            n = len(me.concealed)
+            me.set_hand(plain[pos:pos + n])
+            pos += n
+            me.drawn = me.concealed[-1] if me.drawn is not None and n else None
+            me.deal_replaced = set()
+            t.refused.pop(s, None)
+        rest = plain[pos:] + flowers
+        rng.shuffle(rest)
+        t.wall = t.wall.refilled(rest)
         return t
 
     def __repr__(self) -> str:

@@ -248,6 +248,27 @@ class Wall:
         pos = self.seq[i]
         return self.tiles[pos], pos
 
+    def refilled(self, ids: Sequence[int]) -> Wall:
+        """A copy whose tiles still in the wall are `ids`, in live order (the order of
+        `remaining_ids`); drawn places and the drawing ends stay (for resampling hidden tiles).
+
+        >>> w = Wall.build(list(range(104)), (3, 3), (2, 3))
+        >>> _ = w.draw_live(), w.draw_back()
+        >>> r = w.refilled(list(reversed(w.remaining_ids())))
+        >>> r.remaining_ids() == w.remaining_ids()[::-1], r.draw_live()[1] == w.copy().draw_live()[1]
+        (True, True)
+        """
+        lo, hi = self.head, 2 * self.back + 2
+        places = [i for i in range(lo, hi) if not self.taken[i]]
+        if len(ids) != len(places):
+            raise ValueError(f"the wall holds {len(places)} tiles, got {len(ids)} to place")
+        w = self.copy()
+        tiles = list(self.tiles)
+        for i, t in zip(places, ids):
+            tiles[self.seq[i]] = t
+        w.tiles = tiles
+        return w
+
     def remaining_ids(self) -> list[int]:
         """Tile ids still in the wall (live order)."""
         lo, hi = self.head, 2 * self.back + 2  # everything outside was drawn

@@ -11,10 +11,10 @@ about to discard with a ready hand (a discard leaves it waiting) at the chosen s
   ready shape and never declares later in the playout);
 * ``fold``: discard the safest tile now and keep defending.
 
-`compare_options(position)` plays each option out many times from the same state: the table is
-copied and the tiles the player cannot see (the other hands and the wall) are re-dealt
-uniformly for every playout, the same re-deal for every option (common random numbers, so the
-difference between options is measured with less noise). An opponent who declared uper keeps
+`compare_options(position)` plays each option out many times from the same state: the tiles the
+player cannot see (the other hands and the wall) are re-dealt uniformly for every playout by
+the engine (`Table.resample_hidden`), the same re-deal for every option (common random
+numbers, so the difference between options is measured with less noise). An opponent who declared uper keeps
 his hand (a uniform re-deal would not be ready). The player's own continuation is the playout
 policy (`PlayoutSeat`: "silent" keeps the widest ready shape and never declares, "fold" throws
 the safest tile every turn). The opponents are the heuristic AI, ``ai:standard``, by default
@@ -181,9 +181,10 @@ def position_from_table(table: Table, seat: int) -> Position:
         raise ValueError(f"seat {seat_name(seat)} has no discard to make now")
     ready = _ready_discards(d)
     if not ready:
-        c = list(table.counts[seat])
-        ready = tuple(k for k in range(NUM_PLAYING_KINDS) if c[k] and _shanten_after(c, k,
-                                                                    len(table.melds[seat])) == 0)
+        obs = table.observation(seat)
+        c = to_counts(obs.concealed)
+        melds = len(obs.melds[seat])
+        ready = tuple(k for k in range(NUM_PLAYING_KINDS) if c[k] and _shanten_after(c, k, melds) == 0)
     if not ready:
         raise ValueError(f"seat {seat_name(seat)} has no discard that leaves the hand ready")
     legal_up = [k for k in ready if Discard(k, True) in d.legal and Discard(k, True) not in d.notes]
@@ -411,37 +412,12 @@ def _isolation(c: Sequence[int], k: int) -> tuple:
 
 
 # ---------------------------------------------------------------------------- playouts
-def redeal_hidden(t: Table, seat: int, rng: random.Random) -> None:
-    """Re-deal, uniformly, every tile `seat` cannot see: the concealed hands of the other
-    seats (except players who declared uper: their hands stay) and the wall. Flowers stay in
-    the wall (a hand never holds one). The table must be a copy: it is changed in place."""
-    others = [s for s in range(4) if s != seat and t.uper_index[s] < 0]
-    w = t.wall
-    idx = [i for i in range(w.head, 2 * w.back + 2) if not w.taken[i]]
-    pool = [w.tiles[w.seq[i]] for i in idx]
-    for s in others:
-        pool.extend(t.concealed[s])
-    rng.shuffle(pool)
-    plain = [x for x in pool if x < 100]
-    flowers = [x for x in pool if x >= 100]
-    pos = 0
-    for s in others:
-        n = len(t.concealed[s])
-        ids = plain[pos:pos + n]
-        pos += n
-        t.concealed[s] = ids
-        c = [0] * 25
-        for x in ids:
-            c[x >> 2] += 1
-        t.counts[s] = c
-        t._waits[s] = None
-        t.drawn[s] = None
-    rest = plain[pos:] + flowers
-    rng.shuffle(rest)
-    tiles = list(w.tiles)
-    for i, x in zip(idx, rest):
-        tiles[w.seq[i]] = x
-    w.tiles = tiles
+def redeal_hidden(t: Table, seat: int, rng: random.Random) -> Table:
+    """`t` with every tile `seat` cannot see dealt again, uniformly (the engine's
+    `Table.resample_hidden`): the other seats' concealed hands and the wall. Players who
+    declared uper keep their hands (a uniform deal would not make them ready)."""
+    uper = [s for s, up in enumerate(t.observation(seat).uper) if up]
+    return t.resample_hidden(seat, rng, keep=uper)
 
 
 @dataclass(frozen=True)
@@ -580,8 +556,7 @@ def _playout(base: Table, seat: int, key: str, action: Action, deal_seed: str, i
     """One playout of one option: (won, dealt in, points of the player's seat). Everything
     random in it comes from `deal_seed` (the re-deal) and `i` (the AI seats' seeds), so a
     playout gives the same result in any process."""
-    t = base.copy()
-    redeal_hidden(t, seat, random.Random(deal_seed))
+    t = redeal_hidden(base, seat, random.Random(deal_seed))
     seats = _opponents(opponents, t, i)
     seats[seat] = PlayoutSeat(_MODE[key])
     t.submit(seat, action)

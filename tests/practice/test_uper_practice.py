@@ -107,8 +107,7 @@ def test_a_good_wait_beats_folding():
 def test_redeal_keeps_what_the_player_sees():
     pos = generate_position(4, stage="middle")
     base = pos.table
-    t = base.copy()
-    redeal_hidden(t, pos.seat, random.Random(1))
+    t = redeal_hidden(base, pos.seat, random.Random(1))
     assert t.observation(pos.seat) == base.observation(pos.seat)
     # all 104 tiles still accounted for once: hands, melds, rivers, flowers, wall
     ids = [x for s in range(4) for x in t.concealed[s]]

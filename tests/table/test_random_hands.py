@@ -7,7 +7,6 @@ import pytest
 from table_helpers import DICE
 
 from ai.random_seat import RandomSeat
-from game.engine.hand import shanten as shape
 from game.engine.actions import (
     ACTION_TYPES,
     AddedKong,
@@ -20,6 +19,7 @@ from game.engine.actions import (
 )
 from game.engine.errors import ReplayError
 from game.engine.events import event_from_json
+from game.engine.hand import shanten as shape
 from game.engine.invariants import InvariantError, check_table
 from game.engine.replay import Recorder, load_log, replay_file
 from game.engine.rules import RuleSet
@@ -284,10 +284,12 @@ def test_copy_is_independent_and_plays_on_identically():
     check_table(c)
 
 
-def test_a_decision_goes_stale_when_the_table_moves_on():
+def test_a_decision_is_a_snapshot_that_outlives_the_move():
+    """A decision holds its observation, never the table: it stays what the seat saw."""
     t = Table(RuleSet(), seed=31)
     d = t.pending()[0]
-    assert d.observation.seat == 0
+    seen = t.observation(0)
+    assert d.observation == seen and not hasattr(d, "_table")
     t.submit(0, d.legal[-1])
-    with pytest.raises(RuntimeError, match="stale decision"):
-        _ = d.observation
+    assert d.observation == seen and t.observation(0) != seen
+    assert not any(isinstance(v, Table) for v in vars(d).values())
