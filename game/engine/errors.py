@@ -26,9 +26,10 @@ class RulesError(MahjongError, ValueError):
 
 
 class IllegalActionError(MahjongError):
-    """An action that is not legal for that seat now. The table is left unchanged."""
+    """An action that is not legal for that seat now. The table is left unchanged. `reason`
+    is text or, for the scorer's refusals, a `game.engine.messages.Message`."""
 
-    def __init__(self, seat: int | None, action: object, reason: str):
+    def __init__(self, seat: int | None, action: object, reason: object):
         self.seat, self.action, self.reason = seat, action, reason
         who = "" if seat is None else f"seat {'ESWN'[seat]}: "
         super().__init__(f"{who}illegal action {action!r}: {reason}")

@@ -37,17 +37,16 @@ def tile_places(table: Table) -> dict[int, str]:
 
     for t in table.wall.remaining_ids():
         put(t, "the wall")
-    for s in range(4):
-        for t in table.concealed[s]:
+    for s, p in enumerate(table.seat_state):
+        for t in p.concealed:
             put(t, f"hand {s}")
-        for ids in table.meld_ids[s]:
+        for ids in p.meld_ids:
             for t in ids:
                 put(t, f"melds {s}")
-        for t in table.flowers[s]:
+        for t in p.flowers:
             put(t, f"flowers {s}")
-        claimed = table.river_claimed[s]
-        for i, t in enumerate(table.river[s]):
-            if i not in claimed:
+        for i, t in enumerate(p.river):
+            if i not in p.river_claimed:
                 put(t, f"river {s}")
     if table.limbo is not None:
         put(table.limbo[1], "an added kong being robbed")
@@ -66,16 +65,16 @@ def check_table(table: Table, event: Event | None = None) -> None:
 def _check(table: Table) -> None:
     expected = 104 if table.rules.flowers else 100
     ids = table.wall.remaining_ids()
-    for s in range(4):
-        ids += table.concealed[s]
-        ids += table.flowers[s]
-        for m in table.meld_ids[s]:
+    for p in table.seat_state:
+        ids += p.concealed
+        ids += p.flowers
+        for m in p.meld_ids:
             ids += m
-        claimed = table.river_claimed[s]
+        claimed = p.river_claimed
         if claimed:
-            ids += [t for i, t in enumerate(table.river[s]) if i not in claimed]
+            ids += [t for i, t in enumerate(p.river) if i not in claimed]
         else:
-            ids += table.river[s]
+            ids += p.river
     if table.limbo is not None:
         ids.append(table.limbo[1])
     if len(ids) == expected and len(set(ids)) == expected:
@@ -94,12 +93,13 @@ def _check(table: Table) -> None:
                 raise InvariantError(f"seat {s} holds {len(table.concealed[s])} tiles in the deal")
         return
     pending = table._pending
-    for s in range(4):
-        conc = table.concealed[s]
-        size = len(conc) + 3 * len(table.meld_ids[s])
+    for s, p in enumerate(table.seat_state):
+        conc = p.concealed
+        size = len(conc) + 3 * len(p.meld_ids)
         if table.limbo is not None and table.limbo[0] == s:
             size += 1  # the added tile still belongs to him until the robbing is settled
-        flowers_held = sum(1 for t in conc if is_flower_tile(t))
+        flowers_held = 0 if not conc or not is_flower_tile(max(conc)) else \
+            sum(1 for t in conc if is_flower_tile(t))
         d = pending.get(s)
         if d is not None and d.kind in ("turn", "discard"):
             ok: tuple[int, ...] = (14,)
@@ -110,7 +110,7 @@ def _check(table: Table) -> None:
         if size not in ok:
             raise InvariantError(f"seat {s} has {size} tiles (concealed + 3 per meld), expected "
                                  f"{list(ok)} in phase {table.phase}")
-        if sum(table.counts[s]) != len(conc) - flowers_held:
+        if sum(p.counts) != len(conc) - flowers_held:
             raise InvariantError(f"seat {s}: count vector out of step with the hand")
     if table.result is not None and sum(table.result.payments) != 0:
         raise InvariantError(f"payments {table.result.payments} do not sum to zero")

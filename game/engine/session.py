@@ -9,8 +9,9 @@ number), so a session is reproduced from its seed and the seats' actions.
 >>> s.seat_of_player, s.hand_seed(1) == Session(RuleSet(), seed=9).hand_seed(1)
 ((2, 3, 0, 1), True)
 
-The drivers `play_hand` and `play_session` take any objects with ``act(decision)`` (and
-optionally ``observe(event)``): the engine never imports the AI.
+`play_hand` and `play_session` run hands through the one referee, `game.engine.driver.HandDriver`,
+with any objects that have ``act(decision)`` (and optionally ``observe(event)``): the engine
+never imports the AI.
 
 A session keeps its history (``events``: every hand's events; ``results``: every hand's result)
 for records, replays and the results screens. A long headless run that needs only the running
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .driver import ActionHook, HandDriver
 from .errors import IllegalActionError
 from .events import Event, SessionEnded, SessionStarted
 from .rules import RuleSet
@@ -208,50 +210,42 @@ class Session:
 
 
 def play_hand(table: Table, seats: Sequence[Any], *, observe: bool = True,
-              on_action: Callable[[int, Action], None] | None = None) -> HandResult:
-    """Drive one hand to its end. `seats[s]` plays seat s; each gets its view of every event."""
-    sent = 0
-    observers = [(s, fn) for s, fn in enumerate(getattr(x, "observe", None) for x in seats)
-                 if fn is not None] if observe else []
-    acts = [x.act for x in seats]
-    events = table.events
-    while True:
-        if observers:
-            for i in range(sent, len(events)):
-                e = events[i]
-                for s, fn in observers:
-                    fn(e.visible_to(s))
-            sent = len(events)
-        if table.result is not None:
-            return table.result
-        pending = table._pending
-        for s in sorted(pending):
-            d = pending.get(s)
-            if d is None:
-                continue
-            action = acts[s](d)
-            if on_action is not None:
-                on_action(s, action)
-            table.submit(s, action)
+              on_action: Callable[[int, Action], None] | None = None,
+              listeners: Sequence[Any] = ()) -> HandResult:
+    """Drive one hand to its end (`HandDriver`). `seats[s]` plays seat s; each gets its view
+    of every event; `on_action(seat, action)` hears each action before it is played."""
+    hooks = list(listeners)
+    if on_action is not None:
+        hooks.append(ActionHook(on_action))
+    return HandDriver(table, seats, listeners=hooks, observe=observe).run()
 
 
 def play_session(session: Session, players: Sequence[Any], *, observe: bool = True,
                  on_event: Callable[[Table, Event], None] | None = None,
-                 on_action: Callable[[int, int, Action], None] | None = None) -> Session:
-    """Play hands until the session is over. `players[p]` is player p (seats rotate)."""
+                 on_action: Callable[[int, int, Action], None] | None = None,
+                 listeners: Sequence[Any] = ()) -> Session:
+    """Play hands until the session is over. `players[p]` is player p (seats rotate).
+    `listeners` hear every hand through its `HandDriver` (``on_event(table, event)``,
+    ``on_action(hand, seat, action)``; a `RecordWriter` is one); `on_event` is the table's own
+    hook, called in the middle of each move (the invariant checks use it)."""
     while not session.is_over:
         table = session.new_hand(on_event=on_event)
         seats = [players[p] for p in table.players]
-        hand_action: Callable[[int, Action], None] | None = None
+        hooks = list(listeners)
         if on_action is not None:
-            def hand_action(s: int, a: Action, h: int = table.hand,
-                            f: Callable[[int, int, Action], None] = on_action) -> None:
-                f(h, s, a)
-        play_hand(table, seats, observe=observe, on_action=hand_action)
+            hooks.append(_HandActions(on_action))
+        HandDriver(table, seats, listeners=hooks, observe=observe).run()
         session.finish_hand()
     if not session.finished:
         session.end()
     return session
+
+
+class _HandActions:
+    """The ``on_action(hand, seat, action)`` callback of `play_session` as a listener."""
+
+    def __init__(self, fn: Callable[[int, int, Action], None]):
+        self.on_action = fn
 
 
 __all__ = ["SEAT_SELECTION", "PlayerStats", "Session", "play_hand", "play_session"]

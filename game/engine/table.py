@@ -69,11 +69,13 @@ from .kinds import DecisionKind, DicePurpose, EndReason, Phase, WinHow
 from .melds import ADDED_KONG, CONCEALED_KONG, Meld
 from .melds import KONG as KONG_MELD
 from .melds import PUNG as PUNG_MELD
+from .messages import Message
 from .observation import Observation, RiverTile
 from .rules import RuleSet
 from .scoring import evaluate_win, payments, sacred_status, uper_verdict
 from .scoring.context import WinContext, WinResult
 from .tiles import (
+    KIND_OF_TILE,
     MAJOR_KINDS,
     NUM_PLAYING_KINDS,
     is_flower_tile,
@@ -100,14 +102,15 @@ class Decision:
     seat: int
     kind: DecisionKind
     legal: tuple[Action, ...]
-    notes: Mapping[Action, str]
+    notes: Mapping[Action, Reason]
     observation: Observation
 
 
 @dataclass(slots=True)
 class SeatState:
     """Everything the table keeps about one seat (tile ids; kinds in `counts`). Copied and
-    compared as a whole; `waits_cache` and `river_view` are caches, not state."""
+    compared as a whole; `waits_cache` is a cache, `river_view` and `flower_view` the public
+    part as every seat sees it (kept up to date as the river and flowers change)."""
 
     concealed: list[int] = field(default_factory=list)  # tile ids, drawn tile included
     counts: list[int] = field(default_factory=lambda: [0] * NUM_PLAYING_KINDS)
@@ -129,7 +132,8 @@ class SeatState:
     #: declared at once, before East's opening turn)
     deal_replaced: set[int] = field(default_factory=set)
     waits_cache: tuple[int, ...] | None = field(default=None, compare=False)
-    river_view: tuple[RiverTile, ...] | None = field(default=None, compare=False)
+    river_view: tuple[RiverTile, ...] = field(default=(), compare=False)
+    flower_view: tuple[int, ...] = field(default=(), compare=False)
 
     def copy(self) -> SeatState:
         return SeatState(
@@ -137,21 +141,31 @@ class SeatState:
             list(self.meld_ids), list(self.flowers), list(self.river), set(self.river_claimed),
             self.uper_index, self.uper_waits, self.sd_temporary, self.sd_missed,
             self.sd_discarded_win, self.penalised, self.discarded, self.kong_draw,
-            set(self.deal_replaced), self.waits_cache, self.river_view)
+            set(self.deal_replaced), self.waits_cache, self.river_view, self.flower_view)
 
     def add(self, t: int) -> None:
         """Tile id `t` joins the concealed hand."""
         self.concealed.append(t)
         if not is_flower_tile(t):
-            self.counts[kind_of_tile(t)] += 1
+            self.counts[KIND_OF_TILE[t]] += 1
             self.waits_cache = None
 
     def remove(self, t: int) -> None:
         """Tile id `t` leaves the concealed hand."""
         self.concealed.remove(t)
         if not is_flower_tile(t):
-            self.counts[kind_of_tile(t)] -= 1
+            self.counts[KIND_OF_TILE[t]] -= 1
             self.waits_cache = None
+
+    def kinds(self) -> list[int]:
+        """The concealed kinds (flowers excluded), in holding order."""
+        return [KIND_OF_TILE[t] for t in self.concealed if not is_flower_tile(t)]
+
+    def show_flower(self, t: int) -> None:
+        """Flower `t` leaves the hand and is put aside."""
+        self.remove(t)
+        self.flowers.append(t)
+        self.flower_view += (KIND_OF_TILE[t],)
 
     def set_hand(self, ids: Sequence[int]) -> None:
         """Replace the concealed hand (counts and caches rebuilt)."""
@@ -168,21 +182,13 @@ class SeatState:
         if uper:
             self.uper_index = len(self.river) - 1
         self.discarded = True
-        self.river_view = None
+        self.river_view += (RiverTile(KIND_OF_TILE[t], uper, False),)
 
     def last_discard_taken(self) -> None:
         """The river's last tile was claimed (for a meld or a win)."""
         self.river_claimed.add(len(self.river) - 1)
-        self.river_view = None
-
-    def river_tiles(self) -> tuple[RiverTile, ...]:
-        """The river as every seat sees it (kinds, uper and claimed marks)."""
-        v = self.river_view
-        if v is None:
-            ui, claimed = self.uper_index, self.river_claimed
-            v = self.river_view = tuple(RiverTile(kind_of_tile(t), i == ui, i in claimed)
-                                        for i, t in enumerate(self.river))
-        return v
+        last = self.river_view[-1]
+        self.river_view = self.river_view[:-1] + (RiverTile(last.tile, last.uper, True),)
 
 
 @dataclass(frozen=True)
@@ -268,6 +274,10 @@ def rig_wall(hands: Sequence[str | None], draws: str = "", replacements: str = "
     return RiggedWall(tuple(head), tuple(tail))
 
 
+#: why an option is refused: a `Message` (the scorer's reasons) or, for the table's own
+#: refusals, English text
+Reason = str | Message
+
 _DISCARDS = tuple(Discard(k) for k in range(NUM_PLAYING_KINDS))
 _INCOMPLETE = "the hand is not complete"
 
@@ -303,7 +313,7 @@ class Table:
         self._false_win: set[int] = set()
         #: seats that may not claim the current discard although it completes their shape,
         #: with the reason (sacred discard, chicken hand): for tooltips; no decision is asked
-        self.refused: dict[int, dict[Action, str]] = {}
+        self.refused: dict[int, dict[Action, Reason]] = {}
         self._setup(random.Random(seed), wall, dice)
 
     # ------------------------------------------------------------------ per-seat views
@@ -482,8 +492,7 @@ class Table:
     def _replace_flower(self, seat: int, flower: int) -> bool:
         """Show a flower and draw its replacement from the back wall (False: the wall ran out)."""
         me = self.seat_state[seat]
-        self._remove(seat, flower)
-        me.flowers.append(flower)
+        me.show_flower(flower)
         self._emit(FlowerShown(seat, flower))
         if self.wall.remaining == 0:
             self._end(EndReason.EXHAUSTIVE)
@@ -519,7 +528,7 @@ class Table:
     # ------------------------------------------------------------------ queries
     def hand_kinds(self, seat: int) -> list[int]:
         """Concealed kinds of a seat (flowers excluded)."""
-        return [kind_of_tile(t) for t in self.seat_state[seat].concealed if not is_flower_tile(t)]
+        return self.seat_state[seat].kinds()
 
     def waits(self, seat: int) -> tuple[int, ...]:
         """Shape waits of a 3n+1 hand (cached until the hand changes); () otherwise."""
@@ -573,7 +582,7 @@ class Table:
             win_on_kong=self_draw and me.kong_draw, robbing_kong=robbing,
             last_tile=last, first_turn=self._first_go_around(seat), doubled=self.doubled)
 
-    def _self_draw_check(self, seat: int) -> tuple[WinContext | None, WinResult | None, str]:
+    def _self_draw_check(self, seat: int) -> tuple[WinContext | None, WinResult | None, Reason]:
         """(context, result, reason): a self-draw win is legal when reason is ''."""
         me = self.seat_state[seat]
         c = me.counts
@@ -592,10 +601,10 @@ class Table:
             return None, None, "a wrong declaration earlier this hand: you can no longer win"
         ctx = self._context(seat, kind, self_draw=True, last=self.wall.remaining == 0)
         res = evaluate_win(ctx, self.rules)
-        return ctx, res, "" if res.valid else res.reason
+        return ctx, res, "" if res.valid or res.reason is None else res.reason
 
     def _discard_win_check(self, seat: int, kind: int, discarder: int, robbing: bool,
-                           last: bool) -> tuple[WinContext | None, WinResult | None, str]:
+                           last: bool) -> tuple[WinContext | None, WinResult | None, Reason]:
         if self.seat_state[seat].penalised:
             return None, None, "a wrong declaration earlier this hand: you can no longer win"
         st = self.sacred(seat)
@@ -605,11 +614,11 @@ class Table:
         ctx = self._context(seat, kind, self_draw=False, discarder=discarder, robbing=robbing,
                             last=last)
         res = evaluate_win(ctx, self.rules)
-        return ctx, res, "" if res.valid else res.reason
+        return ctx, res, "" if res.valid or res.reason is None else res.reason
 
     # ------------------------------------------------------------------ decisions
     def _decide(self, seat: int, kind: DecisionKind, legal: list[Action],
-                notes: dict[Action, str]) -> None:
+                notes: dict[Action, Reason]) -> None:
         """Ask `seat`: the decision is a snapshot taken now (its observation included)."""
         self._pending[seat] = Decision(seat, kind, tuple(legal), notes, self.observation(seat))
 
@@ -627,7 +636,7 @@ class Table:
         rules = self.rules
         c = me.counts
         legal: list[Action] = []
-        notes: dict[Action, str] = {}
+        notes: dict[Action, Reason] = {}
         d = me.drawn
         drawn_kind = kind_of_tile(d) if d is not None and not is_flower_tile(d) else None
         if me.penalised and drawn_kind is not None:
@@ -665,6 +674,7 @@ class Table:
                 if v.legal:
                     legal.append(a)
                 else:
+                    assert v.reason is not None  # a refused verdict always says why
                     notes[a] = v.reason
                     if rules.strict_table and self.wall.remaining > 0:
                         legal.append(a)
@@ -676,7 +686,7 @@ class Table:
         me = self.seat_state[seat]
         c = me.counts
         legal: list[Action] = []
-        notes: dict[Action, str] = {}
+        notes: dict[Action, Reason] = {}
         _ctx, _res, why = self._self_draw_check(seat)
         if not why:
             legal.append(WIN)
@@ -836,7 +846,7 @@ class Table:
         for s in claim_order(discarder):
             c = self.seat_state[s].counts
             legal: list[Action] = []
-            notes: dict[Action, str] = {}
+            notes: dict[Action, Reason] = {}
             if k in self.waits(s):
                 _ctx, _res, why = self._discard_win_check(s, k, discarder, robbing, last)
                 if not why:
@@ -1001,8 +1011,8 @@ class Table:
             else None,
             hand_sizes=tuple(len(p.concealed) for p in states),
             melds=tuple(tuple(p.melds) for p in states),
-            flowers=tuple(tuple(kind_of_tile(t) for t in p.flowers) for p in states),
-            rivers=tuple(p.river_tiles() for p in states),
+            flowers=tuple(p.flower_view for p in states),
+            rivers=tuple(p.river_view for p in states),
             uper=tuple(p.uper_index >= 0 for p in states), waits=w, sacred=sacred,
             wall_left=self.wall.remaining, turn=self.turn, phase=phase, last_discard=last,
             prevalent=self.prevalent, scores=self.scores)

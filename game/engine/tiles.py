@@ -186,6 +186,10 @@ def is_flower_tile(tile_id: int) -> bool:
     return tile_id >= 100
 
 
+#: `kind_of_tile` of every tile id, for the table's inner loops
+KIND_OF_TILE = tuple(kind_of_tile(t) for t in range(NUM_TILES))
+
+
 def tile_ids_of_kind(kind: int) -> tuple[int, ...]:
     """The physical ids of a kind.
 
