@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from enum import StrEnum
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from game.engine.actions import Action

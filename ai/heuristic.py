@@ -50,7 +50,7 @@ from game.engine.melds import PUNG as PUNG_MELD
 from game.engine.observation import Observation
 from game.engine.scoring import ready_waits, sacred_status
 from game.engine.table import Decision
-from game.engine.tiles import tile_str
+from game.engine.tiles import is_flower_tile, kind_of_tile, tile_str
 
 from .base import SeatBase, observation_of
 from .danger import read_opponents, visible_counts
@@ -127,9 +127,9 @@ class EventTracker:
             case Claimed(seat=s):
                 self.passed[s].clear()
             case Discarded(seat=s, tile=t, uper=u):
-                if t is None or t >= 100:
+                if t is None or is_flower_tile(t):
                     return
-                k = t >> 2
+                k = kind_of_tile(t)
                 for o in range(4):
                     if o != s:
                         self.passed[o].add(k)
@@ -138,8 +138,8 @@ class EventTracker:
                 if u:
                     self.uper[s] = True
             case KongDeclared(seat=s, meld="added_kong", tiles=tiles):
-                if tiles and tiles[0] is not None and tiles[0] < 100:
-                    k = tiles[0] >> 2
+                if tiles and tiles[0] is not None and not is_flower_tile(tiles[0]):
+                    k = kind_of_tile(tiles[0])
                     for o in range(4):
                         if o != s:
                             self.passed[o].add(k)

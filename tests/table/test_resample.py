@@ -109,3 +109,16 @@ def test_refused_while_another_seat_must_decide():
     outside = next(x for x in range(4) if x not in p)
     with pytest.raises(ValueError, match="decision open"):
         t.resample_hidden(outside, random.Random(1))
+
+
+def test_per_seat_state_is_one_object_copied_and_compared_as_a_whole():
+    t, seat = _at_a_turn(RuleSet(), 7, 20)
+    c = t.copy()
+    assert c.seat_state == t.seat_state
+    assert all(a is not b for a, b in zip(c.seat_state, t.seat_state))
+    c.seat_state[seat].concealed.append(999)  # a change to the copy stays in the copy
+    assert c.seat_state != t.seat_state and 999 not in t.concealed[seat]
+    # the read-only views other packages use see the same objects, by seat
+    assert t.concealed[seat] is t.seat_state[seat].concealed
+    assert t.uper_index == tuple(p.uper_index for p in t.seat_state)
+    assert [p.river_view for p in t.seat_state] == list(t.observation(seat).rivers)

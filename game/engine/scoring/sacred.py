@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from ..messages import STEM, TEXT, TILE, TILES, Message, define
 from ..messages import stem_words as _stem_words
-from ..tiles import is_suited, stem
+from ..tiles import is_suited, rank, stem
 
 __all__ = ["SacredReason", "SacredStatus", "sacred_status", "stem_words"]
 
@@ -118,7 +118,7 @@ def stem_words(kind: int) -> str:
 
 
 def _pattern(kind: int) -> str:
-    return "-".join(str((kind % 9) % 3 + 1 + 3 * i) for i in range(3))
+    return "-".join(str((rank(kind) - 1) % 3 + 1 + 3 * i) for i in range(3))
 
 
 def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: int | None = None,
