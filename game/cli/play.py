@@ -160,7 +160,6 @@ def run(args: argparse.Namespace) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.title import TitleScene
 
     if _no_display(pygame):
         print("korean-mahjong: no display to open the game window on (no X11 or Wayland "
@@ -173,14 +172,12 @@ def run(args: argparse.Namespace) -> int:
     try:  # Ctrl+C (KeyboardInterrupt) passes through here: the app closes its records first
         if players is not None:
             try:
-                from game.ui.scenes.table import TableScene
-
-                app.push(TableScene(app, players, seed=args.seed, hands=args.hands,
-                                    exit_at_end=args.hands is not None))
+                app.push("table", players=players, seed=args.seed, hands=args.hands,
+                         exit_at_end=args.hands is not None)
             except ValueError as e:  # a python: or cmd: seat that does not start
                 return error("play", e)
         else:
-            app.push(TitleScene(app, messages))
+            app.push("title", messages=messages)
         return app.run(max_frames=args.frames)
     finally:
         app.close()

@@ -89,12 +89,11 @@ def _window(args: argparse.Namespace, rec: Any) -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.replay_viewer import ReplayViewerScene
 
     pygame.init()
     app = App(settings, size=args.size)
     try:
-        app.push(ReplayViewerScene(app, rec))
+        app.push("replay_viewer", record=rec)
         return app.run(max_frames=args.frames)
     finally:
         app.close()

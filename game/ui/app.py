@@ -1,8 +1,12 @@
 """The window, the frame loop and the scene stack.
 
     app = App(settings)               # opens the window (SDL_VIDEODRIVER=dummy: headless)
-    app.push(TitleScene(app))
+    app.push("title")                  # a screen by its name (`game.ui.screens`), or a Scene
     app.run()                          # until the player quits
+
+Screens open each other by name through the app: `push` (over the top), `replace` (instead of
+the top), `back` (close the top), `show` (back to a screen on the stack, or a new one),
+`remove` (a screen and all above it); the screen uncovered hears `Scene.on_return`.
 
 Tests drive it frame by frame: ``app.step(events, dt)`` handles the events, updates the top
 scene by ``dt`` seconds and draws; ``app.screen`` is the picture.
@@ -14,16 +18,18 @@ import os
 import warnings
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 
+from . import screens
 from .art import TileArt
 from .clock import FrameClock
 from .i18n import tr
 from .layout import Layout
-from .scenes import Scene
+from .scene import Scene
 from .sound import Sound
 from .widgets import Fonts
 
@@ -139,21 +145,62 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def make(self, screen: str, **options: Any) -> Scene:
+        """A new scene of the named screen (`game.ui.screens`), not yet on the stack."""
+        return screens.make(screen, self, **options)
+
+    def _scene(self, screen: Scene | str, options: dict[str, Any]) -> Scene:
+        return self.make(screen, **options) if isinstance(screen, str) else screen
+
+    def push(self, screen: Scene | str, **options: Any) -> Scene:
+        """Put a screen (a name and its options, or a scene) on top of the stack."""
+        scene = self._scene(screen, options)
         self.scenes.append(scene)
         scene.on_enter()
+        return scene
 
     def pop(self) -> Scene:
+        """Close the top screen; the one beneath is on top again. The last one ends the app."""
         scene = self.scenes.pop()
         scene.on_exit()
         if not self.scenes:
             self.running = False
+        else:
+            self.scenes[-1].on_return()
         return scene
 
-    def replace(self, scene: Scene) -> None:
+    back = pop
+
+    def replace(self, screen: Scene | str, **options: Any) -> Scene:
+        """The top screen closes and another takes its place."""
+        scene = self._scene(screen, options)
         if self.scenes:
             self.scenes.pop().on_exit()
-        self.push(scene)
+        self.scenes.append(scene)
+        scene.on_enter()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Close `scene` and every screen above it (the app goes on, even with none left)."""
+        if scene not in self.scenes:
+            return
+        while self.scenes:
+            top = self.scenes.pop()
+            top.on_exit()
+            if top is scene:
+                break
+        if self.scenes:
+            self.scenes[-1].on_return()
+
+    def show(self, screen: str, **options: Any) -> Scene:
+        """The named screen on top: the nearest one on the stack with the screens above it
+        closed, else a new one pushed."""
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].name == screen:
+                if i + 1 < len(self.scenes):
+                    self.remove(self.scenes[i + 1])
+                return self.scenes[i]
+        return self.push(screen, **options)
 
     def quit(self) -> None:
         self.running = False

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from .widgets import GOLD, WHITE, Button, Fonts, draw_button, draw_panel
+from .widgets import GOLD, WHITE, Button, Fonts, draw_button, draw_panel, wrap
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
           pygame.K_8, pygame.K_9, pygame.K_0]
@@ -236,8 +236,6 @@ class Prompt:
             pygame.draw.rect(surface, GOLD if frac > 0.3 else (230, 90, 70), bar, border_radius=2)
         tip = self.tooltip
         if tip and self.hover is not None and self.hover < len(rects):
-            from .scenes.notice import wrap
-
             r = rects[self.hover]
             small = max(12, round(size * 0.85))
             lines = wrap(fonts, tip, small, max(220, r.w) - 20)[:4]

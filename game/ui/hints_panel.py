@@ -43,7 +43,7 @@ from game.engine.tiles import seat_name, tile_str
 
 from .i18n import SEAT_WIND_NAMES, tr
 from .reasons import tile_ko, tiles_ko, translate
-from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel
+from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel, wrap
 
 RED = (235, 110, 100)
 GREEN = (120, 210, 140)
@@ -221,8 +221,7 @@ class HintsPanel:
         y = self._draw_content(surface, inner, y, size)
         self.content_h = y + self.scroll - inner.y + 2 * pad
         surface.set_clip(old_clip)
-        if self.scroll > self.max_scroll:
-            self.scroll = self.max_scroll
+        self.scroll = min(self.scroll, self.max_scroll)
         if self.content_h > rect.h:
             self._draw_scroll_cues(surface, rect)
         self._draw_answer(surface, rect, size)
@@ -268,8 +267,6 @@ class HintsPanel:
         if img.get_width() <= max_w:
             self.sizes.append(sz)
             return img
-        from .scenes.notice import wrap
-
         self.sizes.append(sz)
         lines = [self.fonts.text(ln, sz, colour, bold) for ln in wrap(self.fonts, s, sz, max_w)] or [img]
         lh = max(round(sz * 1.25), max(ln.get_height() for ln in lines) - 2)
@@ -298,8 +295,6 @@ class HintsPanel:
 
     def _wrapped(self, surface: pygame.Surface, s: str, x: int, y: int, w: int, size: int,
                  colour: tuple[int, ...] = DIM, max_lines: int = 4) -> int:
-        from .scenes.notice import wrap
-
         size = max(self.min_px, size)
         lh = round(size * 1.3)
         lines = wrap(self.fonts, s, size, w)
@@ -535,8 +530,6 @@ class HintsPanel:
     def _draw_answer(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         if self.answer is None:
             return
-        from .scenes.notice import wrap
-
         tile, why = self.answer
         small = max(self.min_px, round(size * 0.9))
         tw = max(18, round(size * 1.4))
@@ -554,8 +547,6 @@ class HintsPanel:
             yy += lh
 
     def _draw_tip(self, surface: pygame.Surface, tip: str, pos: tuple[int, int], size: int) -> None:
-        from .scenes.notice import wrap
-
         small = max(self.min_px, round(size * 0.85))
         w = min(420, max(220, surface.get_width() // 3))
         lines = wrap(self.fonts, tip, small, w - 20)[:6]

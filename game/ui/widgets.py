@@ -1,7 +1,9 @@
-"""Text and buttons for the scenes: fonts with a render cache, and a simple button.
+"""Text, buttons and backgrounds the screens share: fonts with a render cache, text wrapped to
+a width, a simple button, a panel and the felt's gradient.
 
     fonts = Fonts()
     surf = fonts.text("새 게임", 24, (255, 255, 255))
+    lines = wrap(fonts, "a long sentence ...", 16, 300)
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ PANEL_EDGE = (60, 130, 100)
 HILITE = (44, 120, 88)
 DISABLED = (110, 125, 115)
 RED_TEXT = (240, 120, 110)
+#: the felt behind the menus, top to bottom (`draw_gradient`)
+FELT_TOP = (18, 78, 56)
+FELT_BOTTOM = (10, 46, 33)
 
 
 class Fonts:
@@ -111,3 +116,47 @@ def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool,
         surface.blit(hint, hint.get_rect(midright=(r.right - 12, r.centery)))
     else:
         surface.blit(label, label.get_rect(center=r.center))
+
+
+def wrap(fonts, text: str, size: int, max_w: float) -> list[str]:
+    """Split text into lines no wider than `max_w` (at spaces; long words are cut)."""
+    font = fonts.font(size)
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            cand = f"{line} {word}" if line else word
+            if font.size(cand)[0] <= max_w:
+                line = cand
+                continue
+            if line:
+                lines.append(line)
+            while font.size(word)[0] > max_w and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > max_w:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+def draw_gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tuple[int, int, int]) -> None:
+    """A vertical gradient (cached per size and colours)."""
+    w, h = surface.get_size()
+    key = (h, top, bottom)
+    strip = _GRADIENTS.get(key)
+    if strip is None:  # a narrow strip, blitted across: a vertical gradient is the same in x
+        seed = pygame.Surface((1, 2))
+        seed.set_at((0, 0), top)
+        seed.set_at((0, 1), bottom)
+        strip = pygame.transform.smoothscale(seed, (_STRIP, max(1, h)))
+        _GRADIENTS.put(key, strip)
+    for x in range(0, w, _STRIP):
+        surface.blit(strip, (x, 0))
+
+
+_STRIP = 64
+#: a few heights and colour pairs (each strip is 64 x height pixels: 0.5 MB at 2160 rows)
+_GRADIENTS: SurfaceCache[tuple, pygame.Surface] = SurfaceCache(max_cost=8 << 20, max_entries=16)

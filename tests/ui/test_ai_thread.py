@@ -45,28 +45,28 @@ def _frames(app, n):
 def test_a_thinking_seat_does_not_hold_the_frames_and_its_answer_is_played(app):
     sc = TableScene(app, ["ai:standard"] * 4, seed=3, hands=1, record=False)
     assert sc.ai_thread
-    sc.seats = [Gate(s) for s in sc.seats]
+    sc.driver.seats = [Gate(s) for s in sc.seats]
     for g in sc.seats:
         g.release.clear()  # every decision waits for the test
     app.push(sc)
     for _ in range(3000):  # until a computer seat starts thinking
         app.step([], 1 / 60)
-        if sc.thinking is not None:
+        if sc.driver.thinking is not None:
             break
-    job = sc.thinking
+    job = sc.driver.thinking
     assert job is not None
     held = sc.seats[sc.table.players[job.seat]]
     assert held.entered.wait(10)
-    n_events, version = len(sc.table.events), sc.table._version
+    n_events = len(sc.table.events)
     _frames(app, 30)  # thirty frames while the seat thinks (in the frame this would block)
-    assert sc.thinking is job and not job.done.is_set()
-    assert len(sc.table.events) == n_events and sc.table._version == version
-    assert sc.table.pending().get(job.seat) is job.decision
+    assert sc.driver.thinking is job and not job.done.is_set()
+    assert len(sc.table.events) == n_events  # nothing was played meanwhile ...
+    assert sc.table.pending().get(job.seat) is job.decision  # ... the decision is still open
     for g in sc.seats:
         g.release.set()
     assert job.done.wait(10)
     _frames(app, 2)
-    assert sc.thinking is not job
+    assert sc.driver.thinking is not job
     assert len(sc.table.events) > n_events  # the answer was submitted by the main thread
     names = {n for g in sc.seats for n in g.threads}
     assert names and all(n.startswith("ai-seat-") for n in names), names
@@ -81,7 +81,7 @@ def test_the_threaded_game_equals_the_game_played_in_the_frame(app):
         app.push(sc)
         for _ in range(20000):
             app.step([], 1 / 15)
-            if sc.table is not None and sc.table.is_over and sc.thinking is None:
+            if sc.table is not None and sc.table.is_over and sc.driver.thinking is None:
                 break
         assert sc.table.is_over
         logs.append([(type(e).__name__, getattr(e, "seat", None), getattr(e, "tile", None))

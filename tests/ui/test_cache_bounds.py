@@ -7,10 +7,11 @@ import weakref
 import pygame
 import pytest
 
+from ai.registry import parse_seats
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.art import TILE_CACHE_BYTES, SurfaceCache, TileArt, surface_bytes
-from game.ui.scenes.table import TableScene, parse_seats
+from game.ui.scenes.table import TableScene
 from game.ui.widgets import MAX_FONTS, MAX_TEXTS, TEXT_CACHE_BYTES, Fonts
 
 
@@ -101,12 +102,12 @@ def test_resizing_the_table_window_200_times_keeps_the_caches_bounded():
 def test_background_gradients_stay_bounded_over_many_window_sizes():
     """The felt and title backgrounds are cached per height as narrow strips, within a budget
     (full-window gradients at every size once held up to 300 MB at 4K)."""
-    from game.ui.scenes import title
+    from game.ui import widgets
 
     for i in range(200):
         surf = pygame.Surface((1024 + i * 14, 640 + i * 7))
-        title.draw_gradient(surf, title.FELT_TOP, title.FELT_BOTTOM)
+        widgets.draw_gradient(surf, widgets.FELT_TOP, widgets.FELT_BOTTOM)
         assert surf.get_at((surf.get_width() - 1, 0)) == surf.get_at((0, 0))  # drawn across
-    cache = title._GRADIENTS
+    cache = widgets._GRADIENTS
     assert len(cache) <= cache.max_entries and cache.total <= cache.max_cost
     assert cache.evictions > 0

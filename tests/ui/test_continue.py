@@ -27,6 +27,7 @@ from game.practice.stats import statistics
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene, has_saved_session, make_scene
+from game.ui.table.driver import TableDriver
 
 PLAYERS = ("human", "random", "random", "random")
 
@@ -79,7 +80,7 @@ def test_continue_keeps_the_record_it_continues_and_links_the_new_one(app, data)
     sc = make_scene(app, resume=True)
     assert isinstance(sc, TableScene)
     assert src.read_bytes() == before  # neither deleted nor rewritten
-    new = sc.writer.path
+    new = sc.driver.writer.path
     assert new != src and load_record(new).header["continues"] == src.name
     assert is_locked(src) and is_locked(new)  # this game holds both while it runs
     app.push(sc)
@@ -163,7 +164,7 @@ def test_a_continue_that_fails_leaves_nothing_behind(app, data, monkeypatch):
 
     def broken(self, resume):
         raise RuntimeError("cannot rebuild")
-    monkeypatch.setattr(TableScene, "_replay", broken)
+    monkeypatch.setattr(TableDriver, "rebuild", broken)
     sc = make_scene(app, resume=True)
     assert sc.name == "notice" and "cannot rebuild" in " ".join(sc.messages)
     assert snapshot(data) == before  # no stray new record, no lock file
@@ -215,10 +216,10 @@ class FullDisk:
 def test_a_full_disk_stops_recording_not_the_game(app, data):
     sc = TableScene(app, list(PLAYERS), seed=5, hands=1)
     app.push(sc)
-    w = sc.writer
+    w = sc.driver.writer
     w._f = FullDisk(w._f, 3000)
     for _ in range(3000):
-        if sc.finished or (sc.writer.failed and sc.message):
+        if sc.finished or (sc.driver.writer.failed and sc.message):
             break
         if sc.prompt_for is not None:
             app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")],
@@ -273,8 +274,8 @@ def test_a_table_with_a_program_seat_records_privately(app, data):
     prog = f"cmd:{sys.executable} -c pass"
     sc = TableScene(app, ["human", prog, "random", "random"], hands=1)
     try:
-        assert sc.writer.private and "seed" not in sc.writer.path.name
-        assert sc.writer.path.read_bytes() == b""
+        assert sc.driver.writer.private and "seed" not in sc.driver.writer.path.name
+        assert sc.driver.writer.path.read_bytes() == b""
     finally:
         sc.abandon()
 

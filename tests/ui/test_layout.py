@@ -199,7 +199,7 @@ def test_the_hints_area_takes_the_free_felt_and_covers_nothing(w, h):
     row; it never covers a row (the human's hand included), a wall, a river or a prompt button."""
     lay = Layout.for_size(w, h)
     regions = lay.regions()
-    for n in range(0, 5):
+    for n in range(5):
         a = lay.hints_area(n)
         assert a.inside(lay.window)
         assert a.right == lay.panel.right and a.y == lay.panel.y

@@ -5,9 +5,9 @@ import pytest
 
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
-from game.ui.scenes import feature_available, make_feature_scene
 from game.ui.scenes.results import HandResultScene, SessionResultScene
 from game.ui.scenes.table import TableScene
+from game.ui.screens import available
 
 
 @pytest.fixture
@@ -42,10 +42,10 @@ def play_human_game(app, seed, discards=None):
 
 
 def test_the_replays_entry_is_enabled_and_lists_nothing_at_first(app):
-    from game.ui.scenes.replay import ReplayListScene
+    from game.ui.scenes.replay_viewer import ReplayListScene
 
-    assert feature_available("replays")
-    scene = make_feature_scene("replays", app)
+    assert available("replays")
+    scene = app.make("replays")
     assert isinstance(scene, ReplayListScene)
     app.push(scene)
     app.step([], 1 / 30)
@@ -56,8 +56,8 @@ def test_a_recorded_game_plays_back_identically(app):
     played = play_human_game(app, seed=4)
     events = list(played.table.events)
     app.scenes.clear()
-    played._close_writer()
-    scene = make_feature_scene("replays", app)
+    played.driver.close_record()
+    scene = app.make("replays")
     app.push(scene)
     assert len(scene.records) == 1 and scene.records[0].human == 0
     assert scene.watch(0)  # watch at the table (Enter may open the step-by-step viewer instead)
@@ -83,16 +83,16 @@ def test_an_interrupted_record_plays_to_its_end_and_says_so(app):
     played = play_human_game(app, seed=5, discards=3)
     n = len(played.table.events)
     played.leave()  # back to the title (the record stays unfinished)
-    scene = make_feature_scene("replays", app)
+    scene = app.make("replays")
     app.push(scene)
     assert scene.records and not scene.records[0].complete
     assert scene.watch(0)
     viewer = app.top
     for _ in range(200):
         app.step([], 1 / 30)
-        if viewer.ended:
+        if viewer.driver.ended:
             break
-    assert viewer.ended and len(viewer.table.events) == n
+    assert viewer.driver.ended and len(viewer.table.events) == n
     assert viewer.message
     app.step([key(pygame.K_ESCAPE)], 1 / 30)
     assert app.top is scene
@@ -101,7 +101,7 @@ def test_an_interrupted_record_plays_to_its_end_and_says_so(app):
 def test_replay_keys_pause_and_change_speed(app):
     played = play_human_game(app, seed=6, discards=2)
     played.leave()
-    scene = make_feature_scene("replays", app)
+    scene = app.make("replays")
     app.push(scene)
     app.settings = app.settings.replace(animation_speed="normal")
     scene.watch(0)

@@ -7,8 +7,8 @@ import pytest
 from ai.random_seat import RandomSeat
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
-from game.ui.scenes import table as table_module
 from game.ui.scenes.table import TableScene, make_scene
+from game.ui.table import driver as driver_module
 
 
 class ClosingSeat:
@@ -53,7 +53,7 @@ def fake_seats(tmp_path, monkeypatch):
                 out.append(ClosingSeat(seed + i))
         return out
 
-    monkeypatch.setattr(table_module, "make_players", make_players)
+    monkeypatch.setattr(driver_module, "make_players", make_players)
 
 
 @pytest.fixture

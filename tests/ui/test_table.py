@@ -6,6 +6,7 @@ import math
 import pygame
 import pytest
 
+from ai.registry import parse_seats
 from game.engine.actions import Discard, Pung
 from game.engine.events import Claimed
 from game.engine.rules import RuleSet
@@ -14,9 +15,9 @@ from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.director import Director, kind
 from game.ui.layout import Layout, screen_seat
-from game.ui.scenes import feature_available
 from game.ui.scenes.results import HandResultScene, SessionResultScene
-from game.ui.scenes.table import TableScene, has_saved_session, make_scene, parse_seats
+from game.ui.scenes.table import TableScene, has_saved_session, make_scene
+from game.ui.screens import available
 
 DATA_ENV = "KOREAN_MAHJONG_DATA_DIR"
 
@@ -179,7 +180,7 @@ def wait_turn(app, sc, kinds=("turn", "discard")):
 
 
 def test_feature_entries_are_enabled():
-    assert feature_available("new_game") and feature_available("continue")
+    assert available("new_game") and available("continue")
 
 
 def test_the_human_discards_by_click_at_the_layouts_tile_position(app):
@@ -408,7 +409,7 @@ def test_resizing_mid_animation_finishes_it_and_relays_out(app):
 
 def test_parse_seats_rejects_two_humans():
     with pytest.raises(ValueError, match="at most one human"):
-        parse_seats("human,human,ai,ai")
+        parse_seats("human,human,ai,ai", human=True)
 
 
 def test_screen_seats_follow_the_human():
@@ -434,8 +435,8 @@ def test_a_session_rebuilt_from_seed_and_actions_equals_the_played_one(app):
     run_until(app, lambda: isinstance(app.top, HandResultScene), frames=500)
     from game.practice.records import check_record
 
-    sc._close_writer()
-    assert check_record(sc.writer.path).ok
+    sc.driver.close_record()
+    assert check_record(sc.driver.writer.path).ok
 
 
 def test_a_claim_countdown_passes_when_time_runs_out():
@@ -474,7 +475,7 @@ def test_continue_after_a_finished_hand_shows_its_result_over_the_table(app):
         if not isinstance(app.top, HandResultScene):
             app.step([key(pygame.K_SPACE)], 1 / 30)
     assert isinstance(app.top, HandResultScene)
-    sc._close_writer()  # the game stops here (the window closed with the result on screen)
+    sc.driver.close_record()  # the game stops here (the window closed with the result on screen)
     app.scenes.clear()
     resumed = make_scene(app, resume=True)
     app.push(resumed)

@@ -167,8 +167,8 @@ class ViewWatch:
         d = sc.director
         self._animate = d.animate
         d.animate = self.animate  # a spy on this instance: each event passes here first
-        self._ai_act = sc._ai_act
-        sc._ai_act = self.ai_act
+        self._ai_act = sc.driver.ask
+        sc.driver.ask = self.ai_act  # a spy on this driver: the scene asks the seats through it
         self.last: Any = None
         self.revealed: set[int] = set()
         self.under_way = False  # a discard has been shown in this hand
@@ -586,7 +586,7 @@ def test_nine_major_tiles_turn_the_declarers_hand_face_up():
 def first_decision(app: App, seed: int) -> TableScene:
     sc = TableScene(app, ["human", "greedy", "greedy", "greedy"], seed=seed, hands=1, record=False)
     app.push(sc)
-    sc._ai_act = lambda seat, decision: None  # stop at the first decision, whoever's it is
+    sc.driver.ask = lambda seat, decision: None  # stop at the first decision, whoever's it is
     for _ in range(20):
         app.step([], 0.0)
         if sc.director.idle and sc.table.pending():

@@ -12,13 +12,23 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.registry import seat_choices
 from game.engine.rules import PRESETS
 from game.engine.session import Session
 
 from ..i18n import has
-from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
-from . import Scene
-from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+from ..scene import Scene
+from ..widgets import (
+    DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
+    GOLD,
+    WHITE,
+    Button,
+    draw_button,
+    draw_gradient,
+    draw_panel,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -59,10 +69,8 @@ class NewGameScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from .settings import SEAT_CHOICES
-
         s = app.settings
-        seats = list(SEAT_CHOICES)
+        seats = list(seat_choices())
         for name in s.seats:
             if name not in seats:
                 seats.append(name)
@@ -131,17 +139,13 @@ class NewGameScene(Scene):
     def start(self, seed: int | None = None) -> None:
         import time
 
-        from .table import TableScene
-
         seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007
         self.app.sound.play("click")
         try:
-            table = TableScene(self.app, self.players(seed), seed=seed, rules=self.rules(),
-                               seat_selection=self.value("seating"))
+            table = self.app.make("table", players=self.players(seed), seed=seed,
+                                  rules=self.rules(), seat_selection=self.value("seating"))
         except ValueError as e:  # a seat the AI registry does not know
-            from .notice import NoticeScene
-
-            self.app.push(NoticeScene(self.app, self.app.tr("newgame.title"), [str(e)]))
+            self.app.push("notice", title=self.app.tr("newgame.title"), messages=[str(e)])
             return
         self.app.replace(table)
 

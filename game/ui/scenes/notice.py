@@ -7,35 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel
-from . import Scene
+from ..scene import Scene
+from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-
-def wrap(fonts, text: str, size: int, max_w: float) -> list[str]:
-    """Split text into lines no wider than `max_w` (at spaces; long words are cut)."""
-    font = fonts.font(size)
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            cand = f"{line} {word}" if line else word
-            if font.size(cand)[0] <= max_w:
-                line = cand
-                continue
-            if line:
-                lines.append(line)
-            while font.size(word)[0] > max_w and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > max_w:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
 
 
 class NoticeScene(Scene):

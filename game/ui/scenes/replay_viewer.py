@@ -1,16 +1,24 @@
-"""The step-by-step replay viewer, and the records list that opens it (with pruning).
+"""The replays: every recorded game (newest first), played back at the table or step by step.
 
-`ReplayViewerScene(app, path)` opens one record as far as it is valid (`load_record` never
-raises and never writes; a damaged record shows why it stops, in red, and can be stepped up to
-there). The board shows the hand after each event; Left/Right (or the buttons) step one event
-back and forth, Home/End go to the hand's start and end, PageUp/PageDown to the previous and
-next hand; the list of events below the board and the slider jump to any draw or discard (a
-click); R reveals every hand (toggle); H shows the hints (`HintsPanel`) as they would have been
-at that point for the human seat (the record's ``human``, else player 1). Esc goes back.
+`RecordsScene` (the title's "Replays") lists each record's date, players, finished hands and
+scores, and whether the game was interrupted or the file is damaged (read as far as it is
+valid). Up/Down choose, Enter or "Step through" opens the step-by-step viewer, W watches the
+game played back by the table screen with the record's actions (``replay=``: every hand face
+up, P pauses, + and - change the speed, any other key or a click skips the animation, Esc
+returns to the list), P prunes records older than a limit (chosen with Left/Right, confirmed
+with Y), Esc goes back; the mouse hovers, clicks and scrolls. `ReplayListScene` is the plain
+list it extends (Enter watches).
 
-`RecordsScene(app)` is the replays list of `replay.ReplayListScene` plus: Enter or "Step
-through" opens the viewer, W watches at the table, P prunes records older than a limit (chosen
-with Left/Right, confirmed with Y). ``korean-mahjong replay FILE`` opens the viewer directly.
+`ReplayViewerScene(app, record)` opens one record (a path or a loaded `Record`) as far as it is
+valid (`load_record` never raises and never writes; a damaged record shows why it stops, in
+red, and can be stepped up to there). The board shows the hand after each event; Left/Right (or
+the buttons) step one event back and forth, Home/End go to the hand's start and end,
+PageUp/PageDown to the previous and next hand; the list of events below the board and the
+slider jump to any draw or discard (a click); R reveals every hand (toggle); H shows the hints
+(`HintsPanel`) as they would have been at that point for the human seat (the record's
+``human``, else player 1). Esc goes back. ``korean-mahjong replay FILE`` opens it directly.
+
+Both screens open others by name (``"table"``, ``"replay_viewer"``), as every screen does.
 """
 
 from __future__ import annotations
@@ -23,22 +31,27 @@ import pygame
 from game.engine.events import Discarded, Drew, HandStarted
 
 from ..board import InfoView
+from ..board_picture import BoardPicture, info_for
 from ..event_lines import event_line
 from ..hints_panel import HintsPanel
-from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
-from . import Scene
-from .practice import BoardPicture
-from .replay import ReplayListScene
-from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+from ..scene import Scene
+from ..table.resume import resume_from_record
+from ..widgets import (
+    DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
+    GOLD,
+    RED_TEXT,
+    WHITE,
+    Button,
+    draw_button,
+    draw_gradient,
+    draw_panel,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-PRUNE_DAYS = (30, 90, 180, 365)
-
-def make_scene(app: App, **options: Any) -> Scene:
-    path = options.get("path")
-    return ReplayViewerScene(app, path) if path is not None else RecordsScene(app)
 
 
 class ReplayViewerScene(Scene):
@@ -299,8 +312,6 @@ class ReplayViewerScene(Scene):
     def info(self, table: Any, human: int) -> InfoView | None:
         if table is None:
             return None
-        from .practice import info_for
-
         return info_for(table, human, self.app.lang, self.app.tr("viewer.you"))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -383,8 +394,6 @@ class ReplayViewerScene(Scene):
         else:
             box = g["panel"]
             draw_panel(surface, box, alpha=200)
-            from .notice import wrap
-
             y = box.y + 16
             title = tr("viewer.title", name=rec.path.name)
             for ln in wrap(fonts, title, size, box.w - 32)[:3]:
@@ -395,10 +404,157 @@ class ReplayViewerScene(Scene):
                 y += round(small * 1.35)
 
 
-class RecordsScene(ReplayListScene):
-    """The replays list (see `replay.ReplayListScene`) with the step-by-step viewer and pruning."""
+# --- the list of records ------------------------------------------------------------------------
+LIMIT = 200
+PRUNE_DAYS = (30, 90, 180, 365)
 
-    name = "records"
+
+def _seat_label(app: App, name: str) -> str:
+    from ..i18n import has
+
+    if name == "human":
+        return app.tr("replay.player")
+    key = f"short.{name}" if has(f"short.{name}") else f"seat.{name}"
+    return app.tr(key) if has(key) else name
+
+
+class ReplayListScene(Scene):
+    name = "replays"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from game.practice.records import list_records
+
+        self.records: list[Any] = list_records(limit=LIMIT)
+        self.focus = 0
+        self.top = 0
+        self.hover: int | None = None
+
+    # --- geometry ----------------------------------------------------------------------------------
+    def geometry(self) -> tuple[pygame.Rect, list[pygame.Rect], Button, Button]:
+        w, h = self.app.canvas.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, max(760, round(w * 0.75))), round(h * 0.86))
+        box.center = (w // 2, h // 2)
+        rh = max(34, round(h * 0.055))
+        first = box.y + round(rh * 2.2)
+        bh = max(36, round(h * 0.06))
+        rows_room = (box.bottom - 24 - bh - first) // (rh + 4)
+        rows = [pygame.Rect(box.x + 20, first + i * (rh + 4), box.w - 40, rh)
+                for i in range(max(1, rows_room))]
+        watch = pygame.Rect(0, 0, max(160, round(box.w * 0.22)), bh)
+        watch.bottomright = (box.right - 20, box.bottom - 16)
+        back = pygame.Rect(0, 0, watch.w, bh)
+        back.bottomleft = (box.x + 20, box.bottom - 16)
+        return box, rows, Button(watch, self.app.tr("replay.watch"), bool(self.records)), \
+            Button(back, self.app.tr("settings.cancel"))
+
+    def _scroll_to_focus(self, n_rows: int) -> None:
+        if self.focus < self.top:
+            self.top = self.focus
+        elif self.focus >= self.top + n_rows:
+            self.top = self.focus - n_rows + 1
+
+    # --- actions -----------------------------------------------------------------------------------
+    def watch(self, index: int | None = None) -> bool:
+        """Play the chosen record back at the table."""
+        if not self.records:
+            return False
+        i = self.focus if index is None else index
+        from game.practice.records import load_record
+
+        rec = load_record(self.records[i].path)
+        if rec.header is None or not rec.hands:
+            self.records[i] = self.records[i]
+            return False
+        self.app.sound.play("click")
+        self.app.push("table", players=[], replay=resume_from_record(rec))
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        _, rows, watch, back = self.geometry()
+        n = len(self.records)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w) and n:
+                self.focus = (self.focus - 1) % n
+            elif event.key in (pygame.K_DOWN, pygame.K_s) and n:
+                self.focus = (self.focus + 1) % n
+            elif event.key == pygame.K_PAGEDOWN and n:
+                self.focus = min(n - 1, self.focus + len(rows))
+            elif event.key == pygame.K_PAGEUP and n:
+                self.focus = max(0, self.focus - len(rows))
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.watch()
+            elif event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            self._scroll_to_focus(len(rows))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.top = max(0, min(max(0, n - len(rows)), self.top - event.y))
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover = None
+            for i, r in enumerate(rows):
+                if r.collidepoint(event.pos) and self.top + i < n:
+                    self.hover = self.top + i
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if watch.hit(event.pos):
+                self.watch()
+            elif back.hit(event.pos):
+                self.app.pop()
+            else:
+                for i, r in enumerate(rows):
+                    if r.collidepoint(event.pos) and self.top + i < n:
+                        if self.focus == self.top + i:
+                            self.watch()
+                        self.focus = self.top + i
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def describe(self, summary: Any) -> tuple[str, str, tuple[int, int, int]]:
+        """Two columns of a record's row and the colour of the second."""
+        tr = self.app.tr
+        when = summary.created.astimezone().strftime("%Y-%m-%d %H:%M")
+        players = ", ".join(_seat_label(self.app, p) for p in summary.players)
+        left = f"{when}   {players}"
+        scores = " ".join(f"{x:+d}" if x else "0" for x in summary.scores)
+        if summary.error and "interrupted" not in summary.error:
+            return left, tr("replay.damaged"), RED_TEXT
+        state = tr("replay.complete") if summary.complete else tr("replay.interrupted")
+        right = f"{tr('newgame.hands_n', n=summary.hands)} · {scores} · {state}"
+        return left, right, WHITE if summary.complete else DIM
+
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        box, rows, watch, back = self.geometry()
+        draw_panel(surface, box)
+        fonts = self.app.fonts
+        h = surface.get_height()
+        size = round(max(15, h * 0.025))
+        title = fonts.fit(self.app.tr("replay.title"), round(size * 1.6), box.w - 40, GOLD, bold=True)
+        surface.blit(title, (box.x + 20, box.y + 16))
+        if not self.records:
+            t = fonts.fit(self.app.tr("replay.none"), size, box.w - 40, DIM)
+            surface.blit(t, (box.x + 20, rows[0].y))
+        for i, r in enumerate(rows):
+            k = self.top + i
+            if k >= len(self.records):
+                break
+            focused = k == self.focus
+            if focused or k == self.hover:
+                pygame.draw.rect(surface, (44, 120, 88) if focused else (24, 84, 62), r, border_radius=6)
+            left, right, colour = self.describe(self.records[k])
+            lt = fonts.fit(left, size, r.w * 0.55, GOLD if focused else WHITE)
+            surface.blit(lt, lt.get_rect(midleft=(r.x + 10, r.centery)))
+            rt = fonts.fit(right, size, r.w * 0.42, colour)
+            surface.blit(rt, rt.get_rect(midright=(r.right - 10, r.centery)))
+        hint = fonts.fit(self.app.tr("replay.list_hint"), round(size * 0.8), box.w - 40, DIM)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)))
+        draw_button(surface, fonts, watch, bool(self.records), size)
+        draw_button(surface, fonts, back, False, size)
+
+
+class RecordsScene(ReplayListScene):
+    """The replays list (`ReplayListScene`) with the step-by-step viewer and pruning: the
+    title's "Replays"."""
+
+    name = "replays"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -409,8 +565,6 @@ class RecordsScene(ReplayListScene):
     def reload(self) -> None:
         from game.practice.records import list_records
 
-        from .replay import LIMIT
-
         self.records = list_records(limit=LIMIT)
         self.focus = min(self.focus, max(0, len(self.records) - 1))
         self.top = min(self.top, self.focus)
@@ -420,7 +574,7 @@ class RecordsScene(ReplayListScene):
             return False
         i = self.focus if index is None else index
         self.app.sound.play("click")
-        self.app.push(ReplayViewerScene(self.app, self.records[i].path))
+        self.app.push("replay_viewer", record=self.records[i].path)
         return True
 
     def old_records(self) -> list[Any]:

@@ -9,21 +9,31 @@ winners Left/Right page through them. In spectator mode the screens go on by the
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.engine.tiles import tile_str
 
 from ..i18n import SEAT_WIND_NAMES
+from ..scene import Scene
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
-from . import Scene
 
 if TYPE_CHECKING:
+    from game.engine.session import Session
     from game.engine.table import HandResult, Table
     from game.ui.app import App
 
-    from .table import TableScene
+
+class ResultOwner(Protocol):
+    """What the result screens need of the screen that opened them (the table)."""
+
+    autoplay: bool
+    session: Session
+
+    def player_label(self, p: int) -> str: ...
+    def next_hand(self) -> None: ...
+    def session_closed(self) -> None: ...
 
 GREEN_TEXT = (150, 230, 160)
 RED_TEXT = (240, 130, 120)
@@ -48,7 +58,7 @@ def signed(n: int) -> str:
 class _Overlay(Scene):
     overlay = True
 
-    def __init__(self, app: App, owner: TableScene) -> None:
+    def __init__(self, app: App, owner: ResultOwner) -> None:
         super().__init__(app)
         self.owner = owner
         self.time = 0.0
@@ -105,7 +115,7 @@ class HandResultScene(_Overlay):
 
     name = "hand_result"
 
-    def __init__(self, app: App, owner: TableScene, table: Table, result: HandResult) -> None:
+    def __init__(self, app: App, owner: ResultOwner, table: Table, result: HandResult) -> None:
         super().__init__(app, owner)
         self.table = table
         self.result = result

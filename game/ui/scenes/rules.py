@@ -12,10 +12,19 @@ import pygame
 from game.engine.rules import BASIC_POINTS, BONUS_POINTS, PRESETS, RuleSet
 
 from ..i18n import tr, yak_name
-from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
-from . import Scene
-from .notice import wrap
-from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+from ..scene import Scene
+from ..widgets import (
+    DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
+    GOLD,
+    WHITE,
+    Button,
+    draw_button,
+    draw_gradient,
+    draw_panel,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -23,10 +32,6 @@ if TYPE_CHECKING:
 SECTIONS = ("tiles", "setup", "play", "win", "uper", "sacred", "score", "draws")
 
 Line = tuple[str, str, str]  # (kind: "h" heading / "p" text / "y" yak row, left text, right text)
-
-
-def make_scene(app: App, **options: Any) -> Scene:
-    return RulesScene(app)
 
 
 def rule_lines(rules: RuleSet, lang: str) -> list[Line]:

@@ -15,12 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ai.registry import seat_choices
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
 from game.settings import Settings, SettingsSaveError, save_settings
 
 from ..i18n import has, tr, yak_name
+from ..scene import Scene
 from ..widgets import (
     DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
     GOLD,
     HILITE,
     PANEL_EDGE,
@@ -28,24 +32,13 @@ from ..widgets import (
     WHITE,
     Button,
     draw_button,
+    draw_gradient,
     draw_panel,
+    wrap,
 )
-from . import Scene
-from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-def _seat_choices() -> tuple[str, ...]:
-    """Seat names from the AI registry (levels first), or the usual ones if it is missing."""
-    try:
-        from ai.registry import seat_names
-    except ImportError:
-        return ("ai:beginner", "ai:standard", "ai:expert")
-    levels = ("ai:beginner", "ai:standard", "ai:expert")
-    names = seat_names()
-    return tuple(n for n in levels if n in names) + tuple(sorted(n for n in names if n not in levels))
-
 
 def save_error_text(e: OSError, lang: str) -> str:
     """Why the settings could not be saved, in the player's language.
@@ -63,7 +56,8 @@ def save_error_text(e: OSError, lang: str) -> str:
     return str(e)
 
 
-SEAT_CHOICES = _seat_choices()
+#: the seats a player can choose (`ai.registry.seat_choices`: the levels first)
+SEAT_CHOICES = seat_choices()
 WINDOW_SIZES = ((1024, 640), (1280, 720), (1280, 800), (1366, 768), (1440, 900), (1600, 900),
                 (1920, 1080), (2560, 1440), (3840, 2160))
 
@@ -449,8 +443,6 @@ class SettingsScene(Scene):
         colour = RED_TEXT if self.status_error else (WHITE if self.status else DIM)
         # readable: at least 13 px, wrapped onto lines centred on the buttons' row (shrunk to fit
         # only past three lines)
-        from .notice import wrap
-
         room = g["buttons"][0].x - box.x - 40
         px = max(13, round(size * 0.8))
         lines = wrap(fonts, msg, px, room)

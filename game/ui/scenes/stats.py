@@ -14,9 +14,20 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import yak_name
-from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_panel
-from . import Scene
-from .title import FELT_BOTTOM, FELT_TOP, draw_gradient
+from ..scene import Scene
+from ..widgets import (
+    DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
+    GOLD,
+    RED_TEXT,
+    WHITE,
+    Button,
+    draw_button,
+    draw_gradient,
+    draw_panel,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -125,8 +136,6 @@ class StatsScene(Scene):
         pygame.draw.rect(surface, (10, 40, 29), r, border_radius=6)
         pygame.draw.rect(surface, (40, 100, 76), r, width=1, border_radius=6)
         if not series:
-            from .notice import wrap
-
             yy = r.centery - size
             for ln in wrap(fonts, tr("stats.empty"), size, r.w - 40):
                 t = fonts.text(ln, size, DIM)

@@ -12,22 +12,24 @@ import pygame
 
 from game.engine.tiles import parse_tiles
 
-from ..art import SurfaceCache
-from ..widgets import DIM, GOLD, WHITE, Button, draw_button
-from . import Scene, make_feature_scene
+from ..scene import Scene
+from ..table.resume import has_saved_session
+from ..widgets import DIM, FELT_BOTTOM, FELT_TOP, GOLD, WHITE, Button, draw_button, draw_gradient
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 ENTRIES = ("new_game", "continue", "practice", "replays", "statistics", "settings", "rules", "quit")
 DECOR = parse_tiles("1234567z")
-FELT_TOP = (18, 78, 56)
-FELT_BOTTOM = (10, 46, 33)
+
+
+#: title entry -> the screen it opens (`game.ui.screens`; "quit" opens none)
+SCREEN_OF = {"new_game": "new_game", "continue": "continue", "practice": "practice",
+             "replays": "replays", "statistics": "statistics", "settings": "settings",
+             "rules": "rules"}
 
 
 def _has_saved_session() -> bool:
-    from .table import has_saved_session
-
     return bool(has_saved_session())
 
 
@@ -48,12 +50,20 @@ class TitleScene(Scene):
     def _available(entry: str) -> bool:
         return _has_saved_session() if entry == "continue" else True
 
+    def refresh(self) -> None:
+        """Bring the entries up to date (continue depends on the saved games)."""
+        self.enabled = {e: self._available(e) for e in ENTRIES}
+        if not self.enabled[ENTRIES[self.focus]]:
+            self.focus = 0
+
     def on_enter(self) -> None:
         if self.pending_messages:
-            from .notice import NoticeScene
-
             msgs, self.pending_messages = self.pending_messages, []
-            self.app.push(NoticeScene(self.app, self.app.tr("msg.settings_problem"), msgs))
+            self.app.push("notice", title=self.app.tr("msg.settings_problem"), messages=msgs)
+
+    def on_return(self) -> None:
+        """Back from a game (or any screen): a game may have been left to continue."""
+        self.refresh()
 
     # --- geometry (pure: from the window size) ---------------------------------------------------
     def buttons(self) -> list[Button]:
@@ -90,14 +100,8 @@ class TitleScene(Scene):
         self.app.sound.play("click")
         if entry == "quit":
             self.app.quit()
-        elif entry == "settings":
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
-        elif entry == "continue":
-            self.app.push(make_feature_scene("continue", self.app, resume=True))
         else:
-            self.app.push(make_feature_scene(entry, self.app))
+            self.app.push(SCREEN_OF[entry])
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -153,23 +157,3 @@ class TitleScene(Scene):
         if self.status:
             st = fonts.text(self.status, round(max(16, h * 0.026)), WHITE)
             surface.blit(st, st.get_rect(midbottom=(w // 2, h - round(h * 0.06))))
-
-
-def draw_gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tuple[int, int, int]) -> None:
-    """A vertical gradient (cached per size and colours)."""
-    w, h = surface.get_size()
-    key = (h, top, bottom)
-    strip = _GRADIENTS.get(key)
-    if strip is None:  # a narrow strip, blitted across: a vertical gradient is the same in x
-        seed = pygame.Surface((1, 2))
-        seed.set_at((0, 0), top)
-        seed.set_at((0, 1), bottom)
-        strip = pygame.transform.smoothscale(seed, (_STRIP, max(1, h)))
-        _GRADIENTS.put(key, strip)
-    for x in range(0, w, _STRIP):
-        surface.blit(strip, (x, 0))
-
-
-_STRIP = 64
-#: a few heights and colour pairs (each strip is 64 x height pixels: 0.5 MB at 2160 rows)
-_GRADIENTS: SurfaceCache[tuple, pygame.Surface] = SurfaceCache(max_cost=8 << 20, max_entries=16)

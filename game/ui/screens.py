@@ -1,0 +1,63 @@
+"""Every screen by name: the app opens ``"settings"``, ``"table"``, ``"hand_result"`` ... from
+here, so no screen imports another (Tuxemon's ``push_state("Name", **kwargs)``).
+
+    app.push("notice", title="Oops", messages=["..."])   # over the current screen
+    app.replace("table", players=names, seed=7)          # instead of the current screen
+    app.show("title")                                    # back to it, or a new one
+
+A name stands for a class (or a function making a scene) that takes ``(app, **options)``. Its
+module is imported when the screen first opens, so the title starts without the table, the
+practice or the replays loaded; `available` says whether a screen's module is there at all (a
+build without the practice screen shows its entry disabled).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scene import Scene
+
+#: screen name -> "module:attribute", a Scene class or a function (app, **options) -> Scene
+SCREENS: dict[str, str] = {
+    "title": "game.ui.scenes.title:TitleScene",
+    "new_game": "game.ui.scenes.newgame:NewGameScene",
+    "table": "game.ui.scenes.table:TableScene",
+    "continue": "game.ui.scenes.table:continue_game",
+    "hand_result": "game.ui.scenes.results:HandResultScene",
+    "session_result": "game.ui.scenes.results:SessionResultScene",
+    "settings": "game.ui.scenes.settings:SettingsScene",
+    "rules": "game.ui.scenes.rules:RulesScene",
+    "practice": "game.ui.scenes.practice:PracticeScene",
+    "replays": "game.ui.scenes.replay_viewer:RecordsScene",
+    "replay_viewer": "game.ui.scenes.replay_viewer:ReplayViewerScene",
+    "statistics": "game.ui.scenes.stats:StatsScene",
+    "notice": "game.ui.scenes.notice:NoticeScene",
+}
+
+
+def available(name: str) -> bool:
+    """True when the screen's module is there (nothing is imported).
+
+    >>> available("settings"), available("no_such_screen")
+    (True, False)
+    """
+    where = SCREENS.get(name)
+    if where is None:
+        return False
+    try:
+        return importlib.util.find_spec(where.partition(":")[0]) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def make(name: str, app: App, **options: Any) -> Scene:
+    """A new scene of the named screen; KeyError names the screens there are."""
+    where = SCREENS.get(name)
+    if where is None:
+        raise KeyError(f"no screen {name!r}; screens: {', '.join(sorted(SCREENS))}")
+    module, _, attr = where.partition(":")
+    return getattr(importlib.import_module(module), attr)(app, **options)

@@ -1,0 +1,304 @@
+"""The table screen's driver: the session played, the computer seats asked, everything recorded.
+
+    driver = TableDriver(session, ["human", "ai:standard", "greedy", "random"], human=0,
+                         seed=7, record=True)
+    table = driver.start_hand()
+    driver.feed()                          # the computer seats see the new events (their view)
+    driver.ask(seat, table.pending()[seat])  # a computer seat decides (in a worker thread)
+    driver.collect()                       # ... its answer is submitted once it is ready
+    driver.submit(seat, action)            # the human's action, recorded
+
+The screen decides *when* (after the animations, after the thinking delay) and shows what
+happened; the driver decides nothing about the rules (the engine's `Table` does) and imports no
+pygame. It is the one place the screen plays through, so a referee loop from the engine can
+take its place without the screen changing: `start_hand`, `feed`, `ask`, `collect`, `submit`,
+`finish_hand`, `end_session`, `rebuild` (Continue and replays) and `close`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.errors import IllegalActionError
+from game.engine.session import Session
+from game.engine.table import Decision, Table
+
+from .resume import Resume
+
+
+def make_players(names: list[str], seed: int) -> list[Any]:
+    """Seat objects for the computer players (None for the human), seeded from the session."""
+    from ai.registry import HUMAN, make_seat
+
+    return [None if n == HUMAN else make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
+
+
+class EndOfRecord(Exception):
+    """A replayed record has no further action (it was interrupted)."""
+
+
+class ScriptedSeat:
+    """Plays back a record's actions (the replay viewer): ``actions[(hand, seat)]`` in order."""
+
+    name = "record"
+
+    def __init__(self, actions: dict[tuple[int, int], list[Action]]) -> None:
+        self.actions = actions
+        self.hand = 0
+
+    def observe(self, event: Any) -> None:
+        if getattr(event, "type", "") == "hand_start":
+            self.hand = event.hand
+
+    def act(self, decision: Decision) -> Action:
+        queue = self.actions.get((self.hand, decision.seat))
+        if not queue:
+            raise EndOfRecord(f"the record has no action of seat {decision.seat} in hand {self.hand}")
+        action = queue.pop(0)
+        if action not in decision.legal:  # a damaged record (a line lost or changed)
+            raise EndOfRecord(f"the record's next action of seat {decision.seat} ({action!r}) "
+                              "is not legal here")
+        return action
+
+
+def scripted_seats(replay: Resume) -> list[Any]:
+    """Four seats playing a record's actions back."""
+    script: dict[tuple[int, int], list[Action]] = {}
+    for n, actions in enumerate(replay.actions, 1):
+        for seat, action in actions:
+            script.setdefault((n, seat), []).append(action)
+    return [ScriptedSeat(script) for _ in range(4)]
+
+
+class Thinking:
+    """A computer seat deciding in a worker thread, so that no decision (ai:expert plays out
+    positions) stalls a frame. It gets a private copy of the decision (`Table.copy`); the main
+    thread submits the answer once `done` is set, if that decision is still open."""
+
+    def __init__(self, seat: int, decision: Decision, player: Any, private: Decision) -> None:
+        self.seat, self.decision = seat, decision
+        self.action: Action | None = None
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, args=(player, private), daemon=True,
+                                       name=f"ai-seat-{seat}")
+        self.thread.start()
+
+    def _run(self, player: Any, private: Decision) -> None:
+        try:
+            self.action = player.act(private)
+        except BaseException as e:  # noqa: BLE001 - handed to the main thread, raised there
+            self.error = e
+        finally:
+            self.done.set()
+
+
+class TableDriver:
+    """Plays a `Session` for the table screen: one `Table` at a time (`table`), the computer
+    seats (`seats`, None for the human) and the record (`writer`).
+
+    `human` is the human's player number (None: nobody plays by hand). `record` keeps a record
+    of the game (`game.practice.records`), `continues` (Continue) names the record this game
+    continues and holds its lock, `replay` plays a record's actions back instead of asking
+    seats. `threaded`: computer seats decide in a worker thread (False: at once, in `ask`).
+    `on_end` is called when a replayed record has no further action (`ended`).
+    """
+
+    def __init__(self, session: Session, names: list[str], *, seed: int, human: int | None,
+                 record: bool = False, continues: Resume | None = None,
+                 replay: Resume | None = None, threaded: bool = True,
+                 on_end: Callable[[], None] | None = None) -> None:
+        self.session = session
+        self.names = list(names)
+        self.human = human
+        self.scripted = replay is not None
+        self.seats: list[Any] = scripted_seats(replay) if replay is not None else make_players(
+            self.names, seed)
+        self.threaded = threaded
+        self.on_end = on_end
+        self.table: Table | None = None
+        self.fed = 0  # events of the current hand the computer seats have seen
+        self.thinking: Thinking | None = None
+        self.ended = False  # a replayed record ran out of actions
+        self.seats_closed = False
+        self.source_lock: Any = continues.lock if continues is not None else None
+        self.writer: Any = None
+        self.record_note = ""  # why the record could not be started
+        if record:
+            self._open_record(continues)
+
+    def _open_record(self, continues: Resume | None) -> None:
+        from .resume import records_module
+
+        rec_mod = records_module()
+        if rec_mod is None:
+            return
+        external = any(n.startswith(("cmd:", "python:")) for n in self.names)
+        try:
+            self.writer = rec_mod.RecordWriter(
+                self.session, human=self.human, seat_kinds=self.names,
+                continues=continues.path if continues is not None else None, private=external)
+        except OSError as e:
+            self.writer = None
+            self.record_note = str(e.strerror or e)
+
+    # --- hands ------------------------------------------------------------------------------------
+    def start_hand(self) -> Table:
+        """Deal the session's next hand (recorded as it goes)."""
+        hook = self.writer.on_event if self.writer is not None else None
+        self.table = self.session.new_hand(on_event=hook)
+        self.fed = 0
+        return self.table
+
+    def finish_hand(self) -> None:
+        """The hand is over and shown: the seats see its end, the session books it."""
+        self.feed()
+        self.session.finish_hand()
+
+    def end_session(self) -> None:
+        """The last hand is booked: the session ends, the record closes."""
+        if not self.session.finished:
+            self.session.end()
+        self.close_record()
+
+    def rebuild(self, resume: Resume) -> None:
+        """Play a record's hands again (Continue), up to the hand in progress."""
+        for n, actions in enumerate(resume.actions, 1):
+            table = self.start_hand()
+            for seat, action in actions:
+                if table.is_over:
+                    break
+                try:
+                    self.submit(seat, action)
+                except IllegalActionError:
+                    break
+            if table.is_over and n < len(resume.actions):
+                self.session.finish_hand()
+        if self.table is None:
+            self.start_hand()
+        self.fed = 0
+        # the continued record stays as it is: the new one names it in its header
+        # ("continues"), so the lists count the game once and Continue offers the new one
+
+    # --- actions ----------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> None:
+        """Play an action (recorded); an illegal one raises `IllegalActionError`."""
+        assert self.table is not None
+        if self.writer is not None:
+            self.writer.submit(self.table, seat, action)
+        else:
+            self.table.submit(seat, action)
+
+    def feed(self) -> None:
+        """Show the computer seats every new event (their own view of it)."""
+        t = self.table
+        if t is None:
+            return
+        events = t.events
+        for i in range(self.fed, len(events)):
+            e = events[i]
+            for seat in range(4):
+                obj = self.seats[t.players[seat]]
+                fn = getattr(obj, "observe", None) if obj is not None else None
+                if fn is not None:
+                    fn(e.visible_to(seat))
+        self.fed = len(events)
+
+    @property
+    def busy(self) -> bool:
+        """A computer seat is thinking (its seat object is busy: no events are fed to it)."""
+        return self.thinking is not None
+
+    def ask(self, seat: int, decision: Decision) -> None:
+        """The computer seat at `seat` decides: in a worker thread (`threaded`, see `Thinking`;
+        `collect` submits the answer), or here and now."""
+        assert self.table is not None
+        player = self.seats[self.table.players[seat]]
+        if self.threaded and not self.scripted:
+            # the worker reads a private copy of the table: the engine stays single-threaded
+            # (only this thread submits) and the human may act while the computer thinks
+            mine = self.table.copy().pending()[seat]
+            self.thinking = Thinking(seat, decision, player, mine)
+            return
+        try:
+            action = player.act(decision)
+        except EndOfRecord:
+            self._end()
+            return
+        self.submit(seat, action)
+
+    def collect(self) -> bool:
+        """Submit a finished worker's answer (if its decision is still open); False while it
+        is still thinking."""
+        job = self.thinking
+        if job is None:
+            return True
+        if not job.done.is_set():
+            return False
+        self.thinking = None
+        if isinstance(job.error, EndOfRecord):
+            self._end()
+            return True
+        if job.error is not None:
+            raise job.error
+        t = self.table
+        if t is not None and not t.is_over and t.pending().get(job.seat) is job.decision:
+            self.submit(job.seat, job.action)  # type: ignore[arg-type]
+        return True
+
+    def _end(self) -> None:
+        self.ended = True
+        if self.on_end is not None:
+            self.on_end()
+
+    # --- the record and the seats -----------------------------------------------------------------
+    def recording_problem(self) -> tuple[str, int | None]:
+        """Why the record is not written (a full disk, a folder refused) and the system's error
+        number, or ``("", None)``."""
+        why = (self.writer.failed if self.writer is not None else "") or self.record_note
+        return why, (self.writer.failed_errno if self.writer is not None else None)
+
+    def close_record(self) -> None:
+        """Close the record (a finished or a left game) and give the continued one back."""
+        if self.writer is not None:
+            self.writer.close()
+        self._release_source()
+
+    def _release_source(self) -> None:
+        if self.source_lock is not None:
+            self.source_lock.release()
+            self.source_lock = None
+
+    def close_seats(self) -> None:
+        """Close every computer seat that can be closed (a ``cmd:`` seat's external program
+        ends). Idempotent."""
+        if self.seats_closed:
+            return
+        self.seats_closed = True
+        job = self.thinking
+        if job is not None:
+            job.done.wait(0.5)  # let a worker finish its answer; a slow program is closed anyway
+            self.thinking = None
+        for seat in self.seats:
+            close = getattr(seat, "close", None)
+            if callable(close):
+                with contextlib.suppress(Exception):  # leaving the table never fails on a seat
+                    close()
+
+    def close(self) -> None:
+        """The table leaves: the record and the seats close."""
+        self.close_record()
+        self.close_seats()
+
+    def abandon(self) -> None:
+        """This game will not be played (its set-up failed): delete its own new record, give
+        the continued record back, close the seats. The record it continues is not touched."""
+        if self.writer is not None:
+            self.writer.discard()
+            self.writer = None
+        self._release_source()
+        self.close_seats()

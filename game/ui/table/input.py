@@ -1,0 +1,354 @@
+"""The table screen's input: keys, mouse and focus, and the prompts they answer.
+
+Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards
+the chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
+again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim
+W win, P pung, K kong, Space or Esc pass; I shows the practice hints (shanten, acceptance, waits,
+danger) beside the table. Any click or key during an animation skips it; F1 or H toggles the key
+help; Esc leaves the table (the session can be continued from the title). In a replay P pauses,
++ and - change the speed.
+
+`TableInput` is a part of `game.ui.scenes.table.TableScene` (mixed in): it turns the human's
+`Decision` into controls (`_offer`: the claim prompt with its countdown, the turn's buttons and
+the hand's cursor) and the player's keys and clicks into an action for the driver (`act`). A
+key that does nothing now says why (`_explain_key`). Legal actions, and the reasons for refused
+ones, always come from the engine's `Decision`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from game.engine.actions import (
+    NINE_MAJOR,
+    PASS,
+    WIN,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pung,
+)
+from game.engine.errors import IllegalActionError
+
+from ..controls import Choice, HandCursor, Prompt
+
+if TYPE_CHECKING:
+    from game.engine.table import Decision, Table
+
+    from ..app import App
+    from ..director import Director
+    from .driver import TableDriver
+
+KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
+KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
+
+
+class TableInput:
+    """Keys, mouse and focus at the table (a part of `TableScene`; see the module)."""
+
+    # what the scene provides
+    app: App
+    director: Director
+    driver: TableDriver
+    replay: bool
+    paused: bool
+    help: bool
+    show_hints: bool
+    hints_panel: Any
+    hints_for: Decision | None
+    table: Table | None
+
+    if TYPE_CHECKING:  # the scene's, never these
+        def say(self, text: str, seconds: float = 4.0) -> None: ...
+        def leave(self) -> None: ...
+        def seat_label(self, seat: int) -> str: ...
+        def tile_name(self, kind: int) -> str: ...
+        def reason(self, text: str) -> str: ...
+        def _sync_source(self) -> None: ...
+
+    def _init_input(self) -> None:
+        self.cursor = HandCursor()
+        self.prompt: Prompt | None = None
+        self.prompt_for: Decision | None = None
+        self.prompt_title = ""
+        self.offered: tuple[int, int] | None = None  # (seat, kind) of the tile a claim prompt offers
+
+    # --- the human's decisions -----------------------------------------------------------------
+    def _offer(self, d: Decision) -> None:
+        """Build the controls for a decision of the human seat."""
+        self.prompt_for = d
+        tr = self.app.tr
+        countdown = float(self.app.settings.claim_countdown)
+        if d.kind in ("claim", "rob"):
+            assert self.table is not None
+            last = d.observation.last_discard  # (seat, kind) of the tile on offer
+            self.offered = last
+            refused = self.table.refused.get(d.seat, {})
+            choices = []
+            win_reason = d.notes.get(WIN) or refused.get(WIN, "")
+            if WIN in d.legal or win_reason:
+                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
+            if any(isinstance(a, Pung) for a in d.legal):
+                choices.append(Choice("pung", tr("action.pung"), KEY_PUNG))
+            if any(isinstance(a, Kong) for a in d.legal):
+                choices.append(Choice("kong", tr("action.kong"), KEY_KONG))
+            choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
+            self.prompt = Prompt(choices, countdown=countdown, default="pass")
+            if WIN in d.legal:
+                self.prompt.focus = 0
+            who = self.seat_label(last[0]) if last else ""
+            tile = self.tile_name(last[1]) if last else ""
+            key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
+            self.prompt_title = tr(key, name=who, tile=tile)
+        else:
+            n = len(self.director.shown_ids(d.seat))
+            self.cursor.reset(n, at_drawn=True)
+            self._turn_prompt()
+        self.app.sound.play("tick" if d.kind in ("claim", "rob") else "click")
+
+    def _selected_kind(self) -> int | None:
+        d = self.prompt_for
+        if d is None:
+            return None
+        ids = self.director.shown_ids(d.seat)
+        i = self.cursor.index
+        if i is None or not 0 <= i < len(ids):
+            return None
+        return ids[i] >> 2 if ids[i] < 100 else None
+
+    #: action keys and what they would do, for saying why one is not possible now
+    _ACTION_KEYS: ClassVar[dict[int, str]] = {KEY_WIN: "win", KEY_PUNG: "pung", KEY_KONG: "kong", KEY_NINE: "nine"}
+
+    def _explain_key(self, key: int, *, claim: bool) -> bool:
+        """W, P, K or N pressed when that action is not offered: say why, briefly (as U does).
+        A disabled choice with that key says its own reason (the engine's). True if handled."""
+        what = self._ACTION_KEYS.get(key)
+        if what is None or self.prompt is None:
+            return False
+        mine = [c for c in self.prompt.choices if c.shortcut == key]
+        if any(c.enabled for c in mine):
+            return False  # the prompt takes it
+        reason = next((c.reason for c in mine if c.reason), "")
+        self.say(reason or self.app.tr(f"table.cannot.{what}" + (".claim" if claim else "")))
+        return True
+
+    def _turn_prompt(self) -> None:
+        d = self.prompt_for
+        assert d is not None
+        tr = self.app.tr
+        choices: list[Choice] = []
+        if WIN in d.legal or WIN in d.notes:
+            choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal,
+                                  self.reason(d.notes.get(WIN, ""))))
+        for a in d.legal:
+            if isinstance(a, (ConcealedKong, AddedKong)):
+                choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
+                                      f"{tr('action.kong')} {self.tile_name(a.tile)}", KEY_KONG))
+        if NINE_MAJOR in d.legal:
+            choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
+        k = self._selected_kind()
+        uper = Discard(k, uper=True) if k is not None else None
+        if d.kind == "turn":  # after a pung the hand is open: no uper
+            legal = uper is not None and uper in d.legal
+            reason = ""
+            if not legal:
+                reason = self.reason(d.notes.get(uper, "")) if uper is not None else ""
+                if not reason:
+                    able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
+                    reason = (tr("table.uper_with", tiles=" ".join(self.tile_name(x) for x in able)) if able
+                              else tr("table.uper_not_offered"))
+            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason))
+        hover = self.prompt.hover if self.prompt is not None else None
+        self.prompt = Prompt(choices) if choices else None
+        if self.prompt is not None:
+            self.prompt.hover = hover
+            self.prompt.focus = 0
+        self.prompt_title = tr("table.your_turn")
+
+    def _choose(self, choice: str) -> None:
+        d = self.prompt_for
+        if d is None:
+            return
+        action: Action | None = None
+        if choice == "win":
+            action = WIN
+        elif choice == "pass":
+            action = PASS
+        elif choice == "pung":
+            action = next(a for a in d.legal if isinstance(a, Pung))
+        elif choice == "kong":
+            action = next(a for a in d.legal if isinstance(a, Kong))
+        elif choice.startswith("kong:"):
+            _, cls, tile = choice.split(":")
+            action = ConcealedKong(int(tile)) if cls == "ConcealedKong" else AddedKong(int(tile))
+        elif choice == "nine_major":
+            action = NINE_MAJOR
+        elif choice == "uper":
+            k = self._selected_kind()
+            if k is not None:
+                action = Discard(k, uper=True)
+        if action is not None:
+            self.act(action)
+
+    def act(self, action: Action) -> bool:
+        """Submit the human's action; an illegal one shows the engine's reason instead."""
+        d = self.prompt_for
+        if d is None or self.table is None:
+            return False
+        try:
+            self.driver.submit(d.seat, action)
+        except IllegalActionError as e:
+            self.say(self.reason(e.reason) if hasattr(e, "reason") else str(e))
+            if self.prompt is not None:
+                self.prompt.result = None
+            return False
+        self.prompt_for = None
+        self.prompt = None
+        self.cursor.index = None
+        self._sync_source()
+        return True
+
+    def discard_at(self, index: int) -> bool:
+        d = self.prompt_for
+        if d is None or d.kind not in ("turn", "discard"):
+            return False
+        ids = self.director.shown_ids(d.seat)
+        if not 0 <= index < len(ids):
+            return False
+        return self.act(Discard(ids[index] >> 2))
+
+    # --- geometry ----------------------------------------------------------------------------------
+    def button_rects(self) -> list[pygame.Rect]:
+        if self.prompt is None:
+            return []
+        return [pygame.Rect(r.as_tuple()) for r in self.app.layout.button_rects(len(self.prompt.choices))]
+
+    def tile_rects(self) -> list[pygame.Rect]:
+        """The human's tiles on screen (hand order, then the drawn tile)."""
+        d = self.prompt_for
+        if d is None:
+            return []
+        return [pygame.Rect(s.rect.as_tuple()) for s in self.director.hand_rects(d.seat)]
+
+    # --- events ------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
+                self.prompt is not None and self.prompt_for is not None
+                and self.prompt_for.kind in ("claim", "rob")):
+            self.leave()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
+            self.help = not self.help
+            return
+        if self.replay and event.type == pygame.KEYDOWN and self._replay_key(event.key):
+            return
+        if event.type == pygame.KEYDOWN and event.key == KEY_HINTS and not self.replay:
+            self.toggle_hints()
+            return
+        if self.show_hints and self.hints_panel is not None and self.hints_panel.handle_event(event):
+            return
+        if self.director.timeline.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.director.skip()
+            return
+        d = self.prompt_for
+        if d is None:
+            return
+        rects = self.button_rects()
+        if d.kind in ("claim", "rob"):
+            if event.type == pygame.KEYDOWN and self._explain_key(event.key, claim=True):
+                return
+            if self.prompt is not None and self.prompt.handle_event(event, rects):
+                self._choose(self.prompt.result or "pass")
+            return
+        # a turn: prompt shortcuts and buttons first, then the hand
+        if self.prompt is not None:
+            if event.type == pygame.KEYDOWN:
+                for i, c in enumerate(self.prompt.choices):
+                    if c.shortcut == event.key:
+                        if self.prompt.choose(i):
+                            self._choose(c.action)
+                        else:
+                            self.say(c.reason or self.app.tr("table.cannot.generic"))
+                        return
+                if self._explain_key(event.key, claim=False):
+                    return
+            elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+                hit = HandCursor.at(event.pos, rects)
+                if hit is not None or event.type == pygame.MOUSEMOTION:
+                    if self.prompt.handle_event(event, rects):
+                        self._choose(self.prompt.result or "")
+                        return
+                    if hit is not None:
+                        return
+        n = len(self.tile_rects())
+        if event.type == pygame.KEYDOWN:
+            mods = pygame.key.get_mods() | getattr(event, "mod", 0)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and mods & pygame.KMOD_SHIFT:
+                self._move_tile(-1 if event.key == pygame.K_LEFT else 1)
+                return
+            if event.key == KEY_SORT:
+                self.director.model.sort[d.seat] = True
+                return
+            res = self.cursor.key(event.key, n)
+        else:
+            movable = len(self.director.model.hands[d.seat])  # the drawn tile stays apart
+            res = (self.cursor.mouse(event, self.tile_rects(), movable)
+                   if hasattr(event, "pos") else None)
+        if res is None:
+            return
+        what, index = res
+        if what == "move":
+            i, j = index
+            self.cursor.index = self.director.model.move_to(d.seat, i, j)
+            self._turn_prompt()
+        elif what == "drag":
+            return
+        elif what == "discard":
+            self.discard_at(index)
+        else:
+            self._turn_prompt()
+
+    def toggle_hints(self) -> bool:
+        """Show or hide the hints for the human's decisions (needs `game.ui.hints_panel`)."""
+        if self.hints_panel is None:
+            try:
+                from ..hints_panel import HintsPanel
+            except ImportError:
+                self.say(self.app.tr("table.no_hints"))
+                return False
+            self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang,
+                                          scroll_keys=True)
+        self.show_hints = not self.show_hints
+        self.hints_for = None
+        return self.show_hints
+
+    def _replay_key(self, key: int) -> bool:
+        """P pauses, + and - change the speed (the replay viewer)."""
+        if key == pygame.K_p:
+            self.paused = not self.paused
+            self.say(self.app.tr("replay.paused") if self.paused else "", seconds=3600 if self.paused else 0)
+            return True
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
+            up = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+            f = self.director.speed
+            f = min(8.0, f * 2) if up else max(0.25, f / 2)
+            if math.isfinite(f):
+                self.director.speed = f
+                self.say(self.app.tr("replay.speed", x=f"{f:g}"), seconds=1.5)
+            return True
+        return False
+
+    def _move_tile(self, step: int) -> None:
+        d = self.prompt_for
+        i = self.cursor.index
+        if d is None or i is None:
+            return
+        m = self.director.model
+        if i >= len(m.hands[d.seat]):
+            return  # the drawn tile stays apart
+        self.cursor.index = m.move_in_hand(d.seat, i, step)

@@ -1,0 +1,87 @@
+"""Continue and replays: a session rebuilt from its record.
+
+`claim_unfinished` takes the record Continue offers (locked, re-checked, read); `Resume` holds
+what the table needs to rebuild the session (the header and each hand's actions), which
+`game.ui.table.driver.TableDriver.rebuild` plays again. `has_saved_session` is the title's
+question, answered from the records' first and last lines only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine.actions import Action
+from game.engine.errors import MahjongError
+
+
+def records_module() -> Any:
+    """`game.practice.records`, or None in a build without it."""
+    try:
+        from game.practice import records
+    except ImportError:  # pragma: no cover - the records module is part of the game
+        return None
+    return records
+
+
+def has_saved_session() -> bool:
+    """True when "continue" has a session to resume (the title screen asks; reads only the
+    records' first and last lines, so it is fast with thousands of records)."""
+    rec_mod = records_module()
+    try:
+        return rec_mod is not None and rec_mod.find_unfinished() is not None
+    except (OSError, MahjongError, ValueError):
+        return False
+
+
+def live_unfinished() -> bool:
+    """True when the game to continue is being played in another window now."""
+    rec_mod = records_module()
+    return rec_mod is not None and rec_mod.find_unfinished(live=True) is not None
+
+
+@dataclass
+class Resume:
+    """How to rebuild a session from its record: its header and the actions of each hand.
+    `lock` (Continue only) holds the source record while the continued game runs."""
+
+    header: dict[str, Any]
+    actions: list[list[tuple[int, Action]]]  # per hand (1-based order), (seat, action)
+    path: Any = None
+    lock: Any = None
+
+
+def resume_from_record(rec: Any, lock: Any = None) -> Resume:
+    return Resume(rec.header, [[(s, a) for _, s, a in h.actions] for h in rec.hands], rec.path,
+                  lock)
+
+
+class ContinueError(Exception):
+    """Continue cannot start; the argument is the UI text key saying why (or the reason)."""
+
+
+def claim_unfinished() -> Resume | None:
+    """Take the record Continue offers for this game: lock it, re-check under the lock that no
+    other game continued it meanwhile, read it. None when there is nothing to continue;
+    `ContinueError` when another window holds it."""
+    from game.practice.locks import RecordLock
+
+    rec_mod = records_module()
+    if rec_mod is None:
+        return None
+    head = rec_mod.find_unfinished()
+    if head is None:
+        return None
+    lock = RecordLock.acquire(head.path)
+    if lock is None:
+        raise ContinueError("table.continue_live")
+    try:
+        if rec_mod.is_continued(head.path):
+            raise ContinueError("table.continue_taken")
+        rec = rec_mod.load_record(head.path)
+        if rec.header is None:
+            raise OSError(0, rec.error or "the record has no header")
+        return resume_from_record(rec, lock)
+    except BaseException:
+        lock.release()
+        raise

@@ -1,0 +1,248 @@
+"""The table screen's picture: the board the director animates, and what is drawn over it.
+
+`TableView` is a part of `game.ui.scenes.table.TableScene` (mixed in): the board
+(`game.ui.board.draw_board` of the director's view), the tile the mouse holds, the marks (the
+stack being counted, the last discard, whose turn it is), the info box, the banner, the seat
+selection, the messages and the prompt, the hints panel and the key help. Drawing reads the
+scene and never changes it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.engine.tiles import kind_of_tile
+
+from ..board import FELT, InfoView, draw_board, draw_info
+from ..i18n import SEAT_WIND_NAMES
+from ..layout import Layout, screen_seat
+from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
+
+if TYPE_CHECKING:
+    from game.engine.table import Decision
+
+    from ..app import App
+    from ..controls import HandCursor, Prompt
+    from ..director import Director
+
+
+class TableView:
+    """The table's picture (a part of `TableScene`; see the module)."""
+
+    # what the scene provides
+    app: App
+    director: Director
+    cursor: HandCursor
+    prompt: Prompt | None
+    prompt_for: Decision | None
+    prompt_title: str
+    offered: tuple[int, int] | None
+    message: str
+    elapsed: float
+    replay: bool
+    autoplay: bool
+    help: bool
+    show_hints: bool
+    hints_panel: Any
+    human: int
+
+    if TYPE_CHECKING:  # the scene's, never these
+        def player_label(self, p: int) -> str: ...
+        def button_rects(self) -> list[pygame.Rect]: ...
+        def tile_rects(self) -> list[pygame.Rect]: ...
+
+    def info(self) -> InfoView:
+        m = self.director.model
+        human = self.human
+        by_screen = [0] * 4
+        for seat in range(4):
+            by_screen[screen_seat(seat, human)] = seat
+        players = m.players
+        secs = int(self.elapsed)
+        return InfoView(
+            wall_count=len(m.wall) if m.wall_tiles else 0,
+            hand_no=m.hand_no,
+            dealer=screen_seat(0, human),
+            winds=tuple(by_screen),  # type: ignore[arg-type]
+            names=tuple(self.player_label(players[s]) for s in by_screen),  # type: ignore[arg-type]
+            scores=tuple(m.scores[s] for s in by_screen),  # type: ignore[arg-type]
+            clock=f"{secs // 60:d}:{secs % 60:02d}",
+            lang=self.app.lang,
+        )
+
+    def hints_rect(self) -> pygame.Rect:
+        """The hints panel's place: `Layout.hints_area` for the buttons shown now (the info column
+        widened over the free felt, above the prompt and its buttons)."""
+        lay = self.app.layout
+        return pygame.Rect(lay.hints_area(len(self.button_rects())).as_tuple())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay, art, fonts = self.app.layout, self.app.art, self.app.fonts
+        d = self.director
+        m = d.model
+        selected = self.cursor.index if self.prompt_for is not None and self.prompt_for.kind in (
+            "turn", "discard") else None
+        view = d.view(selected)
+        dragged = self.cursor.drag if selected is not None else None
+        if dragged is not None:  # the dragged tile leaves its slot and follows the mouse
+            sv = view.seats[0]
+            sv.hidden = sv.hidden | {dragged}
+            sv.selected = None
+        draw_board(surface, lay, art, view)
+        if dragged is not None:
+            self._draw_dragged(surface, lay, dragged)
+        self._draw_marks(surface, lay)
+        if m.hand_no:
+            draw_info(surface, lay, art, fonts, self.info())
+        d.sprites.draw(surface, art)
+        if m.seat_pick is not None:
+            self._draw_seat_pick(surface, lay)
+        self._draw_banner(surface, lay)
+        self._draw_controls(surface, lay)
+        if self.show_hints and self.hints_panel is not None:
+            rect = self.hints_rect()
+            pygame.draw.rect(surface, FELT, rect.inflate(4, 4))  # the panel covers the info beneath
+            self.hints_panel.draw(surface, rect, lay.hints_text_px)
+        if self.help:
+            self._draw_help(surface)
+
+    def _draw_dragged(self, surface: pygame.Surface, lay: Layout, index: int) -> None:
+        """The tile held by the mouse, lifted, and a gold bar where it would land."""
+        d = self.prompt_for
+        rects = self.tile_rects()
+        if d is None or not 0 <= index < len(rects):
+            return
+        ids = self.director.shown_ids(d.seat)
+        r = rects[index]
+        movable = rects[:len(self.director.model.hands[d.seat])]
+        to = self.cursor.drop_index(self.cursor.drag_pos[0], movable)
+        t = movable[to] if movable else r
+        bx = t.x - 3 if to <= index else t.right + 1
+        pygame.draw.rect(surface, GOLD, pygame.Rect(bx, t.y, 3, t.h), border_radius=1)
+        img = self.app.art.tile(kind_of_tile(ids[index]), r.w, 0, True)
+        x = self.cursor.drag_pos[0] - r.w // 2
+        surface.blit(img, (x, r.y - lay.lift * 2))
+
+    def _draw_marks(self, surface: pygame.Surface, lay: Layout) -> None:
+        m = self.director.model
+        if m.counted_stack is not None:
+            owner, stack = divmod(m.counted_stack, 13)
+            sc = screen_seat(owner, self.human)
+            dx, dy = lay.wall_break_shift(sc, stack, self.director.wall_break())
+            r = lay.wall_stacks(sc)[stack].grow(3, 3 + lay.tier_offset, 3, 3)
+            r = type(r)(r.x + dx, r.y + dy, r.w, r.h)
+            pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8)
+            colour = (236, round(150 + 60 * pulse), 60)
+            pygame.draw.rect(surface, colour, pygame.Rect(r.as_tuple()), width=3, border_radius=4)
+        if m.last_discard is not None:
+            seat, tile = m.last_discard
+            river = m.river[seat]
+            if river and river[-1][0] == tile:
+                slot = lay.river_slots(screen_seat(seat, self.human), [s for _, s in river])[-1]
+                claim = self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob")
+                colour = GOLD if claim else (180, 200, 190)
+                pygame.draw.rect(surface, colour, pygame.Rect(slot.rect.as_tuple()).inflate(4, 4),
+                                 width=2 if claim else 1, border_radius=3)
+        if m.turn is not None and m.wall_tiles and not m.dealing:
+            # a small gold bar beside the row of the seat to play
+            sc = screen_seat(m.turn, self.human)
+            r = lay.row_region(sc)
+            bar = {0: (r.x, r.bottom + 1, min(r.w, lay.hand_tile * 3), 3),
+                   2: (r.right - min(r.w, lay.opp_tile * 3), r.y - 4, min(r.w, lay.opp_tile * 3), 3),
+                   1: (r.x - 5, r.bottom - min(r.h, lay.opp_tile * 3), 3, min(r.h, lay.opp_tile * 3)),
+                   3: (r.right + 2, r.y, 3, min(r.h, lay.opp_tile * 3))}[sc]
+            box = pygame.Rect(*(round(v) for v in bar)).clip(surface.get_rect())
+            pygame.draw.rect(surface, GOLD, box, border_radius=2)
+
+    def _draw_banner(self, surface: pygame.Surface, lay: Layout) -> None:
+        d = self.director
+        if d.banner is None:
+            return
+        text, colour = d.banner
+        size = max(22, round(lay.tile * 0.9))
+        surf = self.app.fonts.fit(text, size, lay.clear_square.w * 0.95, colour, bold=True)
+        cx, cy = lay.centre
+        box = surf.get_rect(center=(round(cx), round(cy - lay.wall_inner_half * 0.55))).inflate(28, 14)
+        draw_panel(surface, box, alpha=215, radius=10)
+        surface.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_seat_pick(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The seat selection: each player's dice rolls (or wind tile) and the seat it gives."""
+        e = self.director.model.seat_pick
+        assert e is not None
+        fonts, art, tr = self.app.fonts, self.app.art, self.app.tr
+        cx, cy = lay.centre
+        w = round(lay.wall_inner_half * 2 * 0.95)
+        line = max(30, round(lay.tile * 1.25))
+        box = pygame.Rect(0, 0, w, line * 6)
+        box.center = (round(cx), round(cy))
+        draw_panel(surface, box, alpha=235)
+        size = max(16, round(line * 0.45))
+        title = tr("table.seats_by_dice") if e.method == "dice" else tr("table.seats_by_winds")
+        surface.blit(fonts.fit(title, size, w - 20, GOLD, bold=True), (box.x + 14, box.y + 10))
+        ds = max(16, round(line * 0.6))
+        for p in range(4):
+            y = box.y + round(line * (1.2 + p * 1.15))
+            surface.blit(fonts.fit(self.player_label(p), size, w * 0.45, WHITE), (box.x + 14, y + 4))
+            x = box.x + round(w * 0.5)
+            if e.method == "dice":  # each throw's total beside a die (ties threw again)
+                icon = art.die(6 if p % 2 else 5, max(14, round(ds * 0.7)))
+                for total in e.rolls[p]:
+                    surface.blit(icon, icon.get_rect(midleft=(x, y + ds // 2)))
+                    x += icon.get_width() + 4
+                    t = fonts.text(str(total), size, GOLD, bold=True)
+                    surface.blit(t, (x, y + 4))
+                    x += t.get_width() + 12
+            else:
+                surface.blit(art.tile(18 + e.seats[p], ds), (x, y))
+                x += ds + 10
+            wind = SEAT_WIND_NAMES[self.app.lang][e.seats[p]]
+            t = fonts.text(f"→ {wind}", size, WHITE)
+            surface.blit(t, t.get_rect(topright=(box.right - 14, y + 4)))
+
+    def _draw_controls(self, surface: pygame.Surface, lay: Layout) -> None:
+        fonts = self.app.fonts
+        b = lay.buttons
+        size = max(14, round(lay.line_h * 0.6))
+        y = round(b.y + 4)
+        d = self.prompt_for
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if self.message:
+            lines.append((self.message, (240, 150, 130)))
+        if d is not None:
+            if d.kind in ("turn", "discard"):
+                lines.append((self.app.tr("table.discard_hint"), DIM))
+        elif self.replay:
+            lines.append((self.app.tr("replay.hint"), DIM))
+        elif self.autoplay:
+            lines.append((self.app.tr("table.spectating"), DIM))
+        for text, colour in lines:
+            for ln in wrap(fonts, text, size, b.w - 8)[:4]:
+                surface.blit(fonts.text(ln, size, colour), (round(b.x + 4), y))
+                y += round(size * 1.3)
+        if self.prompt is not None and d is not None:
+            rects = self.button_rects()
+            last = self.offered
+            if d.kind in ("claim", "rob") and last is not None and rects:
+                tw = max(24, round(lay.hand_tile * 0.8))
+                img = self.app.art.tile(last[1], tw)
+                title_h = round(max(14, lay.line_h * 0.62) * 1.6)
+                spot = img.get_rect(bottomright=(rects[0].right, rects[0].y - title_h))
+                if spot.y > y:
+                    surface.blit(img, spot)
+            self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, round(w * 0.6), round(h * 0.6))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, box, alpha=240)
+        size = max(15, round(h * 0.024))
+        y = box.y + 16
+        for para in self.app.tr("table.help").split("\n"):
+            for ln in wrap(self.app.fonts, para, size, box.w - 32):
+                surface.blit(self.app.fonts.text(ln, size, WHITE), (box.x + 16, y))
+                y += round(size * 1.35)
