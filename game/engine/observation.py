@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .kinds import Phase
 from .melds import Meld
 from .tiles import format_tiles, seat_name, tile_str
 
@@ -41,7 +42,7 @@ class Observation:
     sacred: tuple[str, ...]  # why the own hand cannot win on some discards now (empty: it can)
     wall_left: int
     turn: int
-    phase: str  # "turn", "claim", "rob" or "over"
+    phase: Phase  # "deal", "turn", "claim", "rob" or "over"
     last_discard: tuple[int, int] | None  # (seat, kind) of the discard being claimed, if any
     prevalent: int | None
     scores: tuple[int, ...]  # running scores by seat
