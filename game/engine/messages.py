@@ -294,9 +294,8 @@ def _one_from_json(kind: Kind, t: Arg, v: Any) -> Any:
 # ---------------------------------------------------------------- English with tiles in notation
 
 def _yak_label(key: str) -> str:
-    from .scoring.yak import YAK  # the scoring package imports this module
-    y = YAK.get(key)
-    return key if y is None else y.label
+    """A yak key as short words ('dragon_pung' -> 'dragon pung'), as `Yak.label` gives them."""
+    return key.replace("_", " ")
 
 
 def _action_text(a: Any) -> str:
