@@ -190,7 +190,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
         del wall_points
     incidents = []
     for p in players:
-        incidents.extend(getattr(p, "incidents", []))
+        incidents.extend(str(m) for m in getattr(p, "incidents", []))  # in English: a log
         close = getattr(p, "close", None)
         if close is not None:
             close()
@@ -229,7 +229,11 @@ def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
                 progress(task[2], hands)
     else:
         import multiprocessing as mp
-        with mp.get_context("fork").Pool(jobs) as pool:
+
+        # fresh processes, never a fork: forking a process that runs threads (a test runner, a
+        # practice pool's feeder) can copy a lock held mid-use and hang the child. An untrusted
+        # seat's seed is then keyed by its worker's own secret (`registry.untrusted_seed`).
+        with mp.get_context("spawn").Pool(jobs) as pool:
             for out in pool.imap(_play_walls, tasks):
                 outs.append(out)
                 if progress is not None:
