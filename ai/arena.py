@@ -188,7 +188,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
                 wall_points[at_seat[s]] += res.payments[s]
             rows.append((i, r, pays, winners, sorted(uper), res.is_draw))
         del wall_points
-    incidents = []
+    incidents: list[str] = []
     for p in players:
         incidents.extend(str(m) for m in getattr(p, "incidents", []))  # in English: a log
         close = getattr(p, "close", None)

@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 from game.engine.actions import Action
 from game.engine.events import Event
 from game.engine.melds import Meld
+from game.engine.messages import Message, message_from_json
 from game.engine.observation import Observation, RiverTile
 from game.engine.table import Decision
 
@@ -44,7 +45,8 @@ __all__ = ["Seat", "SeatBase", "SeatDecision", "observation_of"]
 @runtime_checkable
 class Seat(Protocol):
     """A player at the table. `act` must return one of `decision.legal`; `observe` receives
-    every event as this seat sees it (other players' concealed tiles hidden)."""
+    every event as this seat sees it (other players' concealed tiles hidden); `explain` says
+    why the last decision was made, as a `Message` (None: nothing to say)."""
 
     name: str
 
@@ -52,7 +54,7 @@ class Seat(Protocol):
 
     def observe(self, event: Event) -> None: ...
 
-    def explain(self) -> str: ...
+    def explain(self) -> Message | None: ...
 
 
 class SeatBase:
@@ -63,8 +65,8 @@ class SeatBase:
     def observe(self, event: Event) -> None:
         return None
 
-    def explain(self) -> str:
-        return ""
+    def explain(self) -> Message | None:
+        return None
 
 
 def _fresh(value: Any) -> Any:
@@ -73,6 +75,8 @@ def _fresh(value: Any) -> Any:
         return value
     if isinstance(value, StrEnum):  # a named kind (the phase): its plain text
         return str(value)
+    if type(value) is Message:  # a reason (the sacred discards): rebuilt from its JSON
+        return message_from_json(value.to_json())
     if isinstance(value, (tuple, list)):
         return tuple(_fresh(x) for x in value)
     if type(value) is Meld:
@@ -102,7 +106,7 @@ class SeatDecision:
     seat: int
     kind: str
     legal: tuple[Action, ...]
-    notes: Mapping[Action, str]
+    notes: Mapping[Action, Message | str]
     observation: Observation
 
     @classmethod
@@ -111,5 +115,5 @@ class SeatDecision:
         obs = decision.observation
         return cls(seat=int(decision.seat), kind=str(decision.kind),
                    legal=tuple(copy_action(a) for a in decision.legal),
-                   notes={copy_action(a): str(why) for a, why in decision.notes.items()},
+                   notes={copy_action(a): _fresh(why) for a, why in decision.notes.items()},
                    observation=copy_observation(obs))

@@ -54,6 +54,7 @@ from typing import Any
 
 from game.engine.actions import Action, action_from_json
 from game.engine.events import Event
+from game.engine.messages import TEXT, Message, define
 from game.engine.observation import Observation
 from game.engine.safejson import JsonInputError
 from game.engine.safejson import loads as safe_loads
@@ -62,10 +63,14 @@ from game.engine.tiles import format_tiles, parse_tile, seat_name, tile_str
 
 from .base import SeatDecision
 
-__all__ = ["MAX_LINE", "MINIMAL_ENV", "PROTOCOL_VERSION", "ExternalSeat", "ProtocolError",
-           "decision_to_json", "observation_to_json", "parse_answer"]
+__all__ = ["MAX_LINE", "MINIMAL_ENV", "PROTOCOL_VERSION", "SAYS", "ExternalSeat", "ProtocolError",
+           "decision_to_json", "message_json", "observation_to_json", "parse_answer"]
 
-PROTOCOL_VERSION = 1
+#: 2: reasons (``refused``, ``observation.sacred``) are message objects, no longer strings
+PROTOCOL_VERSION = 2
+
+#: what a program (or a ``python:`` seat) explains, in its own words: shown as it is
+SAYS = define("ai.external.says", "{text}", text=TEXT)
 
 #: longest answer line accepted, in bytes (the newline not counted)
 MAX_LINE = 64 * 1024
@@ -82,6 +87,22 @@ _POSIX = os.name == "posix"
 
 class ProtocolError(ValueError):
     """The program wrote something the protocol does not allow; the message says what."""
+
+
+def message_json(reason: Message | str | None) -> dict[str, Any]:
+    """A reason as the protocol sends it: ``{"code", "args", "text"}`` (`Message.to_json`; the
+    code names a kind of docs/seat-protocol.md, `text` is its English). Plain text (from an
+    older engine) has no code.
+
+    >>> from game.engine.scoring.uper import WALL_SHORT
+    >>> message_json(WALL_SHORT(n=3, need=4))
+    {'code': 'uper.wall_short', 'args': {'n': 3, 'need': 4}, 'text': 'only 3 tiles left in the wall; uper needs at least 4'}
+    >>> message_json("a wrong declaration")
+    {'code': None, 'args': {}, 'text': 'a wrong declaration'}
+    """
+    if isinstance(reason, Message):
+        return reason.to_json()
+    return {"code": None, "args": {}, "text": "" if reason is None else str(reason)}
 
 
 def observation_to_json(obs: Observation) -> dict[str, Any]:
@@ -105,7 +126,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
                                 for r in river] for s, river in enumerate(obs.rivers)},
         "uper": {letters[s]: u for s, u in enumerate(obs.uper)},
         "waits": format_tiles(obs.waits),
-        "sacred": list(obs.sacred),
+        "sacred": [message_json(r) for r in obs.sacred],
         "wall_left": obs.wall_left,
         "turn": seat_name(obs.turn),
         "phase": obs.phase,
@@ -127,7 +148,8 @@ def decision_to_json(decision: Decision | SeatDecision, obs: Observation,
         "seat": seat_name(decision.seat),
         "kind": decision.kind,
         "legal": [a.to_json() for a in decision.legal],
-        "refused": [{"action": a.to_json(), "reason": str(why)} for a, why in decision.notes.items()],
+        "refused": [{"action": a.to_json(), "reason": message_json(why)}
+                    for a, why in decision.notes.items()],
         "observation": observation_to_json(obs),
     }
 
@@ -236,7 +258,7 @@ class ExternalSeat:
         self.budget = budget
         self._buf = b""
         self._id = 0
-        self._why = ""
+        self._why: Message | None = None
         self._dead = ""  # why the program can no longer be talked to
         self._closed = False
         self._chunks: queue.Queue[bytes] | None = None
@@ -388,10 +410,11 @@ class ExternalSeat:
         action, why = parse_answer(data)
         if self._buf:
             raise ProtocolError("the program wrote more than one line for one request")
-        self._why = why
+        self._why = SAYS(text=why) if why else None
         return action
 
-    def explain(self) -> str:
+    def explain(self) -> Message | None:
+        """The program's `"explain"` of its last answer, in its own words (None: it gave none)."""
         return self._why
 
     # ------------------------------------------------------------------ the end

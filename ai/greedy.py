@@ -17,14 +17,22 @@ from __future__ import annotations
 
 from game.engine.actions import PASS, Action, AddedKong, ConcealedKong, Discard, Kong, Pung, Win
 from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.messages import INT, TILE, Message, define
 from game.engine.table import Decision
-from game.engine.tiles import tile_str
 
 from .base import SeatBase
 from .danger import visible_counts
-from .heuristic import deal_kong, discard_choices
+from .heuristic import ACCEPTED, DISCARD, deal_kong, discard_choices
 
 __all__ = ["GreedySeat"]
+
+WIN = define("ai.greedy.win", "win")
+CLAIMS_KONG = define("ai.greedy.claims_kong", "claims every kong")
+CLAIMS_PUNG = define("ai.greedy.claims_pung", "claims every pung")
+PASS_ = define("ai.greedy.pass", "pass")
+ONLY_DISCARD = define("ai.greedy.only_discard", "the only discard")
+KONG_KEEPS = define("ai.greedy.kong_keeps", "kong of {tile} keeps shanten {n}", tile=TILE, n=INT)
+UPER_WITH = define("ai.greedy.uper_with", "uper with {tile}", tile=TILE)
 
 
 class GreedySeat(SeatBase):
@@ -34,26 +42,26 @@ class GreedySeat(SeatBase):
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
-        self._why = ""
+        self._why: Message | None = None
 
-    def explain(self) -> str:
+    def explain(self) -> Message | None:
         return self._why
 
     def act(self, decision: Decision) -> Action:
         legal = decision.legal
         if Win() in legal and Win() not in decision.notes:
-            self._why = "win"
+            self._why = WIN()
             return Win()
         if decision.kind in ("claim", "rob"):
             for a in legal:
                 if isinstance(a, Kong):
-                    self._why = "claims every kong"
+                    self._why = CLAIMS_KONG()
                     return a
             for a in legal:
                 if isinstance(a, Pung):
-                    self._why = "claims every pung"
+                    self._why = CLAIMS_PUNG()
                     return a
-            self._why = "pass"
+            self._why = PASS_()
             return PASS
         obs = decision.observation
         if decision.kind == "kong":  # at the deal
@@ -66,7 +74,7 @@ class GreedySeat(SeatBase):
             counts[k] += 1
         discards = [a for a in legal if isinstance(a, Discard) and not a.uper]
         if len(discards) == 1 and not any(isinstance(a, (ConcealedKong, AddedKong)) for a in legal):
-            self._why = "the only discard"
+            self._why = ONLY_DISCARD()
             return discards[0]
         vis = visible_counts(obs)
         elsewhere = [vis[k] - counts[k] for k in range(25)]
@@ -78,12 +86,12 @@ class GreedySeat(SeatBase):
                 after[a.tile] -= 4 if isinstance(a, ConcealedKong) else 1
                 nm = len(melds) + (1 if isinstance(a, ConcealedKong) else 0)
                 if shanten_of(after, nm) <= best.shanten:
-                    self._why = f"kong of {tile_str(a.tile)} keeps shanten {best.shanten}"
+                    self._why = KONG_KEEPS(tile=a.tile, n=best.shanten)
                     return a
         up = Discard(best.discard, uper=True)
         if up in legal and up not in decision.notes:
-            self._why = f"uper with {tile_str(best.discard)}"
+            self._why = UPER_WITH(tile=best.discard)
             return up
-        self._why = (f"discard {tile_str(best.discard)}: shanten {best.shanten}, "
-                     f"{best.unseen} tiles accepted")
+        self._why = DISCARD(tile=best.discard,
+                            why=ACCEPTED(n=best.shanten, accepted=best.unseen))
         return Discard(best.discard)

@@ -27,8 +27,14 @@ pressing Ctrl+C at that moment: it is treated as a crash of the seat, like any o
 >>> d = Table(RuleSet(), seed=2).pending()[0]
 >>> g.act(d) in d.legal, g.replaced
 (True, True)
->>> g.incidents[0]
+>>> str(g.incidents[0])
 'broken crashed (ZeroDivisionError: oops); replaced by ai:standard for the rest of the session'
+>>> g.incidents[0].code, g.incidents[0]["why"].code
+('ai.guard.replaced', 'ai.guard.crashed')
+
+Each incident is a `Message` (the kinds below), logged in English. What a seat explains is a
+`Message` too; a ``python:`` seat may explain in plain text, which is passed on as
+`ai.external.SAYS` (its own words, never translated).
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from typing import Any
 
 from game.engine.actions import ACTION_TYPES, Action
 from game.engine.events import Event
+from game.engine.messages import ACTIONS, FLOAT, MSG, TEXT, Kind, Message, define
 from game.engine.table import Decision
 
 from .base import SeatDecision
@@ -55,6 +62,25 @@ DEFAULT_BUDGET = 5.0
 
 #: what a seat's code may raise: treated as a crash of the seat (see the module)
 SEAT_FAILURES = (Exception, SystemExit, KeyboardInterrupt)
+
+# the incidents: `seat` is the seat's name, `error` the exception's own text (program output)
+REPLACED = define("ai.guard.replaced",
+                  "{seat} {why}; replaced by ai:standard for the rest of the session",
+                  seat=TEXT, why=MSG)
+CRASHED = define("ai.guard.crashed", "crashed ({error})", error=TEXT)
+CRASHED_EVENT = define("ai.guard.crashed_event", "crashed on an event ({error})", error=TEXT)
+TIMED_OUT = define("ai.guard.timed_out", "exceeded its time budget of {budget:g} s ({error})",
+                   budget=FLOAT, error=TEXT)
+TIMED_OUT_EVENT = define("ai.guard.timed_out_event",
+                         "exceeded its time budget of {budget:g} s on an event ({error})",
+                         budget=FLOAT, error=TEXT)
+SLOW = define("ai.guard.slow", "took {took:.2f} s, over its budget of {budget:g} s", took=FLOAT,
+              budget=FLOAT)
+SLOW_EVENT = define("ai.guard.slow_event",
+                    "took {took:.2f} s on an event, over its budget of {budget:g} s", took=FLOAT,
+                    budget=FLOAT)
+ILLEGAL = define("ai.guard.illegal", "answered illegally ({answer}; legal: {legal})", answer=TEXT,
+                 legal=ACTIONS)
 
 
 def _fallback() -> Any:
@@ -110,7 +136,7 @@ class GuardedSeat:
         self.budget = budget
         self._make_fallback = fallback
         self.replaced = False
-        self.incidents: list[str] = []
+        self.incidents: list[Message] = []
         self.original_name = str(getattr(inner, "name", type(inner).__name__))
         # the fallback watches the hand from the start, so it can take over at any moment
         self._shadow = fallback()
@@ -119,9 +145,9 @@ class GuardedSeat:
     def name(self) -> str:
         return self.original_name if not self.replaced else f"{self.original_name}->ai:standard"
 
-    def _replace(self, why: str) -> None:
-        msg = f"{self.original_name} {why}; replaced by ai:standard for the rest of the session"
-        log.warning(msg)
+    def _replace(self, why: Message) -> None:
+        msg = REPLACED(seat=self.original_name, why=why)
+        log.warning("%s", msg)
         self.incidents.append(msg)
         close = getattr(self.inner, "close", None)
         if close is not None:
@@ -131,6 +157,12 @@ class GuardedSeat:
                 log.debug("closing %s failed: %s", self.original_name, e)
         self.inner = self._shadow
         self.replaced = True
+
+    def _timed_out(self, e: TimeoutError, kind: Kind) -> Message:
+        """The incident of a seat that ran out of time (its own clock, when the guard has none)."""
+        if self.budget is None:
+            return CRASHED(error=_error_text(e))
+        return kind(budget=self.budget, error=str(e))
 
     def act(self, decision: Decision) -> Action:
         if self.replaced:
@@ -143,14 +175,14 @@ class GuardedSeat:
             else:
                 action = self.inner.act(view)
         except TimeoutError as e:
-            self._replace(f"exceeded its time budget of {self.budget:g} s ({e})")
+            self._replace(self._timed_out(e, TIMED_OUT))
             return self.inner.act(decision)
         except SEAT_FAILURES as e:  # any failure of a third-party seat
-            self._replace(f"crashed ({type(e).__name__}: {e})")
+            self._replace(CRASHED(error=_error_text(e)))
             return self.inner.act(decision)
         took = time.perf_counter() - t0
         if self.budget is not None and took > self.budget:
-            self._replace(f"took {took:.2f} s, over its budget of {self.budget:g} s")
+            self._replace(SLOW(took=took, budget=self.budget))
             return self.inner.act(decision)
         chosen = legal_by_value(action, decision.legal)
         if chosen is None:
@@ -158,8 +190,7 @@ class GuardedSeat:
                 shown = repr(action)[:200]
             except SEAT_FAILURES:
                 shown = f"a {type(action).__name__}"
-            legal = ", ".join(map(repr, decision.legal))
-            self._replace(f"answered illegally ({shown}; legal: {legal})")
+            self._replace(ILLEGAL(answer=shown, legal=decision.legal))
             return self.inner.act(decision)
         return chosen
 
@@ -174,23 +205,29 @@ class GuardedSeat:
                 elif fn is not None:
                     fn(copy.deepcopy(event))
             except TimeoutError as e:
-                self._replace(f"exceeded its time budget of {self.budget:g} s on an event ({e})")
+                self._replace(self._timed_out(e, TIMED_OUT_EVENT))
             except SEAT_FAILURES as e:  # as in act
-                self._replace(f"crashed on an event ({type(e).__name__}: {e})")
+                self._replace(CRASHED_EVENT(error=_error_text(e)))
             else:
                 took = time.perf_counter() - t0
                 if self.budget is not None and took > self.budget:
-                    self._replace(f"took {took:.2f} s on an event, over its budget of "
-                                  f"{self.budget:g} s")
+                    self._replace(SLOW_EVENT(took=took, budget=self.budget))
         self._shadow.observe(event)
 
-    def explain(self) -> str:
+    def explain(self) -> Message | None:
+        """The inner seat's explanation: a `Message` as it is, plain text (a ``python:`` seat's
+        own words) as `ai.external.SAYS`; anything else, or a failure, is nothing to say."""
         fn = getattr(self.inner, "explain", None)
         try:
-            text = fn() if fn is not None else ""
-            return text if type(text) is str else ""
+            why = fn() if fn is not None else None
+            if type(why) is Message:
+                return why
+            if type(why) is str and why:
+                from .external import SAYS
+                return SAYS(text=why)
         except SEAT_FAILURES:  # an explanation is never worth a crash
-            return ""
+            pass
+        return None
 
     def close(self) -> None:
         close = getattr(self.inner, "close", None)
@@ -199,3 +236,11 @@ class GuardedSeat:
                 close()
             except SEAT_FAILURES as e:
                 log.debug("closing %s failed: %s", self.name, e)
+
+
+def _error_text(e: BaseException) -> str:
+    """'ZeroDivisionError: oops': what a seat raised, as the incident names it."""
+    try:
+        return f"{type(e).__name__}: {e}"
+    except SEAT_FAILURES:  # an exception whose __str__ raises
+        return type(e).__name__

@@ -13,15 +13,15 @@ One class, three levels (`LEVELS`) that differ only in their parameters:
   win chance and value with the danger of each discard, and uper timing by expected gain.
 
 Every choice scores an option as ``P(win) x points if won - danger x weight``; `explain()` says
-why the last one was made.
+why the last one was made, as a `Message` (the kinds below; ``str()`` is the English).
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
 >>> t = Table(RuleSet(), seed=2)
 >>> seat = HeuristicSeat("expert")
 >>> d = t.pending()[0]
->>> seat.act(d) in d.legal, bool(seat.explain())
-(True, True)
+>>> seat.act(d) in d.legal, seat.explain().code
+(True, 'ai.discard')
 """
 
 from __future__ import annotations
@@ -44,20 +44,76 @@ from game.engine.events import Claimed, Discarded, Drew, Event, HandStarted, Kon
 from game.engine.hand.acceptance import acceptance13
 from game.engine.hand.shanten import candidates
 from game.engine.hand.shanten import shanten as shanten_of
-from game.engine.melds import CONCEALED_KONG, Meld
+from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
+from game.engine.messages import ACTION, FLOAT, INT, MSG, TILE, Message, define
 from game.engine.observation import Observation
 from game.engine.scoring import ready_waits, sacred_status
 from game.engine.table import Decision
-from game.engine.tiles import is_flower_tile, kind_of_tile, tile_str
+from game.engine.tiles import is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
 from .danger import read_opponents, visible_counts
-from .uper_policy import FITTED, UperFeatures, UperParams, uper_decision, uper_gain, win_chances
-from .value import INF, plan_value
+from .uper_policy import (
+    ALWAYS,
+    FITTED,
+    LIVE,
+    NEVER,
+    UperFeatures,
+    UperParams,
+    uper_decision,
+    uper_words,
+    win_chances,
+)
+from .value import INF, SHAPE, plan_value
 
 __all__ = ["LEVELS", "EventTracker", "HeuristicSeat", "Params", "observation_of"]
+
+# ---------------------------------------------------------------- what explain() says
+# a discard: the tile, then why (an option's words, danger, push or fold, uper)
+DISCARD = define("ai.discard", "discard {tile}: {why}", tile=TILE, why=MSG)
+DANGER = define("ai.danger", "{why}; danger {danger:.1f}", why=MSG, danger=FLOAT)
+PUSHING = define("ai.pushing", "{why} (pushing: the hand is worth more than folding with {safest})",
+                 why=MSG, safest=ACTION)
+FOLDING = define("ai.folding", "{why} (folding: the safest tile)", why=MSG)
+UPER = define("ai.uper", "uper: {gain}; {why}", gain=MSG, why=MSG)
+SILENT = define("ai.silent", "silent (uper {gain}); {why}", gain=MSG, why=MSG)
+# an option's words: how far from ready, how many tiles help, the plan (`ai.value.PLANS`)
+SHANTEN = define("ai.shanten", "shanten {n}", n=INT)
+ACCEPTED = define("ai.accepted", "shanten {n}, {accepted} tiles accepted", n=INT, accepted=INT)
+FAR = define("ai.far", "shanten {n}, {accepted} tiles accepted, plan {plan}", n=INT, accepted=INT,
+             plan=MSG)
+SHANTEN_PLAN = define("ai.shanten_plan", "shanten {n}, plan {plan}", n=INT, plan=MSG)
+READY_ON = define("ai.ready_on", "ready on {n} live tile", plural="ready on {n} live tiles",
+                  count="n", n=INT)
+READY_DEAD = define("ai.ready_dead", "ready but dead ({why})", why=MSG)
+NO_VALID_WAIT = define("ai.no_valid_wait", "no valid wait")
+WAITS_VISIBLE = define("ai.waits_visible", "every wait tile is visible")
+# the rest of a turn
+SELF_DRAW_WIN = define("ai.self_draw_win", "self-draw win")
+FROZEN_KONG = define("ai.frozen_kong", "frozen after uper: concealed kong of {tile} keeps the waits",
+                     tile=TILE)
+FROZEN = define("ai.frozen", "frozen after uper: the drawn tile goes")
+NINE_MAJOR_VOID = define("ai.nine_major", "nine major tiles with shanten {n}: the hand is better void",
+                         n=INT)
+KONG_TURN = define("ai.kong_turn", "{action}: {why}", action=ACTION, why=MSG)
+DEAL_KONG = define("ai.deal_kong", "{action} at the deal keeps shanten {n}", action=ACTION, n=INT)
+DEAL_KONG_PASS = define("ai.deal_kong_pass",
+                        "no kong at the deal: it would take the hand further from ready")
+# claims
+WIN_ON_DISCARD = define("ai.win_on_discard", "win on the discard")
+ROB_KONG = define("ai.rob_kong", "rob the kong")
+NOTHING_TO_CLAIM = define("ai.nothing_to_claim", "nothing to claim")
+PUNG_CLOSER = define("ai.pung_closer", "pung {tile}: shanten {before} -> {after}", tile=TILE,
+                     before=INT, after=INT)
+PUNG_NOT_CLOSER = define("ai.pung_not_closer",
+                         "pass: a pung of {tile} would not bring the hand closer", tile=TILE)
+PASS_VALUE = define("ai.pass_value", "pass ({why}, value {value:.1f})", why=MSG, value=FLOAT)
+PUNG_VALUE = define("ai.pung_value", "pung {tile}: {why} (value {value:.1f} > {passing:.1f})",
+                    tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
+KONG_VALUE = define("ai.kong_value", "kong {tile}: {why} (value {value:.1f} > {passing:.1f})",
+                    tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
 
 
 @dataclass(frozen=True)
@@ -156,7 +212,7 @@ class Option:
     danger: float
     shanten: int
     ukeire: int
-    why: str
+    why: Message
 
     @property
     def score(self) -> float:
@@ -169,7 +225,7 @@ def _plus(counts: list[int], k: int) -> list[int]:
     return out
 
 
-def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, str]:
+def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, Message]:
     """A "kong" decision at the deal (a four of a kind a replacement completed): declare it
     when the hand stays as close to ready, else pass. Returns (action, why)."""
     melds = obs.melds[obs.seat]
@@ -187,8 +243,8 @@ def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, str]:
             else:
                 worst = shanten_of(after, len(melds) + 1)
             if worst <= now:
-                return a, f"{a!r} at the deal keeps shanten {now}"
-    return PASS, "no kong at the deal: it would take the hand further from ready"
+                return a, DEAL_KONG(action=a, n=now)
+    return PASS, DEAL_KONG_PASS()
 
 
 class HeuristicSeat(SeatBase):
@@ -204,13 +260,15 @@ class HeuristicSeat(SeatBase):
         self.name = f"ai:{params.level}"
         self.seed = seed
         self.tracker = EventTracker()
-        self._why = ""
+        self._why: Message | None = None
+        self._uper_why: Message = NEVER()
 
     # ------------------------------------------------------------------ protocol
     def observe(self, event: Event) -> None:
         self.tracker.observe(event)
 
-    def explain(self) -> str:
+    def explain(self) -> Message | None:
+        """Why the last decision was made (None before the first)."""
         return self._why
 
     def act(self, decision: Decision) -> Action:
@@ -251,13 +309,13 @@ class HeuristicSeat(SeatBase):
         return 10 + basic + 1 + len(obs.flowers[obs.seat])
 
     def _ready_ev(self, c: _Ctx, tiles: list[int], melds: Sequence[Meld], river: list[int],
-                  uper_bonus: int = 0) -> tuple[float, int, str]:
+                  uper_bonus: int = 0) -> tuple[float, int, Message]:
         """EV of a ready (3n+1) hand from its exact waits: (ev, live tiles, words)."""
         obs = c.obs
         vals = ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent,
                            rules=self.tracker.rules)
         if not vals:
-            return 0.0, 0, "no valid wait"
+            return 0.0, 0, NO_VALID_WAIT()
         st = sacred_status([v.tile for v in vals], river)
         live_s = live_d = 0
         basic = 0.0
@@ -271,7 +329,7 @@ class HeuristicSeat(SeatBase):
             basic += max(v.self_draw_basic, v.discard_basic) * u
             n += u
         if n == 0:
-            return 0.0, 0, "every wait tile is visible"
+            return 0.0, 0, WAITS_VISIBLE()
         avg = basic / n
         ps, _ = win_chances(live_s, c.total_unseen, obs.wall_left, False)
         _, pd = win_chances(live_d, c.total_unseen, obs.wall_left, live_d > 0)
@@ -279,10 +337,10 @@ class HeuristicSeat(SeatBase):
             ps, pd = win_chances(live_d, c.total_unseen, obs.wall_left, True)
         final = self._final(obs, int(avg)) + uper_bonus
         ev = 3 * ps * final + 2 * pd * final
-        return ev, max(live_s, live_d), f"ready on {n} live tile{'s' * (n != 1)}"
+        return ev, max(live_s, live_d), READY_ON(n=n)
 
     def _far_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
-                u: int) -> tuple[float, str]:
+                u: int) -> tuple[float, Message]:
         """EV of a hand `s` >= 1 from ready with `u` unseen accepted tiles."""
         obs = c.obs
         if self.params.value:
@@ -292,7 +350,7 @@ class HeuristicSeat(SeatBase):
                                    pv.plan)
         else:
             concealed = all(not m.is_open for m in melds)
-            ds, dd, basic, plan = (0 if concealed else 1), 1, 2, "shape"
+            ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
         for dist, discard_ok, mult in ((ds, False, 3.0), (dd, True, 2.4)):
             if dist >= INF:
@@ -314,7 +372,7 @@ class HeuristicSeat(SeatBase):
             d = o.discard
             if o.shanten > 0 and not o.ukeire:
                 out.append(Option(Discard(d), 0.0, c.danger[d], o.shanten, 0,
-                                  f"shanten {o.shanten}"))
+                                  SHANTEN(n=o.shanten)))
                 continue
             after = list(counts)
             after[d] -= 1
@@ -323,14 +381,14 @@ class HeuristicSeat(SeatBase):
                 ev, live, words = self._ready_ev(c, tiles, melds, river + [d])
                 if ev == 0.0 and live == 0:
                     far, plan = self._far_ev(c, after, melds, 1, max(1, o.unseen // 3))
-                    ev, words = far * 0.5, f"ready but dead ({words})"
+                    ev, words = far * 0.5, READY_DEAD(why=words)
             else:
                 ev, plan = self._far_ev(c, after, melds, o.shanten, o.unseen)
-                words = f"shanten {o.shanten}, {o.unseen} tiles accepted, plan {plan}"
+                words = FAR(n=o.shanten, accepted=o.unseen, plan=plan)
             out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words))
         return out
 
-    def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, str]:
+    def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, Message]:
         """EV of a 3n+1 hand waiting to draw."""
         obs = c.obs
         s = shanten_of(counts, len(melds))
@@ -340,14 +398,14 @@ class HeuristicSeat(SeatBase):
             return ev, words
         a = acceptance13(counts, len(melds), visible=c.elsewhere)
         ev, plan = self._far_ev(c, counts, melds, s, a.unseen)
-        return ev, f"shanten {s}, plan {plan}"
+        return ev, SHANTEN_PLAN(n=s, plan=plan)
 
     # ------------------------------------------------------------------ turn
     def _turn(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
         p = self.params
         if Win() in legal and Win() not in decision.notes:
-            self._why = "self-draw win"
+            self._why = SELF_DRAW_WIN()
             return Win()
         me = obs.seat
         melds = obs.melds[me]
@@ -357,14 +415,14 @@ class HeuristicSeat(SeatBase):
         if obs.uper[me]:
             for a in legal:
                 if isinstance(a, ConcealedKong):
-                    self._why = f"frozen after uper: concealed kong of {tile_str(a.tile)} keeps the waits"
+                    self._why = FROZEN_KONG(tile=a.tile)
                     return a
-            self._why = "frozen after uper: the drawn tile goes"
+            self._why = FROZEN()
             return next(a for a in legal if isinstance(a, Discard))
         if NINE_MAJOR in legal:
             s = shanten_of(counts, len(melds))
             if s >= p.nine_major:
-                self._why = f"nine major tiles with shanten {s}: the hand is better void"
+                self._why = NINE_MAJOR_VOID(n=s)
                 return NINE_MAJOR
         c = self._context(obs)
         kinds = {a.tile for a in legal if isinstance(a, Discard)}
@@ -379,30 +437,30 @@ class HeuristicSeat(SeatBase):
                     new = list(melds) + [Meld(CONCEALED_KONG, a.tile)]
                 else:
                     after[a.tile] -= 1
-                    new = [Meld("added_kong", m.tile, m.from_seat) if m.tile == a.tile and
+                    new = [Meld(ADDED_KONG, m.tile, m.from_seat) if m.tile == a.tile and
                            m.type == PUNG_MELD else m for m in melds]
                 ev, words = self._ev_13(c, after, new)
                 ev += 1.0  # the replacement draw and a dora tile more
                 if ev >= best.ev - 0.01 and shanten_of(after, len(new)) <= best.shanten:
-                    self._why = f"{a!r}: {words}"
+                    self._why = KONG_TURN(action=a, why=words)
                     return a
         action: Action = best.action
         why = best.why
         if best.danger > 0.5:
-            why += f"; danger {best.danger:.1f}"
+            why = DANGER(why=why, danger=best.danger)
         safest = min(opts, key=lambda o: o.danger)
         if best.action != safest.action and best.danger > safest.danger + 1:
-            why += f" (pushing: the hand is worth more than folding with {safest.action!r})"
+            why = PUSHING(why=why, safest=safest.action)
         elif best.action == safest.action and best.ev < max(o.ev for o in opts) - 0.5:
-            why += " (folding: the safest tile)"
+            why = FOLDING(why=why)
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
         if up in legal and up not in decision.notes:
             if self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
                 action = up
-                why = f"uper: {self._uper_why}; " + why
+                why = UPER(gain=self._uper_why, why=why)
             elif p.uper == "gain":
-                why = f"silent (uper {self._uper_why}); " + why
-        self._why = f"discard {tile_str(best.action.tile)}: {why}"  # type: ignore[union-attr]
+                why = SILENT(gain=self._uper_why, why=why)
+        self._why = DISCARD(tile=best.action.tile, why=why)  # type: ignore[union-attr]
         return action
 
     def uper_features(self, c: _Ctx, counts: list[int], d: int,
@@ -439,28 +497,26 @@ class HeuristicSeat(SeatBase):
     def _want_uper(self, c: _Ctx, counts: list[int], d: int, melds: Sequence[Meld]) -> bool:
         p = self.params
         if p.uper == "never":
-            self._uper_why = "never declared"
+            self._uper_why = NEVER()
             return False
         if p.uper == "always":
-            self._uper_why = "always declared when legal"
+            self._uper_why = ALWAYS()
             return True
         f = self.uper_features(c, counts, d, melds)
         if p.uper == "simple":
-            self._uper_why = f"{f.live} live wait tiles, {f.wall_left} left"
+            self._uper_why = LIVE(live=f.live, left=f.wall_left)
             return f.live >= p.uper_min_live and f.wall_left >= 20
-        g = uper_gain(f, p.uper_model)
-        self._uper_why = (f"gain {g:+.2f} with {f.live} live wait tiles ({f.live_discard} "
-                          f"winnable by discard), {f.wall_left} left")
+        self._uper_why = uper_words(f, p.uper_model)
         return uper_decision(f, p.uper_model)
 
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
         if Win() in legal and Win() not in decision.notes:
-            self._why = "win on the discard" if decision.kind == "claim" else "rob the kong"
+            self._why = WIN_ON_DISCARD() if decision.kind == "claim" else ROB_KONG()
             return Win()
         if not any(isinstance(a, (Pung, Kong)) for a in legal):
-            self._why = "nothing to claim"
+            self._why = NOTHING_TO_CLAIM()
             return PASS
         me = obs.seat
         melds = obs.melds[me]
@@ -477,15 +533,15 @@ class HeuristicSeat(SeatBase):
             new = list(melds) + [Meld(PUNG_MELD, k, frm)]
             s_after = min(shanten_of(_minus(after, j), len(new)) for j in range(25) if after[j])
             if s_after <= s_now:
-                self._why = f"pung {tile_str(k)}: shanten {s_now} -> {s_after}"
+                self._why = PUNG_CLOSER(tile=k, before=s_now, after=s_after)
                 return Pung()
-            self._why = f"pass: a pung of {tile_str(k)} would not bring the hand closer"
+            self._why = PUNG_NOT_CLOSER(tile=k)
             return PASS
         c = self._context(obs)
         ev_pass, words_pass = self._ev_13(c, counts, melds)
         best_action: Action = PASS
         best_ev = ev_pass + p.claim_margin
-        why = f"pass ({words_pass}, value {ev_pass:.1f})"
+        why = PASS_VALUE(why=words_pass, value=ev_pass)
         for a in legal:
             if isinstance(a, Pung):
                 after = list(counts)
@@ -497,7 +553,7 @@ class HeuristicSeat(SeatBase):
                 o = max(opts, key=lambda o: o.score)
                 if o.score > best_ev:
                     best_action, best_ev = a, o.score
-                    why = f"pung {tile_str(k)}: {o.why} (value {o.ev:.1f} > {ev_pass:.1f})"
+                    why = PUNG_VALUE(tile=k, why=o.why, value=o.ev, passing=ev_pass)
             elif isinstance(a, Kong):
                 after = list(counts)
                 after[k] -= 3
@@ -506,7 +562,7 @@ class HeuristicSeat(SeatBase):
                 ev += 1.0
                 if ev > best_ev:
                     best_action, best_ev = a, ev
-                    why = f"kong {tile_str(k)}: {words} (value {ev:.1f} > {ev_pass:.1f})"
+                    why = KONG_VALUE(tile=k, why=words, value=ev, passing=ev_pass)
         self._why = why
         return best_action
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+from collections.abc import Mapping
 from typing import Any
 
 __all__ = ["load_python_seat"]
@@ -37,6 +38,7 @@ def load_python_seat(spec: str, seed: int | None = None) -> Any:
     cls = getattr(module, cls_name, None)
     if cls is None:
         raise ValueError(f"module {module_name!r} has no {cls_name!r} (seat {spec!r})")
+    params: Mapping[str, inspect.Parameter]
     try:
         params = inspect.signature(cls).parameters
     except (TypeError, ValueError):

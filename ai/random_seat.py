@@ -13,9 +13,14 @@ from __future__ import annotations
 import random
 
 from game.engine.actions import Action
+from game.engine.messages import ACTION, INT, Message, define
 from game.engine.table import Decision
 
 from .base import SeatBase
+
+NO_DECISION = define("ai.random.no_decision", "no decision yet")
+PICKED = define("ai.random.picked", "picked {action} at random from {n} legal actions",
+                action=ACTION, n=INT)
 
 
 class RandomSeat(SeatBase):
@@ -32,8 +37,8 @@ class RandomSeat(SeatBase):
         self._last = (action, len(decision.legal))
         return action
 
-    def explain(self) -> str:
+    def explain(self) -> Message:
         if self._last is None:
-            return "no decision yet"
+            return NO_DECISION()
         action, n = self._last
-        return f"picked {action!r} at random from {n} legal actions"
+        return PICKED(action=action, n=n)

@@ -13,7 +13,7 @@ fewer wait tiles are discarded. `uper_gain(features)` compares, in points per ha
 * minus the price of a frozen hand: a share of the opponents' threat (it cannot fold) and the
   chance a free hand finds a better wait (`flex` per turn left, over the live tiles).
 
-`uper_decision` declares above `margin`. The parameters were fitted by
+`uper_decision` declares above `margin`; `uper_words` says why, as a message. The parameters were fitted by
 ``python tools/uper_calibration.py fit`` against playouts by ``ai:standard`` opponents (480
 seeded practice positions with a legal uper, 200 paired playouts of "uper" and "silent" each;
 fitted on the even seeds, measured on the odd ones): on the held-out half the decision agrees
@@ -34,6 +34,14 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+from game.engine.messages import FLOAT, INT, Message, define
+
+NEVER = define("ai.uper.never", "never declared")
+ALWAYS = define("ai.uper.always", "always declared when legal")
+LIVE = define("ai.uper.live", "{live} live wait tiles, {left} left", live=INT, left=INT)
+GAIN = define("ai.uper.gain", "gain {gain:+.2f} with {live} live wait tiles ({by_discard} winnable "
+              "by discard), {left} left", gain=FLOAT, live=INT, by_discard=INT, left=INT)
 
 
 def win_chances(live: int, unseen_total: int, wall_left: int, discard_ok: bool,
@@ -163,3 +171,12 @@ def uper_gain(f: UperFeatures, p: UperParams = FITTED) -> float:
 def uper_decision(f: UperFeatures, p: UperParams = FITTED) -> bool:
     """Declare uper at features `f`?"""
     return f.live > 0 and uper_gain(f, p) > p.margin
+
+
+def uper_words(f: UperFeatures, p: UperParams = FITTED) -> Message:
+    """Why `uper_decision` decides as it does at `f`: the gain and the live tiles.
+
+    >>> str(uper_words(UperFeatures.simple(live=9, wall_left=40)))
+    'gain +1.95 with 9 live wait tiles (9 winnable by discard), 40 left'
+    """
+    return GAIN(gain=uper_gain(f, p), live=f.live, by_discard=f.live_discard, left=f.wall_left)

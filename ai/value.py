@@ -10,18 +10,18 @@ after a discard), how far the nearest valid plan is, each way:
   needs, before a win that way is worth 2 basic points (0 = the plan is already in the hand;
   ``INF`` = impossible, e.g. an open hand of mixed suits with no value pung and a sequence);
 * ``basic``: the basic points the nearest plan would give (a rough size of the win);
-* ``plan``: the plan's name, for `explain()`.
+* ``plan``: the plan's name, a `Message` (`PLANS`), for `explain()` and the hints.
 
 >>> from game.engine.tiles import parse_tiles, to_counts
 >>> from game.engine.melds import Meld
 >>> v = plan_value(to_counts(parse_tiles("234m456m345p22p67p")))  # concealed, all simples
->>> v.self_draw_distance, v.discard_distance, v.plan
-(0, 0, 'concealed + all simples')
+>>> v.self_draw_distance, v.discard_distance, str(v.plan), v.plan.code
+(0, 0, 'concealed + all simples', 'plan.concealed')
 >>> v = plan_value(to_counts(parse_tiles("234m56m99p1z")), (Meld("pung", 3, 1), Meld("pung", 13, 2)))
 >>> v.discard_distance >= 3  # open, two suits, no value pung: nothing is near
 True
 >>> v = plan_value(to_counts(parse_tiles("55m1239p6677z")), (Meld("pung", 22, 1),))
->>> v.discard_distance, v.plan  # a White pung and pairs of Green and Red: one more pung
+>>> v.discard_distance, str(v.plan)  # a White pung and pairs of Green and Red: one more pung
 (1, 'value pungs')
 """
 
@@ -32,9 +32,33 @@ from dataclasses import dataclass
 
 from game.engine.hand.shanten import shanten as _shanten
 from game.engine.melds import Meld
+from game.engine.messages import MSG, Message, define
 from game.engine.tiles import DRAGONS, EAST, MAJOR_KINDS, NUM_PLAYING_KINDS, is_simple, suit
 
 INF = 99
+
+# ---------------------------------------------------------------- plans as messages
+#: the plans `plan_value` names, by their English (each a message kind of its own, with no
+#: arguments: the Korean names are the yak names of ko/ai.po)
+PLAN_KINDS = {k.english: k for k in (
+    define("plan.half_flush", "half flush"),
+    define("plan.full_flush", "full flush"),
+    define("plan.all_pungs", "all pungs"),
+    define("plan.value_pungs", "value pungs"),
+    define("plan.value_pung", "value pung"),
+    define("plan.all_simples", "all simples"),
+    define("plan.all_sequences", "all sequences"),
+    define("plan.seven_pairs", "seven pairs"),
+    define("plan.all_simples_and_all_pungs", "all simples + all pungs"),
+    define("plan.none", "no plan"),
+    define("plan.shape", "shape"),  # the beginner's: shape only, no value
+    define("plan.ready", "ready"),  # a discard that leaves the hand ready (the hints)
+)}
+CONCEALED = define("plan.concealed", "concealed + {plan}", plan=MSG)
+#: name -> the plan's message ('concealed + half flush' included), made once
+PLANS: dict[str, Message] = {name: k() for name, k in PLAN_KINDS.items()}
+PLANS.update({f"concealed + {name}": CONCEALED(plan=m) for name, m in list(PLANS.items())})
+NO_PLAN, SHAPE, READY = PLANS["no plan"], PLANS["shape"], PLANS["ready"]
 
 _SIMPLE_MASK = tuple(is_simple(k) for k in range(NUM_PLAYING_KINDS))
 
@@ -46,7 +70,7 @@ class PlanValue:
     self_draw_distance: int
     discard_distance: int
     basic: int
-    plan: str
+    plan: Message  # one of `PLANS`
 
     @property
     def dead(self) -> bool:
@@ -156,16 +180,15 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
         for d, b, name in options:
             one_more.append((d, b + 1, name))
         d, b, name = min(one_more, key=lambda o: (o[0], -o[1]))
-        plan = "concealed + " + name
-        return PlanValue(0, d, max(b + 1, 2), plan)
+        return PlanValue(0, d, max(b + 1, 2), PLANS["concealed + " + name])
     # open: two basic points from open yak alone
     if simple_melds and value_sure == 0:
         # all simples (1) needs a partner: all pungs (2 more) is the usual one
         options.append((majors + max(0, ap - 1 - shanten), 3,
                         "all simples + all pungs"))
     if not options:
-        return PlanValue(INF, INF, 0, "no plan")
+        return PlanValue(INF, INF, 0, NO_PLAN)
     d, b, name = min(options, key=lambda o: (o[0], -o[1]))
-    return PlanValue(d, d, b, name)
+    return PlanValue(d, d, b, PLANS[name])
 
 

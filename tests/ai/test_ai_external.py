@@ -44,7 +44,7 @@ def test_a_well_behaved_program_plays_a_session_without_incidents():
         assert session.finished and session.hand_no == 2
         assert isinstance(seat, GuardedSeat)
         assert not seat.replaced and seat.incidents == []
-        assert seat.explain().startswith("first legal action after")
+        assert str(seat.explain()).startswith("first legal action after")
     finally:
         close_all(seats)
 
@@ -61,8 +61,8 @@ def test_a_crashing_or_illegal_program_is_replaced_and_the_session_completes(pro
         assert session.finished and session.hand_no == 2
         assert seat.replaced
         assert len(seat.incidents) == 1
-        assert reason in seat.incidents[0]
-        assert seat.incidents[0].endswith("replaced by ai:standard for the rest of the session")
+        assert reason in str(seat.incidents[0])
+        assert str(seat.incidents[0]).endswith("replaced by ai:standard for the rest of the session")
         assert seat.name.endswith("->ai:standard")
     finally:
         close_all(seats)
@@ -75,7 +75,7 @@ def test_a_slow_program_exceeds_its_budget_and_is_replaced():
     try:
         session = play(seats, hands=1)
         assert session.finished
-        assert seat.replaced and "exceeded its time budget of 0.3 s" in seat.incidents[0]
+        assert seat.replaced and "exceeded its time budget of 0.3 s" in str(seat.incidents[0])
     finally:
         close_all(seats)
     assert inner.proc.poll() is not None  # the slow program was stopped
@@ -92,7 +92,7 @@ def test_a_python_seat_answering_illegally_is_replaced():
     seat = GuardedSeat(_Illegal())
     seats = [seat, make_seat("greedy"), make_seat("greedy"), make_seat("greedy")]
     play(seats, hands=1)
-    assert seat.replaced and "answered illegally" in seat.incidents[0]
+    assert seat.replaced and "answered illegally" in str(seat.incidents[0])
 
 
 def test_python_seats_load_by_name_and_are_guarded():

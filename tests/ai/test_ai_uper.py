@@ -32,7 +32,7 @@ def test_a_clear_good_wait_is_declared(name):
     seat = make_seat(name)
     assert seat.act(d) == up
     if name.startswith("ai:"):
-        assert "uper" in seat.explain()
+        assert "uper" in str(seat.explain())
 
 
 @pytest.mark.parametrize("name", LEVELS + ["greedy"])
@@ -103,7 +103,7 @@ def test_expert_uper_rows(hand, discard, declare):
     seat = make_seat("ai:expert")
     action = seat.act(d)
     assert action == (up if declare else Discard(parse_tile(discard)))
-    assert ("uper: gain" if declare else "silent (uper gain") in seat.explain()
+    assert ("uper: gain" if declare else "silent (uper gain") in str(seat.explain())
 
 
 def test_uper_features_of_a_sacred_wait():

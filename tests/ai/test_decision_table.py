@@ -125,7 +125,7 @@ class Spot:
             seat.observe(e.visible_to(self.seat))
         action = seat.act(self.decision)
         assert action in self.decision.legal, (action, self.decision.legal)
-        return action, seat.explain()
+        return action, str(seat.explain())
 
 
 def position(hand: str, drawn: str | None = None, *, seat: int = 0,

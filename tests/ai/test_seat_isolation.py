@@ -329,7 +329,7 @@ def test_a_program_that_exits_at_once_never_crashes_the_start(tmp_path):
                 seat.observe(e.visible_to(0))
             d = t.pending()[0]
             assert seat.act(d) in d.legal
-            assert seat.replaced and "ended" in seat.incidents[0], seat.incidents
+            assert seat.replaced and "ended" in str(seat.incidents[0]), seat.incidents
         finally:
             seat.close()
     assert starts.read_text().count("start") == 40  # each started exactly once
@@ -463,7 +463,7 @@ for line in sys.stdin:
             break
     assert seen, "no decision with a legal uper in 40 hands"
     _, replaced, incidents = seen[0]
-    assert replaced and "uper" in incidents[0]  # a protocol error, not a declaration
+    assert replaced and "uper" in str(incidents[0])  # a protocol error, not a declaration
 
 
 @pytest.mark.parametrize("extra, explain", [("", ""), (', "uper": false', ""),
@@ -475,7 +475,9 @@ def test_well_formed_answers_are_read(tmp_path, extra, explain):
     try:
         got = seat.act(d)
         assert type(got) is Discard and got.to_json() == {"type": "discard", "tile": tile}
-        assert seat.explain() == explain
+        why = seat.explain()
+        assert (why is None and explain == "") or (why.code == "ai.external.says"
+                                                   and str(why) == explain)
     finally:
         seat.close()
 
@@ -693,7 +695,7 @@ def test_an_action_that_equals_everything_is_refused(make):
     seats = [seat, make_seat("greedy"), make_seat("greedy"), make_seat("greedy")]
     session = play(seats)
     assert session.finished
-    assert seat.replaced and "answered illegally" in seat.incidents[0]
+    assert seat.replaced and "answered illegally" in str(seat.incidents[0])
 
 
 def test_the_guard_returns_the_legal_object_never_the_seats():
@@ -729,7 +731,7 @@ def test_system_exit_and_keyboard_interrupt_from_a_seat_are_crashes(exc, where):
     seats = [seat, make_seat("greedy"), make_seat("greedy"), make_seat("greedy")]
     session = play(seats)
     assert session.finished
-    assert seat.replaced and type(exc).__name__ in seat.incidents[0]
+    assert seat.replaced and type(exc).__name__ in str(seat.incidents[0])
 
 
 class SlowObserver:
@@ -747,7 +749,7 @@ def test_a_slow_observe_is_over_budget_and_replaced():
     seats = [seat, make_seat("greedy"), make_seat("greedy"), make_seat("greedy")]
     session = play(seats)
     assert session.finished
-    assert seat.replaced and "event" in seat.incidents[0] and "budget" in seat.incidents[0]
+    assert seat.replaced and "event" in str(seat.incidents[0]) and "budget" in str(seat.incidents[0])
 
 
 def test_the_protocol_document_has_a_threat_model():
