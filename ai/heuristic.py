@@ -26,8 +26,9 @@ why the last one was made, as a `Message` (the kinds below; ``str()`` is the Eng
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 
 from game.engine.actions import (
     NINE_MAJOR,
@@ -203,6 +204,14 @@ class EventTracker:
                 return
 
 
+#: an option's words, made only for the option chosen (most options are never explained)
+Words = Callable[[], Message]
+
+
+def _dead(words: Words) -> Message:
+    return READY_DEAD(why=words())
+
+
 @dataclass(frozen=True)
 class Option:
     """One evaluated choice: expected value of the hand, danger, and the words."""
@@ -212,7 +221,11 @@ class Option:
     danger: float
     shanten: int
     ukeire: int
-    why: Message
+    words: Words
+
+    @property
+    def why(self) -> Message:
+        return self.words()
 
     @property
     def score(self) -> float:
@@ -309,13 +322,13 @@ class HeuristicSeat(SeatBase):
         return 10 + basic + 1 + len(obs.flowers[obs.seat])
 
     def _ready_ev(self, c: _Ctx, tiles: list[int], melds: Sequence[Meld], river: list[int],
-                  uper_bonus: int = 0) -> tuple[float, int, Message]:
+                  uper_bonus: int = 0) -> tuple[float, int, Words]:
         """EV of a ready (3n+1) hand from its exact waits: (ev, live tiles, words)."""
         obs = c.obs
         vals = ready_waits(tiles, melds, seat=obs.seat, prevalent=obs.prevalent,
                            rules=self.tracker.rules)
         if not vals:
-            return 0.0, 0, NO_VALID_WAIT()
+            return 0.0, 0, NO_VALID_WAIT
         st = sacred_status([v.tile for v in vals], river)
         live_s = live_d = 0
         basic = 0.0
@@ -329,7 +342,7 @@ class HeuristicSeat(SeatBase):
             basic += max(v.self_draw_basic, v.discard_basic) * u
             n += u
         if n == 0:
-            return 0.0, 0, WAITS_VISIBLE()
+            return 0.0, 0, WAITS_VISIBLE
         avg = basic / n
         ps, _ = win_chances(live_s, c.total_unseen, obs.wall_left, False)
         _, pd = win_chances(live_d, c.total_unseen, obs.wall_left, live_d > 0)
@@ -337,7 +350,7 @@ class HeuristicSeat(SeatBase):
             ps, pd = win_chances(live_d, c.total_unseen, obs.wall_left, True)
         final = self._final(obs, int(avg)) + uper_bonus
         ev = 3 * ps * final + 2 * pd * final
-        return ev, max(live_s, live_d), READY_ON(n=n)
+        return ev, max(live_s, live_d), partial(READY_ON, n=n)
 
     def _far_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
                 u: int) -> tuple[float, Message]:
@@ -372,7 +385,7 @@ class HeuristicSeat(SeatBase):
             d = o.discard
             if o.shanten > 0 and not o.ukeire:
                 out.append(Option(Discard(d), 0.0, c.danger[d], o.shanten, 0,
-                                  SHANTEN(n=o.shanten)))
+                                  partial(SHANTEN, n=o.shanten)))
                 continue
             after = list(counts)
             after[d] -= 1
@@ -381,14 +394,14 @@ class HeuristicSeat(SeatBase):
                 ev, live, words = self._ready_ev(c, tiles, melds, river + [d])
                 if ev == 0.0 and live == 0:
                     far, plan = self._far_ev(c, after, melds, 1, max(1, o.unseen // 3))
-                    ev, words = far * 0.5, READY_DEAD(why=words)
+                    ev, words = far * 0.5, partial(_dead, words)
             else:
                 ev, plan = self._far_ev(c, after, melds, o.shanten, o.unseen)
-                words = FAR(n=o.shanten, accepted=o.unseen, plan=plan)
+                words = partial(FAR, n=o.shanten, accepted=o.unseen, plan=plan)
             out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words))
         return out
 
-    def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, Message]:
+    def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, Words]:
         """EV of a 3n+1 hand waiting to draw."""
         obs = c.obs
         s = shanten_of(counts, len(melds))
@@ -398,7 +411,7 @@ class HeuristicSeat(SeatBase):
             return ev, words
         a = acceptance13(counts, len(melds), visible=c.elsewhere)
         ev, plan = self._far_ev(c, counts, melds, s, a.unseen)
-        return ev, SHANTEN_PLAN(n=s, plan=plan)
+        return ev, partial(SHANTEN_PLAN, n=s, plan=plan)
 
     # ------------------------------------------------------------------ turn
     def _turn(self, decision: Decision, obs: Observation) -> Action:
@@ -442,7 +455,7 @@ class HeuristicSeat(SeatBase):
                 ev, words = self._ev_13(c, after, new)
                 ev += 1.0  # the replacement draw and a dora tile more
                 if ev >= best.ev - 0.01 and shanten_of(after, len(new)) <= best.shanten:
-                    self._why = KONG_TURN(action=a, why=words)
+                    self._why = KONG_TURN(action=a, why=words())
                     return a
         action: Action = best.action
         why = best.why
@@ -541,7 +554,7 @@ class HeuristicSeat(SeatBase):
         ev_pass, words_pass = self._ev_13(c, counts, melds)
         best_action: Action = PASS
         best_ev = ev_pass + p.claim_margin
-        why = PASS_VALUE(why=words_pass, value=ev_pass)
+        why: Words = lambda: PASS_VALUE(why=words_pass(), value=ev_pass)
         for a in legal:
             if isinstance(a, Pung):
                 after = list(counts)
@@ -553,7 +566,7 @@ class HeuristicSeat(SeatBase):
                 o = max(opts, key=lambda o: o.score)
                 if o.score > best_ev:
                     best_action, best_ev = a, o.score
-                    why = PUNG_VALUE(tile=k, why=o.why, value=o.ev, passing=ev_pass)
+                    why = partial(PUNG_VALUE, tile=k, why=o.why, value=o.ev, passing=ev_pass)
             elif isinstance(a, Kong):
                 after = list(counts)
                 after[k] -= 3
@@ -562,8 +575,8 @@ class HeuristicSeat(SeatBase):
                 ev += 1.0
                 if ev > best_ev:
                     best_action, best_ev = a, ev
-                    why = KONG_VALUE(tile=k, why=words, value=ev, passing=ev_pass)
-        self._why = why
+                    why = partial(KONG_VALUE, tile=k, why=words(), value=ev, passing=ev_pass)
+        self._why = why()
         return best_action
 
 
