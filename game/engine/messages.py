@@ -322,7 +322,7 @@ NOTATION: dict[Arg, Callable[[Any], str]] = {
     Arg.MSG: str,
     Arg.MSGS: lambda ms: "; ".join(str(m) for m in ms),
     Arg.ACTION: _action_text,
-    Arg.ACTIONS: lambda acts: "[" + ", ".join(_action_text(a) for a in acts) + "]",
+    Arg.ACTIONS: lambda acts: ", ".join(_action_text(a) for a in acts),
 }
 
 

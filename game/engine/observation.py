@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from .kinds import Phase
 from .melds import Meld
+from .messages import Message
 from .tiles import format_tiles, seat_name, tile_str
 
 
@@ -39,7 +40,7 @@ class Observation:
     rivers: tuple[tuple[RiverTile, ...], ...]
     uper: tuple[bool, ...]
     waits: tuple[int, ...]  # own waits by shape (13-tile hands), else ()
-    sacred: tuple[str, ...]  # why the own hand cannot win on some discards now (empty: it can)
+    sacred: tuple[Message, ...]  # why the own hand cannot win on some discards now (empty: it can)
     wall_left: int
     turn: int
     phase: Phase  # "deal", "turn", "claim", "rob" or "over"

@@ -69,7 +69,7 @@ from .kinds import DecisionKind, DicePurpose, EndReason, Phase, WinHow
 from .melds import ADDED_KONG, CONCEALED_KONG, Meld
 from .melds import KONG as KONG_MELD
 from .melds import PUNG as PUNG_MELD
-from .messages import Message
+from .messages import ACTIONS, MSG, SEATS, Message, define
 from .observation import Observation, RiverTile
 from .rules import RuleSet
 from .scoring import evaluate_win, payments, sacred_status, uper_verdict
@@ -276,10 +276,26 @@ def rig_wall(hands: Sequence[str | None], draws: str = "", replacements: str = "
 
 #: why an option is refused: a `Message` (the scorer's reasons) or, for the table's own
 #: refusals, English text
-Reason = str | Message
+Reason = Message | None  # None: nothing stops it
+
+PENALISED = define("table.penalised", "a wrong declaration earlier this hand: you can no longer win")
+INCOMPLETE = define("table.incomplete", "the hand is not complete")
+KONG_AFTER_UPER = define("table.kong_after_uper",
+                         "after uper a concealed kong must leave the waits unchanged")
+HAND_OVER = define("table.hand_over", "the hand is over")
+NO_SUCH_SEAT = define("table.no_such_seat", "there is no such seat (use 0-3 = E S W N)")
+NOT_YOUR_TURN = define("table.not_your_turn",
+                       "this seat has no decision to make now (waiting for: {waiting})",
+                       waiting=SEATS)
+NOBODY_WAITS = define("table.nobody_waits",
+                      "this seat has no decision to make now (waiting for: nobody)")
+NOT_LEGAL = define("table.not_legal", "not a legal {kind} action now; legal: {legal}", kind=MSG,
+                   legal=ACTIONS)
+#: the decision kinds in words (for NOT_LEGAL)
+DECISION_WORDS = {k: define(f"decision.{k.value}", k.value) for k in DecisionKind}
 
 _DISCARDS = tuple(Discard(k) for k in range(NUM_PLAYING_KINDS))
-_INCOMPLETE = "the hand is not complete"
+_INCOMPLETE = INCOMPLETE()
 
 
 class Table:
@@ -596,17 +612,17 @@ class Table:
         c[kind] += 1
         st = self.sacred(seat, w)
         if not st.can_self_draw:
-            return None, None, st.reasons[0].text
+            return None, None, st.reasons[0].message
         if me.penalised:
-            return None, None, "a wrong declaration earlier this hand: you can no longer win"
+            return None, None, PENALISED()
         ctx = self._context(seat, kind, self_draw=True, last=self.wall.remaining == 0)
         res = evaluate_win(ctx, self.rules)
-        return ctx, res, "" if res.valid or res.reason is None else res.reason
+        return ctx, res, None if res.valid else res.reason
 
     def _discard_win_check(self, seat: int, kind: int, discarder: int, robbing: bool,
                            last: bool) -> tuple[WinContext | None, WinResult | None, Reason]:
         if self.seat_state[seat].penalised:
-            return None, None, "a wrong declaration earlier this hand: you can no longer win"
+            return None, None, PENALISED()
         st = self.sacred(seat)
         why = st.why_not(kind)
         if why is not None:
@@ -614,7 +630,7 @@ class Table:
         ctx = self._context(seat, kind, self_draw=False, discarder=discarder, robbing=robbing,
                             last=last)
         res = evaluate_win(ctx, self.rules)
-        return ctx, res, "" if res.valid or res.reason is None else res.reason
+        return ctx, res, None if res.valid else res.reason
 
     # ------------------------------------------------------------------ decisions
     def _decide(self, seat: int, kind: DecisionKind, legal: list[Action],
@@ -697,7 +713,7 @@ class Table:
             if same:
                 legal.append(ConcealedKong(kind))
             else:
-                notes[ConcealedKong(kind)] = "after uper a concealed kong must leave the waits unchanged"
+                notes[ConcealedKong(kind)] = KONG_AFTER_UPER()
         if not legal:
             return lambda: self._discard(seat, kind, False, auto=True)
         legal.append(Discard(kind))
@@ -710,19 +726,19 @@ class Table:
         d = self._pending.get(seat)
         if d is None:
             if self.result is not None:
-                why = "the hand is over"
+                why = HAND_OVER()
             elif not 0 <= seat < 4 if isinstance(seat, int) else True:
-                why = "there is no such seat (use 0-3 = E S W N)"
+                why = NO_SUCH_SEAT()
+            elif self._pending:
+                why = NOT_YOUR_TURN(waiting=sorted(self._pending))
             else:
-                waiting = ", ".join(seat_name(s) for s in self._pending) or "nobody"
-                why = f"this seat has no decision to make now (waiting for: {waiting})"
+                why = NOBODY_WAITS()
             raise IllegalActionError(seat if isinstance(seat, int) and 0 <= seat < 4 else None,
                                      action, why)
         if action not in d.legal:
             note = d.notes.get(action)
             if note is None:
-                legal = ", ".join(map(repr, d.legal))
-                note = f"not a legal {d.kind} action now; legal: {legal}"
+                note = NOT_LEGAL(kind=DECISION_WORDS[DecisionKind(d.kind)](), legal=d.legal)
             raise IllegalActionError(seat, action, note)
         n0 = len(self.events)
         if d.kind in (DecisionKind.CLAIM, DecisionKind.ROB):
@@ -1001,9 +1017,9 @@ class Table:
         states = self.seat_state
         me = states[seat]
         w = self.waits(seat)
-        sacred: tuple[str, ...] = ()
+        sacred: tuple[Message, ...] = ()
         if w or me.sd_discarded_win:
-            sacred = tuple(r.text for r in self.sacred(seat).reasons)
+            sacred = tuple(r.message for r in self.sacred(seat).reasons)
         d = me.drawn
         return Observation(
             seat=seat, concealed=tuple(sorted(self.hand_kinds(seat))),

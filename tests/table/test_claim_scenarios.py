@@ -154,7 +154,7 @@ def test_temporary_sacred_discard_lasts_until_the_next_own_draw():
     discard(t, 0, "5p")
     assert t.pending()[3].legal == (WIN, PASS)
     t.submit(3, PASS)                      # North lets a winning discard pass: SD1
-    assert any("temporary" in x for x in t.observation(3).sacred)
+    assert any("temporary" in str(x) for x in t.observation(3).sacred)
     discard(t, 1, "5p")                    # South's 5p in the same go-around
     assert 3 not in t.pending()            # North cannot win on it
     assert "temporary" in str(t.refused[3][WIN])

@@ -63,7 +63,7 @@ def test_discarding_the_winning_tile_after_uper_is_sd6():
     # East draws 6z, a winning tile, but SD6 forbids every win: discarded automatically
     last = [e for e in t.events if isinstance(e, Discarded)][-1]
     assert (last.seat, last.tile >> 2, last.auto) == (0, T("6z"), True)
-    assert any("discarded a tile that would have won" in x for x in t.observation(0).sacred)
+    assert any("discarded a tile that would have won" in str(x) for x in t.observation(0).sacred)
 
 
 def test_letting_a_winning_discard_pass_after_uper_is_sd5_for_the_rest_of_the_hand():
@@ -76,7 +76,7 @@ def test_letting_a_winning_discard_pass_after_uper_is_sd5_for_the_rest_of_the_ha
     assert t.pending()[0].legal == (WIN, PASS)
     t.submit(0, PASS)
     assert t.sd_missed[0] and not t.sd_temporary[0]
-    assert any("after uper" in x for x in t.observation(0).sacred)
+    assert any("after uper" in str(x) for x in t.observation(0).sacred)
 
 
 def test_a_concealed_kong_after_uper_must_keep_the_waits():
