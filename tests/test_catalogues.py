@@ -187,3 +187,14 @@ def test_message_json_round_trip_and_hostile_json():
                 {"code": "doc.test.why", "args": {"tile": 3, "why": "text", "yaks": []}}):
         with pytest.raises(MessageError):
             message_from_json(bad)
+
+
+def test_message_codes_and_text_keys_never_collide(sources):
+    """A context names one text everywhere (translators and tools look entries up by it)."""
+    seen: dict[str, str] = {}
+    clashes = []
+    for s in sources:
+        if s.context in seen and seen[s.context] != s.domain:
+            clashes.append(f"{s.context}: {seen[s.context]} and {s.domain}")
+        seen[s.context] = s.domain
+    assert clashes == []

@@ -35,11 +35,12 @@ from typing import Any
 
 from ai.danger import read_opponents, visible_counts
 from ai.heuristic import EventTracker, HeuristicSeat
-from ai.value import INF, plan_value
+from ai.value import INF, PLANS, plan_value
 from game.engine.actions import Action, Discard
 from game.engine.events import Event, HandStarted
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.kinds import Phase
 from game.engine.melds import Meld
 from game.engine.messages import FLOAT, INT, MSG, SEAT, TEXT, TILE, TILES, Message, define
 from game.engine.observation import Observation, RiverTile
@@ -159,7 +160,7 @@ class DiscardHint:
     accepts: tuple[AcceptHint, ...]
     reach_self_draw: bool  # the hand left can still reach 2 basic points by self-draw
     reach_discard: bool  # ... and by a discard win
-    plan: str
+    plan: Message
     waits: tuple[WaitHint, ...] = ()  # when the hand left is ready
     uper_legal: bool | None = None  # None: not ready or not concealed
     uper_reason: Message | None = None
@@ -216,7 +217,7 @@ class Hints:
     accepts: tuple[AcceptHint, ...]  # waiting to draw (13 tiles): the draws that help
     waits: tuple[WaitHint, ...]  # waiting to draw and ready
     suggested: Action | None
-    reason: Message | str  # the AI's explanation
+    reason: Message | None  # the AI's explanation
     opponents: tuple[OpponentHint, ...]
     sacred: SacredHint
     _why: dict[int, Message] = field(default_factory=dict, repr=False)
@@ -259,7 +260,7 @@ def practice_observation(hand: str, *, seat: int = 0, melds: Sequence[Meld] = ()
     return Observation(seat=seat, concealed=kinds, drawn=None, hand_sizes=sizes,
                        melds=all_melds, flowers=((), (), (), ()), rivers=riv,
                        uper=tuple(uper), waits=w, sacred=(), wall_left=wall_left, turn=seat,
-                       phase="turn", last_discard=None, prevalent=prevalent,
+                       phase=Phase.TURN, last_discard=None, prevalent=prevalent,
                        scores=(0, 0, 0, 0))
 
 
@@ -477,7 +478,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
 
     # the AI's suggestion
     suggested: Action | None = None
-    reason: Message | str = ""
+    reason: Message | None = None
     if decision is None and about_to_discard and not obs.uper[me]:
         legal: list[Action] = [Discard(k) for k in sorted(set(obs.concealed))]
         notes: dict[Action, Message] = {}
@@ -491,7 +492,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                                      flowers=len(obs.flowers[me]))
                     a = Discard(k, uper=True)
                     legal.append(a)
-                    if not v.legal:
+                    if not v.legal and v.reason is not None:
                         notes[a] = v.reason
         decision = _View(obs, "turn", tuple(legal), notes)
     if decision is not None and decision.legal:
@@ -525,7 +526,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                 wh = _wait_hints(obs, tiles, melds, seen, rules, st)
                 rs = any(w.self_draw_basic >= MIN_BASIC for w in wh)
                 rd = any(not w.low_on_discard and w.blocked is None for w in wh)
-                plan = "ready"
+                plan = PLANS["ready"]
                 if concealed and not obs.uper[me]:
                     v = uper_verdict(tiles, melds, seat=me, prevalent=obs.prevalent,
                                      wall_left=obs.wall_left, rules=rules,

@@ -46,7 +46,7 @@ class UperDecision:
     """One decision of the session: where, what was chosen, and the playout comparison."""
 
     index: int
-    description: str
+    description: Message
     chosen: str
     comparison: Comparison
 
@@ -58,7 +58,7 @@ class ReviewItem:
     intervals (otherwise the difference may be noise)."""
 
     index: int
-    description: str
+    description: Message
     chosen: str
     best: str
     cost: float

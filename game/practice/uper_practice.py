@@ -60,7 +60,7 @@ from game.engine.actions import PASS, PUNG, WIN, Action, Discard
 from game.engine.driver import ActionLog, HandDriver
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.hand.shanten import waits as shape_waits
-from game.engine.messages import MSG, TILE, Message, define
+from game.engine.messages import INT, MSG, SEAT, TILE, TILES, Message, define
 from game.engine.observation import Observation
 from game.engine.rules import RuleSet
 from game.engine.table import Decision, Table
@@ -109,6 +109,10 @@ _STEMS = tuple(frozenset(stem(k)) for k in range(NUM_PLAYING_KINDS))  # honours:
 
 
 # ---------------------------------------------------------------------------- positions
+POSITION = define("practice.describe_position", "{seat} hand {tiles}, wall {wall}, ready by discarding "
+                  "{tile}", seat=SEAT, tiles=TILES, wall=INT, tile=TILE)
+
+
 @dataclass
 class Position:
     """A practice position: the table rebuilt from (rules, seed, actions), the player's seat,
@@ -137,10 +141,11 @@ class Position:
     def observation(self) -> Observation:
         return self.table.observation(self.seat)
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
+        """'E hand 123m..., wall 40, ready by discarding 7p' (a Message)."""
         obs = self.observation
-        return (f"{seat_name(self.seat)} hand {format_tiles(obs.concealed)}, wall "
-                f"{obs.wall_left}, ready by discarding {tile_str(self.ready_discard)}")
+        return POSITION(seat=self.seat, tiles=obs.concealed, wall=obs.wall_left,
+                        tile=self.ready_discard)
 
 
 def replay_actions(rules: RuleSet, seed: int, actions: Sequence[tuple[int, Action]]) -> Table:
