@@ -241,8 +241,7 @@ class TableScene(TableInput, TableView, Scene):
         t = drv.table
         if t is None or t.is_over or drv.ended:
             return
-        drv.feed()
-        pending = t.pending()
+        pending = drv.step()  # the seats see the new events; the decisions open now
         human_seat = self.human if self.human_player is not None else None
         ai_turn = [s for s in pending if s != human_seat]
         if human_seat is not None and self.app.settings.hints and self.refusal_seen is not t.refused:
@@ -267,8 +266,9 @@ class TableScene(TableInput, TableView, Scene):
             return
         self.think = 0.0
         for s in sorted(ai_turn):
-            if s in t.pending() and not drv.ended and not drv.busy:
-                drv.ask(s, t.pending()[s])
+            now = drv.step()
+            if s in now and not drv.ended and not drv.busy:
+                drv.ask(s, now[s])
         self._sync_source()
 
     def _update_hints(self) -> None:

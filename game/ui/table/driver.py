@@ -3,16 +3,18 @@
     driver = TableDriver(session, ["human", "ai:standard", "greedy", "random"], human=0,
                          seed=7, record=True)
     table = driver.start_hand()
-    driver.feed()                          # the computer seats see the new events (their view)
-    driver.ask(seat, table.pending()[seat])  # a computer seat decides (in a worker thread)
-    driver.collect()                       # ... its answer is submitted once it is ready
+    waiting = driver.step()                # the seats see the new events; who must decide now
+    driver.ask(seat, waiting[seat])        # a computer seat decides (in a worker thread)
+    driver.collect()                       # ... its answer is played once it is ready
     driver.submit(seat, action)            # the human's action, recorded
 
-The screen decides *when* (after the animations, after the thinking delay) and shows what
-happened; the driver decides nothing about the rules (the engine's `Table` does) and imports no
-pygame. It is the one place the screen plays through, so a referee loop from the engine can
-take its place without the screen changing: `start_hand`, `feed`, `ask`, `collect`, `submit`,
-`finish_hand`, `end_session`, `rebuild` (Continue and replays) and `close`.
+Each hand is run by the engine's referee, `game.engine.driver.HandDriver` (`hand`): every seat
+is answered later (the screen paces them all), the computer seats still observe through it, and
+the record (`game.practice.records.RecordWriter`) is one of its listeners. The screen decides
+*when* (after the animations, after the thinking delay) and shows what happened; this class
+decides nothing about the rules (the engine's `Table` does) and imports no pygame. The screen
+plays through `start_hand`, `step`, `ask`, `collect`, `submit`, `finish_hand`, `end_session`,
+`rebuild` (Continue) and `close`.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.engine.actions import Action
+from game.engine.driver import HandDriver
 from game.engine.errors import IllegalActionError
 from game.engine.session import Session
 from game.engine.table import Decision, Table
@@ -76,21 +79,22 @@ def scripted_seats(replay: Resume) -> list[Any]:
 
 class Thinking:
     """A computer seat deciding in a worker thread, so that no decision (ai:expert plays out
-    positions) stalls a frame. It gets a private copy of the decision (`Table.copy`); the main
-    thread submits the answer once `done` is set, if that decision is still open."""
+    positions) stalls a frame. It reads the `Decision` itself: a snapshot of the seat's
+    view, never the live table (the engine stays single-threaded); the main thread plays the
+    answer once `done` is set, if that decision is still open."""
 
-    def __init__(self, seat: int, decision: Decision, player: Any, private: Decision) -> None:
+    def __init__(self, seat: int, decision: Decision, player: Any) -> None:
         self.seat, self.decision = seat, decision
         self.action: Action | None = None
         self.error: BaseException | None = None
         self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, args=(player, private), daemon=True,
+        self.thread = threading.Thread(target=self._run, args=(player, decision), daemon=True,
                                        name=f"ai-seat-{seat}")
         self.thread.start()
 
-    def _run(self, player: Any, private: Decision) -> None:
+    def _run(self, player: Any, decision: Decision) -> None:
         try:
-            self.action = player.act(private)
+            self.action = player.act(decision)
         except BaseException as e:  # noqa: BLE001 - handed to the main thread, raised there
             self.error = e
         finally:
@@ -98,8 +102,9 @@ class Thinking:
 
 
 class TableDriver:
-    """Plays a `Session` for the table screen: one `Table` at a time (`table`), the computer
-    seats (`seats`, None for the human) and the record (`writer`).
+    """Plays a `Session` for the table screen: one hand at a time (`hand`, the engine's
+    `HandDriver`, and its `table`), the computer seats (`seats`, by player; None for the
+    human) and the record (`writer`).
 
     `human` is the human's player number (None: nobody plays by hand). `record` keeps a record
     of the game (`game.practice.records`), `continues` (Continue) names the record this game
@@ -120,8 +125,7 @@ class TableDriver:
             self.names, seed)
         self.threaded = threaded
         self.on_end = on_end
-        self.table: Table | None = None
-        self.fed = 0  # events of the current hand the computer seats have seen
+        self.hand: HandDriver | None = None
         self.thinking: Thinking | None = None
         self.ended = False  # a replayed record ran out of actions
         self.seats_closed = False
@@ -147,16 +151,32 @@ class TableDriver:
             self.record_note = str(e.strerror or e)
 
     # --- hands ------------------------------------------------------------------------------------
+    @property
+    def table(self) -> Table | None:
+        """The hand being played (None before the first)."""
+        return self.hand.table if self.hand is not None else None
+
+    def _referee(self, table: Table, *, observe: bool = True) -> HandDriver:
+        """The engine's referee for `table`: every seat answered later (the screen paces them),
+        the computer seats observing, the record listening."""
+        return HandDriver(table, [self.seats[p] for p in table.players], later=range(4),
+                          listeners=[self.writer] if self.writer is not None else [],
+                          observe=observe)
+
     def start_hand(self) -> Table:
-        """Deal the session's next hand (recorded as it goes)."""
-        hook = self.writer.on_event if self.writer is not None else None
-        self.table = self.session.new_hand(on_event=hook)
-        self.fed = 0
-        return self.table
+        """Deal the session's next hand (its first events are recorded and shown to the seats)."""
+        self.hand = self._referee(self.session.new_hand())
+        self.hand.step()
+        return self.hand.table
+
+    def step(self) -> dict[int, Decision]:
+        """Show the computer seats every new event (their own view of it) and return the
+        decisions open now, by seat (empty: no hand, or it is over)."""
+        return self.hand.step() if self.hand is not None else {}
 
     def finish_hand(self) -> None:
         """The hand is over and shown: the seats see its end, the session books it."""
-        self.feed()
+        self.step()
         self.session.finish_hand()
 
     def end_session(self) -> None:
@@ -166,47 +186,37 @@ class TableDriver:
         self.close_record()
 
     def rebuild(self, resume: Resume) -> None:
-        """Play a record's hands again (Continue), up to the hand in progress."""
+        """Play a record's hands again through the referee (Continue), up to the hand in
+        progress; the new record gets the same lines. The computer seats see only the hand in
+        progress, from its first event, at the next `step`."""
         for n, actions in enumerate(resume.actions, 1):
-            table = self.start_hand()
+            hand = self.hand = self._referee(self.session.new_hand(), observe=False)
+            hand.step()
             for seat, action in actions:
-                if table.is_over:
+                if hand.is_over:
                     break
                 try:
-                    self.submit(seat, action)
+                    hand.answer(seat, action)
                 except IllegalActionError:
                     break
-            if table.is_over and n < len(resume.actions):
+            if hand.is_over and n < len(resume.actions):
                 self.session.finish_hand()
-        if self.table is None:
+        if self.hand is None:
             self.start_hand()
-        self.fed = 0
+            return
+        table = self.hand.table
+        self.hand = HandDriver(table, [self.seats[p] for p in table.players], later=range(4),
+                               listeners=[self.writer] if self.writer is not None else [],
+                               seen=0, heard=len(table.events))
         # the continued record stays as it is: the new one names it in its header
         # ("continues"), so the lists count the game once and Continue offers the new one
 
     # --- actions ----------------------------------------------------------------------------------
     def submit(self, seat: int, action: Action) -> None:
-        """Play an action (recorded); an illegal one raises `IllegalActionError`."""
-        assert self.table is not None
-        if self.writer is not None:
-            self.writer.submit(self.table, seat, action)
-        else:
-            self.table.submit(seat, action)
-
-    def feed(self) -> None:
-        """Show the computer seats every new event (their own view of it)."""
-        t = self.table
-        if t is None:
-            return
-        events = t.events
-        for i in range(self.fed, len(events)):
-            e = events[i]
-            for seat in range(4):
-                obj = self.seats[t.players[seat]]
-                fn = getattr(obj, "observe", None) if obj is not None else None
-                if fn is not None:
-                    fn(e.visible_to(seat))
-        self.fed = len(events)
+        """Play an action through the referee (recorded); an illegal one raises
+        `IllegalActionError` and nothing changes."""
+        assert self.hand is not None
+        self.hand.answer(seat, action)
 
     @property
     def busy(self) -> bool:
@@ -215,14 +225,13 @@ class TableDriver:
 
     def ask(self, seat: int, decision: Decision) -> None:
         """The computer seat at `seat` decides: in a worker thread (`threaded`, see `Thinking`;
-        `collect` submits the answer), or here and now."""
-        assert self.table is not None
-        player = self.seats[self.table.players[seat]]
+        `collect` plays the answer), or here and now."""
+        assert self.hand is not None
+        player = self.seats[self.hand.table.players[seat]]
         if self.threaded and not self.scripted:
-            # the worker reads a private copy of the table: the engine stays single-threaded
-            # (only this thread submits) and the human may act while the computer thinks
-            mine = self.table.copy().pending()[seat]
-            self.thinking = Thinking(seat, decision, player, mine)
+            # the worker reads the decision, a snapshot: only this thread touches the table,
+            # and the human may act while the computer thinks
+            self.thinking = Thinking(seat, decision, player)
             return
         try:
             action = player.act(decision)
@@ -232,7 +241,7 @@ class TableDriver:
         self.submit(seat, action)
 
     def collect(self) -> bool:
-        """Submit a finished worker's answer (if its decision is still open); False while it
+        """Play a finished worker's answer (if its decision is still open); False while it
         is still thinking."""
         job = self.thinking
         if job is None:
@@ -245,8 +254,8 @@ class TableDriver:
             return True
         if job.error is not None:
             raise job.error
-        t = self.table
-        if t is not None and not t.is_over and t.pending().get(job.seat) is job.decision:
+        hand = self.hand
+        if hand is not None and hand.waiting().get(job.seat) is job.decision:
             self.submit(job.seat, job.action)  # type: ignore[arg-type]
         return True
 
