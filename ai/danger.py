@@ -1,6 +1,6 @@
 """Danger of each discard against each opponent: exact safety first, then the usual evidence.
 
-**Exact safety** (rule book 5; the engine evaluates SD2 and SD3 before and after uper): a tile
+**Exact safety** (docs/rules.md §5; the engine evaluates SD2 and SD3 before and after uper): a tile
 kind cannot be won by opponent ``o`` on a discard when
 
 * it lies in ``o``'s river (SD2: a wait in his own river blocks every discard win), or it is in

@@ -1,7 +1,7 @@
 """Uper (엎어, the ready declaration) timing: declare only when legal and worth it.
 
 Uper adds 1 bonus point but freezes the hand (no better wait, no folding, no pung), locks the
-stem group of the uper discard against discard wins (rule book SD4) and tells everyone the hand
+stem group of the uper discard against discard wins (docs/rules.md SD4) and tells everyone the hand
 is ready: the AI seats then defend exactly (every tile of his river's stems is safe), so far
 fewer wait tiles are discarded. `uper_gain(features)` compares, in points per hand,
 
@@ -71,7 +71,7 @@ class UperFeatures:
     `discard_basic` basic points, `discard_ok` whether a discard win is allowed after the
     silent discard (valid and not sacred). `live_self` / `live_discard`: live tiles that win by
     self-draw / by discard silently; `stem_blocked`: live discard-win tiles the uper discard's
-    stem lock (rule book SD4) would block on top of that. `threat`: the opponents' summed
+    stem lock (docs/rules.md SD4) would block on top of that. `threat`: the opponents' summed
     P(ready) x loss; `threat_certain`: the same over uper players; `final`: points of a win
     (the average wait) before the uper bonus."""
 

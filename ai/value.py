@@ -1,6 +1,6 @@
 """Hand value for the AI: which plans can reach the 2 basic points a Korean win needs.
 
-A hand below 2 basic points is a chicken hand and cannot win (rule book 8.1). A concealed hand
+A hand below 2 basic points is a chicken hand and cannot win (docs/rules.md §8.1). A concealed hand
 always has 2 on a self-draw (concealed + self-draw) but only 1 on a discard win, so it needs one
 more yak for that; an open hand (a claimed pung) needs 2 from open yak alone: two value pungs,
 a flush, all pungs, a pure straight... `plan_value` measures, for a hand about to draw (or just

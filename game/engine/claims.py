@@ -1,4 +1,4 @@
-"""The one pure function that resolves the claims on a discard (rule book section 3).
+"""The one pure function that resolves the claims on a discard (docs/rules.md §3.3).
 
 Win beats pung/kong (which cannot collide: a kind has four tiles). Several win claims: the first
 claimant in turn order after the discarder wins (head bump), or, with the house rule
@@ -7,7 +7,7 @@ hand's winning score is doubled), or with ``three_winners="head_bump"`` the usua
 
 >>> from game.engine.rules import RuleSet
 >>> from game.engine.actions import WIN, PUNG, PASS
->>> resolve_claims(0, {2: PUNG, 3: WIN}, RuleSet())    # rule book 9 #9: North wins
+>>> resolve_claims(0, {2: PUNG, 3: WIN}, RuleSet())    # docs/rules.md example 9: North wins
 Resolution(winners=(3,), claim=None, triple_win=False)
 >>> resolve_claims(0, {2: WIN, 3: WIN}, RuleSet())     # head bump: West is first after East
 Resolution(winners=(2,), claim=None, triple_win=False)

@@ -23,7 +23,7 @@ from typing import Any
 from . import safejson
 from .errors import RulesError
 
-#: Basic yak and their points in the default table ("나가리"), rule book 8.2.
+#: Basic yak and their points in the default table ("나가리"), docs/rules.md §8.2.
 BASIC_POINTS: dict[str, int] = {
     "dragon_pung": 1,
     "seat_wind": 1,
@@ -52,7 +52,7 @@ BASIC_POINTS: dict[str, int] = {
     "nine_gates": 24,
 }
 
-#: Bonus points (never count toward the 2-basic-point minimum), rule book 8.3.
+#: Bonus points (never count toward the 2-basic-point minimum), docs/rules.md §8.3.
 BONUS_POINTS: dict[str, int] = {
     "uper": 1,
     "korean_dora": 1,  # per tile
@@ -69,7 +69,7 @@ BONUS_POINTS: dict[str, int] = {
 
 ALL_YAK_KEYS: tuple[str, ...] = (*BASIC_POINTS, *BONUS_POINTS)
 
-#: Preset key -> (Korean name, differences from the default table), rule book 8.4.
+#: Preset key -> (Korean name, differences from the default table), docs/rules.md §8.4.
 PRESETS: dict[str, tuple[str, dict[str, int]]] = {
     "nagari": ("나가리", {}),
     "samsiki": ("삼식이", {
@@ -111,7 +111,7 @@ def preset_key(name: str) -> str:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every house rule of rule book section 10 (defaults first there)."""
+    """Every house rule of docs/rules.md §10 (defaults first there)."""
 
     ante: int = 10  # 0 = method 2 (final = basic + bonus)
     preset: str = "nagari"

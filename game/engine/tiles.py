@@ -1,4 +1,4 @@
-"""Tiles as small ints, and the rule book's notation (`123m456p11z`, flowers `1f`-`4f`).
+"""Tiles as small ints, and the notation of docs/rules.md §1 (`123m456p11z`, flowers `1f`-`4f`).
 
 This module is the only place that knows the encoding:
 

@@ -1,4 +1,4 @@
-"""The physical wall (rule book section 2): four walls of 13 stacks x 2 tiers, dice, break, deal.
+"""The physical wall (docs/rules.md §2): four walls of 13 stacks x 2 tiers, dice, break, deal.
 
 Positions are ints 0-103: ``pos = owner * 26 + stack * 2 + tier`` where `owner` is the seat
 whose wall it is (0-3 = E S W N), `stack` 0-12 is counted from the owner's right end and `tier`
@@ -56,7 +56,7 @@ def place(pos: int) -> tuple[int, int, int]:
 
 
 def describe_stack(stack_id: int) -> str:
-    """A stack id (``owner * 13 + stack``) in words, 1-based like the rule book.
+    """A stack id (``owner * 13 + stack``) in words, 1-based like docs/rules.md §2.4.
 
     >>> describe_stack(13 + 11)
     'S stack 12'
@@ -130,7 +130,7 @@ class DealStep:
     count: int
 
 
-#: The deal (rule book 2.5): 3 rounds of 4 tiles, then East 2 and the others 1 each.
+#: The deal (docs/rules.md §2.5): 3 rounds of 4 tiles, then East 2 and the others 1 each.
 DEAL_STEPS: tuple[DealStep, ...] = (
     *(DealStep(s, 4) for _ in range(3) for s in range(4)),
     DealStep(0, 2), DealStep(1, 1), DealStep(2, 1), DealStep(3, 1),

@@ -11,7 +11,7 @@ exact) or an `Observation` (the replay viewer: the usual discards are assumed) a
 * when the hand is ready: every wait with its unseen copies and basic points each way, a wait
   worth less than 2 on a discard marked;
 * danger (0-1) of each tile in the hand against each opponent, with the reason, from the AI's
-  danger model (`ai.danger.read_opponents`) and the exact stem-pattern safety of rule book 5;
+  danger model (`ai.danger.read_opponents`) and the exact stem-pattern safety of docs/rules.md §5;
 * sacred discard: the own status, what every opponent publicly cannot win on by discard, and
   `Hints.why_not(tile)` answering "why can't I win on this?".
 
@@ -301,7 +301,7 @@ def _uper_discard(obs: Observation, s: int) -> int | None:
 def public_safety(obs: Observation, o: int, passed: Iterable[int] = (),
                   after_uper: Iterable[int] = ()) -> dict[int, Message]:
     """What opponent `o` certainly cannot win on by discard, from public facts only, with the
-    reason (rule book 5: his river, the stems of his river's suit tiles, his uper discard,
+    reason (docs/rules.md §5: his river, the stems of his river's suit tiles, his uper discard,
     tiles he let pass).
 
     >>> obs = practice_observation("1m", rivers=("", "4m7z", "", ""), uper=(0, 1, 0, 0),

@@ -1,7 +1,7 @@
 """Every way to read a complete hand as pair + sets, or as seven pairs.
 
 Scoring needs all readings, not just "is it complete": ``111222333m`` is three pungs or three
-sequences, and the best-scoring reading wins (rule book 8.1). Works on count vectors of the
+sequences, and the best-scoring reading wins (docs/rules.md §8.1). Works on count vectors of the
 *concealed* tiles (25 playing kinds); melds stand aside and are added by the scorer.
 
 >>> from game.engine.tiles import parse_tiles, to_counts

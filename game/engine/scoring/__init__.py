@@ -17,7 +17,7 @@ Public entry points (the table, the AI, the UI and the command line use only the
 >>> payments(res, ctx, RuleSet())
 {0: 28, 1: 0, 2: 0, 3: -28}
 
-Project choices [C] made here (the rule book is silent):
+Project choices [C] made here (the sources are silent; docs/rules.md §11):
 
 * an invalid win (chicken hand or no winning shape) has ``total`` 0 and pays nothing; its
   ``basic``, ``bonus`` and ``yak`` still show what the hand had;

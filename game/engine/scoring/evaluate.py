@@ -1,4 +1,4 @@
-"""``evaluate_win``: the score of a win, over every decomposition of the hand (rule book 8).
+"""``evaluate_win``: the score of a win, over every decomposition of the hand (docs/rules.md §8).
 
 >>> from game.engine.tiles import parse_tiles, parse_tile
 >>> from game.engine.rules import RuleSet

@@ -1,4 +1,5 @@
-"""Who pays what for a win (rule book 7 and 8.1); liability for big three dragons / big four winds.
+"""Who pays what for a win (docs/rules.md §8.5); liability for big three dragons / big four winds
+(docs/rules.md §7).
 
 >>> from game.engine.tiles import parse_tiles, parse_tile
 >>> from game.engine.rules import RuleSet

@@ -1,4 +1,4 @@
-"""Sacred discard (furiten), rule book 5: which discards a waiting player may not win on, and why.
+"""Sacred discard (furiten), docs/rules.md §5: which discards a waiting player may not win on, and why.
 
 ``stem(t)`` is the stem pattern 1-4-7 / 2-5-8 / 3-6-9 of a suit tile: stem(4m) = 1m 4m 7m.
 The table tracks the flags (temporary, missed after uper, discarded a win after uper); this
@@ -6,7 +6,7 @@ module turns them, the waits and the river into one `SacredStatus` with the reas
 
 Project choice [C]: SD2 (a wait in his own river: no discard win at all) and SD3 (the stem of a
 river suit tile meets his waits: no discard win on that stem) are evaluated at every moment,
-before *and* after uper, because the rule book's defence principle says "a tile in a waiting
+before *and* after uper, because the defence rule of docs/rules.md §5 says "a tile in a waiting
 player's river, and every tile of its stem, is safe against a discard win by him".
 
 >>> from game.engine.tiles import parse_tiles, parse_tile

@@ -1,4 +1,4 @@
-"""Ready hands and uper (엎어, the ready declaration) legality, rule book 4.
+"""Ready hands and uper (엎어, the ready declaration) legality, docs/rules.md §4.
 
 A hand is *ready* when some tile completes it with at least 2 basic points. Uper needs more: a
 concealed hand (concealed kongs allowed), enough tiles left in the wall, and **every** wait by

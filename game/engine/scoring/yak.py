@@ -1,4 +1,4 @@
-"""The yak registry: every basic yak (rule book 8.2) and bonus (8.3) as one small entry.
+"""The yak registry: every basic yak (docs/rules.md §8.2) and bonus (8.3) as one small entry.
 
 Each entry has a key (the keys of `game.engine.rules`), Korean and English names, its kind
 ("basic" or "bonus"), the keys it replaces, and ``applies(reading) -> int``: how many times it
@@ -12,7 +12,7 @@ rule set: ``rules.points(key) * count``.
 >>> len(BASIC_YAK), len(BONUS_YAK)
 (25, 11)
 
-Project choices [C] where the rule book is silent:
+Project choices [C] where the sources are silent (docs/rules.md §11):
 
 * half flush needs at least one honour and exactly one suit, so an all-honours hand is not a
   half flush and a one-suit hand without honours is a full flush only;
@@ -324,7 +324,7 @@ def _last_tile_claim_9p(r: Reading) -> bool:
             and r.rules.special_tile_bonus)
 
 
-#: Display order: the rule book's order of 8.2 then 8.3.
+#: Display order: the order of docs/rules.md §8.2 then §8.3.
 _ORDER = ("dragon_pung", "seat_wind", "prevalent_wind", "double_wind", "concealed", "self_draw",
           "all_sequences", "all_simples", "half_flush", "all_pungs", "pure_straight",
           "three_concealed_pungs", "seven_pairs", "little_three_dragons", "four_concealed_pungs",
