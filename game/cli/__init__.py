@@ -8,6 +8,11 @@ Every bad input ends in ONE line on stderr, ``korean-mahjong <command>: error: .
 status 2 (`error`; argparse's own errors too), never a traceback; what the user typed is shown
 with control characters escaped (`printable`). Ctrl+C quits with status 130 and no traceback.
 Output to a console that cannot encode Korean is escaped instead of failing.
+
+What the commands print for people is in the player's language (``--lang``, else the saved
+settings', else the locale's), made from messages and registered texts (`game.cli.words`);
+``--json`` keeps its keys and adds each reason as a message object. argparse's own help and
+usage errors stay English.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from game import __version__
 from game.engine.errors import MahjongError
 
 from .output import Parser, error, printable, warning
+from .words import language
 
 __all__ = ["EXIT_INTERRUPTED", "SUBCOMMANDS", "Parser", "error", "main", "printable", "warning"]
 
@@ -105,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     command: str | None = None
+    args: argparse.Namespace | None = None
     try:
         args = parse(build_parser(), argv)
         command = args.command
@@ -116,7 +123,7 @@ def _main(argv: list[str] | None) -> int:
             return int(play.run(play.default_args()) or 0)
         return int(func(args) or 0)
     except MahjongError as e:
-        return error(command, e)
+        return error(command, e, language(args))
     except KeyboardInterrupt:  # Ctrl+C: the `finally` blocks have closed windows and records
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # `korean-mahjong ... | head`
@@ -124,7 +131,7 @@ def _main(argv: list[str] | None) -> int:
         return 0
     except OSError as e:  # a file named on the command line the system refuses (name too long...)
         where = f"{e.filename}: " if e.filename is not None else ""
-        return error(command, f"{where}{e.strerror or e}")
+        return error(command, f"{where}{e.strerror or e}", language(args))
 
 
 def _quiet_stdout() -> None:

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import NoReturn
+from typing import NoReturn, TypeVar
+
+from game.engine.messages import Message
+
+from .words import reason_of, said, say
+
+E = TypeVar("E", bound=BaseException)
 
 
 def printable(text: object) -> str:
@@ -25,17 +31,40 @@ def printable(text: object) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in s)
 
 
-def error(command: str | None, message: object) -> int:
-    """Print ``korean-mahjong <command>: error: <message>`` (escaped, one line); returns 2."""
+def with_message(e: E, message: Message) -> E:
+    """`e` carrying `message` (``e.message``), so the command line words it in the player's
+    language; ``str(e)`` stays the English.
+
+    >>> from .words import NO_SUCH_FILE
+    >>> e = with_message(FileNotFoundError(str(NO_SUCH_FILE(path="a"))), NO_SUCH_FILE(path="a"))
+    >>> str(e), words(e, "ko")
+    ('a: no such file', 'a: 파일이 없습니다')
+    """
+    e.message = message  # type: ignore[attr-defined]
+    return e
+
+
+def words(message: object, lang: str) -> str:
+    """A message, an exception carrying one (see `with_message`), or plain text, in `lang`."""
+    m = message if isinstance(message, Message) else reason_of(message)
+    return str(message) if m is None else said(m, lang)
+
+
+def error(command: str | None, message: object, lang: str = "en") -> int:
+    """Print ``korean-mahjong <command>: error: <message>`` (escaped, one line) in `lang`;
+    returns 2. `message` is a `Message`, an exception (its message when it carries one) or
+    text."""
     prog = f"korean-mahjong {command}" if command else "korean-mahjong"
-    print(f"{prog}: error: {printable(message)}", file=sys.stderr, flush=True)
+    print(f"{prog}: {say('cli.error', lang)}: {printable(words(message, lang))}", file=sys.stderr,
+          flush=True)
     return 2
 
 
-def warning(command: str | None, message: object) -> None:
-    """Print ``korean-mahjong <command>: warning: <message>`` (escaped, one line)."""
+def warning(command: str | None, message: object, lang: str = "en") -> None:
+    """Print ``korean-mahjong <command>: warning: <message>`` (escaped, one line) in `lang`."""
     prog = f"korean-mahjong {command}" if command else "korean-mahjong"
-    print(f"{prog}: warning: {printable(message)}", file=sys.stderr, flush=True)
+    print(f"{prog}: {say('cli.warning', lang)}: {printable(words(message, lang))}",
+          file=sys.stderr, flush=True)
 
 
 class Parser(argparse.ArgumentParser):

@@ -20,7 +20,26 @@ import tempfile
 from typing import Any
 
 from game.cli.output import error
+from game.engine.messages import TEXT, define
+from game.i18n import register_texts
 from game.settings import SPEEDS, load_settings
+
+from .words import add_lang_argument, say
+
+register_texts("cli", {
+    "cli.play.unused": "{options} applies to a table started with --seats or --autoplay; "
+                       "opening the title screen",
+    "cli.play.no_display": "no display to open the game window on (no X11 or Wayland session "
+                           "found). Start it from a desktop session; for headless play use "
+                           "`korean-mahjong simulate`, or set SDL_VIDEODRIVER=dummy to run the "
+                           "window invisibly (tests).",
+})
+
+SCREENSHOTS_FILE = define("cli.play.screenshots_file",
+                          "--screenshots {path} is a file, not a directory", path=TEXT)
+SCREENSHOTS_UNWRITABLE = define("cli.play.screenshots_unwritable",
+                                "--screenshots {path}: cannot save pictures there ({why})",
+                                path=TEXT, why=TEXT)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -70,7 +89,7 @@ def _add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--screenshots", metavar="DIR", help="save PNGs of key moments into DIR")
     p.add_argument("--size", type=_size, metavar="WxH", help="window size for this run, e.g. 1280x800")
     p.add_argument("--fullscreen", action="store_true", default=None, help="fullscreen for this run")
-    p.add_argument("--lang", choices=("ko", "en"), help="language for this run")
+    add_lang_argument(p, "this run (the window and the printed lines)")
     p.add_argument("--frames", type=_positive, help=argparse.SUPPRESS)  # tests: stop after N frames
 
 
@@ -106,13 +125,13 @@ def _no_display(pygame: Any) -> bool:
     return pygame.display.get_driver() in ("offscreen", "dummy")
 
 
-def check_screenshots_dir(path: str) -> str | None:
-    """Why PNGs cannot be saved into `path` (it is created if missing), or None.
+def check_screenshots_dir(path: str) -> Any:
+    """Why PNGs cannot be saved into `path` (it is created if missing; a `Message`), or None.
 
     A probe file is written and removed, so an unwritable place fails now, not at the first
     screenshot."""
     if os.path.exists(path) and not os.path.isdir(path):
-        return f"--screenshots {path} is a file, not a directory"
+        return SCREENSHOTS_FILE(path=path)
     try:
         os.makedirs(path, exist_ok=True)
         fd, probe = tempfile.mkstemp(prefix=".probe-", suffix=".png", dir=path)
@@ -120,11 +139,13 @@ def check_screenshots_dir(path: str) -> str | None:
         os.remove(probe)
     except (OSError, ValueError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        return f"--screenshots {path}: cannot save pictures there ({why})"
+        return SCREENSHOTS_UNWRITABLE(path=path, why=why)
     return None
 
 
 def run(args: argparse.Namespace) -> int:
+    settings, messages = load_settings()
+    lang = args.lang or settings.language
     players: list[str] | None = None
     if args.autoplay or args.seats:  # every check before a window opens
         from ai.registry import AI_DEFAULT, HUMAN, parse_seats
@@ -133,28 +154,25 @@ def run(args: argparse.Namespace) -> int:
             players = (parse_seats(args.seats, human=not args.autoplay) if args.seats
                        else [AI_DEFAULT] * 4)
         except ValueError as e:
-            return error("play", e)
+            return error("play", e, lang)
         if not args.autoplay and HUMAN not in players:
             players[0] = HUMAN
     if args.screenshots is not None:
         problem = check_screenshots_dir(args.screenshots)
         if problem:
-            return error("play", problem)
-    settings, messages = load_settings()
-    changes: dict[str, Any] = {}
+            return error("play", problem, lang)
+    changes: dict[str, Any] = {"language": lang}
     if args.speed is not None:
         changes["animation_speed"] = args.speed
-    if args.lang:
-        changes["language"] = args.lang
     if args.fullscreen:
         changes["fullscreen"] = True
-    session_settings = settings.replace(**changes) if changes else settings
+    session_settings = settings.replace(**changes)
     for m in messages:
         print(f"korean-mahjong: {m}", file=sys.stderr)
     unused = [f"--{o}" for o in ("seed", "hands") if getattr(args, o, None) is not None]
     if unused and players is None:
-        print(f"korean-mahjong play: {', '.join(unused)} applies to a table started with --seats or "
-              "--autoplay; opening the title screen", file=sys.stderr)
+        print("korean-mahjong play: " + say("cli.play.unused", lang, options=", ".join(unused)),
+              file=sys.stderr)
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
@@ -162,10 +180,7 @@ def run(args: argparse.Namespace) -> int:
     from game.ui.app import App
 
     if _no_display(pygame):
-        print("korean-mahjong: no display to open the game window on (no X11 or Wayland "
-              "session found). Start it from a desktop session; for headless play use "
-              "`korean-mahjong simulate`, or set SDL_VIDEODRIVER=dummy to run the window "
-              "invisibly (tests).", file=sys.stderr)
+        print("korean-mahjong: " + say("cli.play.no_display", lang), file=sys.stderr)
         return 2
     pygame.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
@@ -175,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
                 app.push("table", players=players, seed=args.seed, hands=args.hands,
                          exit_at_end=args.hands is not None)
             except ValueError as e:  # a python: or cmd: seat that does not start
-                return error("play", e)
+                return error("play", e, lang)
         else:
             app.push("title", messages=messages)
         return app.run(max_frames=args.frames)

@@ -19,11 +19,42 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from game.cli.output import printable
+from game.cli.output import printable, with_message
 from game.engine.errors import ImpossibleHandError, MahjongError
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten
+from game.engine.messages import INT, TEXT, TILE, TILES, Message, define
 from game.engine.tiles import format_tiles, parse_tiles, tile_str, to_counts
+from game.i18n import register_texts
+
+from .words import add_lang_argument, language, message_json, reason_of, said, say
+
+register_texts("cli", {
+    "cli.shanten.melds": " (+{n} melds)",
+    "cli.shanten.ready": "ready, waits {tiles} ({unseen} unseen)",
+    "cli.shanten.ready_none": "ready, waits nothing",
+    "cli.shanten.accepts": "shanten {n}; accepts {tiles} ({unseen} unseen)",
+    "cli.shanten.accepts_none": "shanten {n}; accepts nothing",
+    "cli.shanten.head": "shanten {n}{state}",
+    "cli.shanten.complete": " (complete)",
+    "cli.shanten.ready_state": " (ready)",
+    "cli.shanten.discard": "discard {tile} -> {rest}",
+})
+
+# what is wrong with a hand given to the command
+FLOWERS = define("cli.shanten.flowers", "'{hand}' holds the flower(s) {tiles}: flowers are put "
+                 "aside, never part of a hand's shape", hand=TEXT, tiles=TILES)
+COPIES = define("cli.shanten.copies", "'{hand}' holds {n} copies of {tile}: there are only four",
+                hand=TEXT, n=INT, tile=TILE)
+SIZE = define("cli.shanten.size", "'{hand}' is {n} tiles: a hand's concealed part has 3n+1 "
+              "(1, 4, 7, 10, 13) or 3n+2 (2, 5, 8, 11, 14) tiles", hand=TEXT, n=INT)
+SEEN_FLOWERS = define("cli.shanten.seen_flowers",
+                      "--seen '{seen}': flowers do not count as seen tiles", seen=TEXT)
+NOT_UTF8 = define("cli.shanten.not_utf8", "line {no} is not UTF-8 text", no=INT)
+
+
+def _refuse(message: Message) -> ImpossibleHandError:
+    return with_message(ImpossibleHandError(str(message)), message)
 
 
 def register(subparsers: Any) -> None:
@@ -39,6 +70,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seen", metavar="TILES", default="",
                    help="tiles visible elsewhere (rivers, melds), e.g. 1m1m5z")
     p.add_argument("--json", action="store_true", help="print JSON (one object per hand and line)")
+    add_lang_argument(p)
     p.set_defaults(func=run)
 
 
@@ -55,27 +87,22 @@ def hand_counts(text: str) -> tuple[list[int], int]:
     kinds = parse_tiles(text)
     flowers = [k for k in kinds if k >= 25]
     if flowers:
-        raise ImpossibleHandError(
-            f"{text!r} holds the flower(s) {format_tiles(flowers)}: flowers are put aside, "
-            "never part of a hand's shape")
+        raise _refuse(FLOWERS(hand=text, tiles=flowers))
     counts = to_counts(kinds)
     too_many = [k for k in range(25) if counts[k] > 4]
     if too_many:
         k = too_many[0]
-        raise ImpossibleHandError(
-            f"{text!r} holds {counts[k]} copies of {tile_str(k)}: there are only four")
+        raise _refuse(COPIES(hand=text, n=counts[k], tile=k))
     n = len(kinds)
     if n == 0 or n > 14 or n % 3 == 0:
-        raise ImpossibleHandError(
-            f"{text!r} is {n} tiles: a hand's concealed part has 3n+1 (1, 4, 7, 10, 13) or "
-            "3n+2 (2, 5, 8, 11, 14) tiles")
+        raise _refuse(SIZE(hand=text, n=n))
     return counts, (14 - n) // 3
 
 
 def _seen_counts(text: str) -> list[int]:
     kinds = parse_tiles(text)
     if any(k >= 25 for k in kinds):
-        raise ImpossibleHandError(f"--seen {text!r}: flowers do not count as seen tiles")
+        raise _refuse(SEEN_FLOWERS(seen=text))
     return to_counts(kinds)
 
 
@@ -99,28 +126,32 @@ def analyse(text: str, seen: list[int] | None = None) -> dict[str, Any]:
     return out
 
 
-def _accepts_text(d: dict[str, Any], verb: str = "accepts") -> str:
-    if not d["accepts"]:
-        return f"shanten {d['shanten']}; {verb} nothing"
+def _accepts_text(d: dict[str, Any], lang: str, ready: bool = False) -> str:
     tiles = " ".join(f"{a['tile']}:{a['unseen']}" for a in d["accepts"])
-    return f"shanten {d['shanten']}; {verb} {tiles} ({d['unseen']} unseen)"
+    if ready:
+        return (say("cli.shanten.ready", lang, tiles=tiles, unseen=d["unseen"]) if tiles
+                else say("cli.shanten.ready_none", lang))
+    if not tiles:
+        return say("cli.shanten.accepts_none", lang, n=d["shanten"])
+    return say("cli.shanten.accepts", lang, n=d["shanten"], tiles=tiles, unseen=d["unseen"])
 
 
-def describe(result: dict[str, Any], one_line: bool = False) -> str:
-    """The text form of `analyse`'s result."""
+def describe(result: dict[str, Any], one_line: bool = False, lang: str = "en") -> str:
+    """The text form of `analyse`'s result, in `lang`."""
     head = result["hand"]
     if result["melds"]:
-        head += f" (+{result['melds']} melds)"
+        head += say("cli.shanten.melds", lang, n=result["melds"])
     if "discards" not in result:
-        if result["ready"]:
-            return f"{head}: " + _accepts_text(result, "ready, waits").replace("shanten 0; ", "")
-        return f"{head}: " + _accepts_text(result)
+        return f"{head}: " + _accepts_text(result, lang, ready=result["ready"])
     s = result["shanten"]
-    state = " (complete)" if s == -1 else " (ready)" if s == 0 else ""
-    lines = [f"discard {d['discard']} -> " + _accepts_text(d) for d in result["discards"]]
+    state = (say("cli.shanten.complete", lang) if s == -1
+             else say("cli.shanten.ready_state", lang) if s == 0 else "")
+    top = say("cli.shanten.head", lang, n=s, state=state)
+    lines = [say("cli.shanten.discard", lang, tile=d["discard"], rest=_accepts_text(d, lang))
+             for d in result["discards"]]
     if one_line:
-        return f"{head}: shanten {s}{state} | " + " | ".join(lines)
-    return "\n".join([f"{head}: shanten {s}{state}"] + ["  " + line for line in lines])
+        return f"{head}: {top} | " + " | ".join(lines)
+    return "\n".join([f"{head}: {top}"] + ["  " + line for line in lines])
 
 
 def _stdin_lines() -> Iterator[tuple[int, str | None, str]]:
@@ -139,15 +170,17 @@ def _stdin_lines() -> Iterator[tuple[int, str | None, str]]:
 
 
 def run(args: Any) -> int:
+    lang = language(args)
     seen = _seen_counts(args.seen) if args.seen else None
     if args.hand != "-":
         result = analyse(args.hand, seen)
-        print(json.dumps(result, ensure_ascii=False) if args.json else describe(result))
+        print(json.dumps(result, ensure_ascii=False) if args.json else describe(result, lang=lang))
         return 0
     status = 0
     for no, line, shown in _stdin_lines():
+        problem: Message | MahjongError
         if line is None:
-            text, problem = shown.strip(), f"line {no} is not UTF-8 text"
+            text, problem = shown.strip(), NOT_UTF8(no=no)
         else:
             text = line.strip()
             if not text or text.startswith("#"):
@@ -155,12 +188,19 @@ def run(args: Any) -> int:
             try:
                 result = analyse(text, seen)
             except MahjongError as e:
-                problem = str(e)
+                problem = e
             else:
                 print(json.dumps(result, ensure_ascii=False) if args.json
-                      else describe(result, one_line=True), flush=True)
+                      else describe(result, one_line=True, lang=lang), flush=True)
                 continue
         status = 2
-        print(json.dumps({"hand": text, "error": problem}, ensure_ascii=False) if args.json
-              else printable(f"{text}: error: {problem}"), flush=True)
+        message = problem if isinstance(problem, Message) else reason_of(problem)
+        if args.json:
+            out: dict[str, Any] = {"hand": text, "error": str(problem)}
+            if message is not None:
+                out["error_message"] = message_json(message)
+            print(json.dumps(out, ensure_ascii=False), flush=True)
+        else:
+            words = str(problem) if message is None else said(message, lang)
+            print(printable(f"{text}: {say('cli.error', lang)}: {words}"), flush=True)
     return status

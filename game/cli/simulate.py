@@ -24,15 +24,19 @@ import sys
 import time
 from typing import Any
 
-from game.cli.output import error, printable, warning
+from game.cli.output import error, printable, warning, with_message
 from game.engine.errors import MahjongError
 from game.engine.events import Event
 from game.engine.invariants import InvariantError, check_table
+from game.engine.messages import INT, TEXT, Message, define
 from game.engine.replay import dump_line
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_hand, play_session
 from game.engine.table import Table
 from game.engine.tiles import SEAT_LETTERS
+from game.i18n import register_texts
+
+from .words import add_lang_argument, language, message_json, pad, said, say, width
 
 #: --hands beyond this is a typing slip, not a session (a million hands is hours of play)
 MAX_HANDS = 10_000_000
@@ -40,6 +44,68 @@ MAX_HANDS = 10_000_000
 MAX_JOBS = 256
 #: hands a --log may hold: what a record's reader accepts (and a rule set's session length)
 MAX_LOG_HANDS = 10_000
+
+register_texts("cli", {
+    "cli.simulate.summary": "{hands} hands, seed {seed}, {seconds:.2f} s ({rate:.0f} hands/s)",
+    "cli.simulate.endings": "endings: {endings}",
+    # how hands ended (HandEnded.reason); the English is the reason's own name
+    "cli.simulate.ending.win": "win",
+    "cli.simulate.ending.exhaustive": "exhaustive",
+    "cli.simulate.ending.nine_major": "nine_major",
+    "cli.simulate.ending.four_winds": "four_winds",
+    "cli.simulate.ending.triple_win": "triple_win",
+    "cli.simulate.col.player": "player",
+    "cli.simulate.col.points": "points",
+    "cli.simulate.col.wins": "wins",
+    "cli.simulate.col.self": "self",
+    "cli.simulate.col.deal_in": "deal-in",
+    "cli.simulate.col.draws": "draws",
+    "cli.simulate.incident": "incident: {incident}",
+    "cli.simulate.invariant": "invariant broken: {why}",
+    # the duplicate-play report (ai.arena's, in words)
+    "cli.arena.title": "duplicate play: {walls} walls x 4 rotations = {hands} hands, seed {seed}, "
+                       "seats {seats} ({seconds:.1f} s, {rate:.1f} hands/s)",
+    "cli.arena.col.seat": "seat",
+    "cli.arena.col.points": "points/hand",
+    "cli.arena.col.ci": "95% CI",
+    "cli.arena.col.win": "win%",
+    "cli.arena.col.deal_in": "deal-in%",
+    "cli.arena.col.uper": "uper%",
+    "cli.arena.col.win_uper": "win%|uper",
+    "cli.arena.col.draws": "draws%",
+    "cli.arena.col.p50": "p50 ms",
+    "cli.arena.col.p99": "p99 ms",
+    "cli.arena.difference": "{seat} - {baseline}: {mean:+.2f} points/hand [{low:+.2f}, {high:+.2f}] "
+                            "({verdict}); deal-in rate {ratio} x {baseline}'s",
+    "cli.arena.above": "above zero",
+    "cli.arena.below": "below zero",
+    "cli.arena.includes": "includes zero",
+    "cli.arena.no_ratio": "n/a",
+})
+
+# what is wrong with the command line
+HANDS_RANGE = define("cli.simulate.hands_range", "--hands must be 1-{max}, got {n}", max=INT, n=INT)
+LOG_TOO_LONG = define("cli.simulate.log_too_long", "--log holds at most {max} hands (replay reads "
+                      "no more), got --hands {n}", max=INT, n=INT)
+JOBS_RANGE = define("cli.simulate.jobs_range", "--jobs must be 1-{max}, got {n}", max=INT, n=INT)
+NOT_SEATED = define("cli.simulate.not_seated", "--baseline '{seat}' is not seated", seat=TEXT)
+LOG_DUPLICATE = define("cli.simulate.log_duplicate",
+                       "--log records a plain session, not --duplicate play")
+RULES_WARNING = define("cli.simulate.rules_warning", "{path}: {why}", path=TEXT, why=TEXT)
+LOG_CANNOT_WRITE = define("cli.simulate.log_cannot_write",
+                          "--log {path}: cannot write the log there ({why})", path=TEXT, why=TEXT)
+LOG_IS_DIR = define("cli.simulate.log_is_dir", "--log {path} is a directory; give a file name",
+                    path=TEXT)
+LOG_NOT_REGULAR = define("cli.simulate.log_not_regular", "--log {path} is not a regular file",
+                         path=TEXT)
+LOG_NO_DIR = define("cli.simulate.log_no_dir", "--log {path}: the directory {where} does not exist",
+                    path=TEXT, where=TEXT)
+LOG_WRITE_FAILED = define("cli.simulate.log_write_failed", "--log {path}: writing failed ({why})",
+                          path=TEXT, why=TEXT)
+
+
+def _refuse(message: Message) -> MahjongError:
+    return with_message(MahjongError(str(message)), message)
 
 
 
@@ -84,6 +150,7 @@ def register(subparsers: Any) -> None:
                         "(default greedy when seated, else the last seat)")
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (faster; for benchmarks)")
+    add_lang_argument(p)
     p.set_defaults(func=run)
 
 
@@ -117,20 +184,20 @@ class LogFile:
         except FileNotFoundError:
             st = None
         except (OSError, ValueError) as e:
-            raise MahjongError(f"--log {path}: cannot write the log there ({_why(e)})") from None
+            raise _refuse(LOG_CANNOT_WRITE(path=path, why=_why(e))) from None
         if st is not None:
             if stat.S_ISDIR(st.st_mode):
-                raise MahjongError(f"--log {path} is a directory; give a file name")
+                raise _refuse(LOG_IS_DIR(path=path))
             if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode):
-                raise MahjongError(f"--log {path} is not a regular file")
+                raise _refuse(LOG_NOT_REGULAR(path=path))
             self._regular = stat.S_ISREG(st.st_mode)
         try:  # "a": an existing file is not emptied until play starts; "x": never another's file
             self._file = open(path, "a" if st is not None else "x", encoding="utf-8")  # noqa: SIM115
         except FileNotFoundError:
             where = os.path.dirname(os.path.abspath(path))
-            raise MahjongError(f"--log {path}: the directory {where} does not exist") from None
+            raise _refuse(LOG_NO_DIR(path=path, where=where)) from None
         except (OSError, ValueError) as e:
-            raise MahjongError(f"--log {path}: cannot write the log there ({_why(e)})") from None
+            raise _refuse(LOG_CANNOT_WRITE(path=path, why=_why(e))) from None
         self._created = st is None
 
     def begin(self, lines: list[dict[str, Any]]) -> None:
@@ -149,7 +216,7 @@ class LogFile:
         try:
             step()
         except OSError as e:
-            raise MahjongError(f"--log {self.path}: writing failed ({_why(e)})") from None
+            raise _refuse(LOG_WRITE_FAILED(path=self.path, why=_why(e))) from None
 
     def close(self) -> None:
         """Write the hand that broke off (if any), close; remove a file play never used."""
@@ -174,10 +241,12 @@ def _why(e: BaseException) -> str:
 
 
 def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
-             check: bool = True, log: str | LogFile | None = None) -> Session:
+             check: bool = True, log: str | LogFile | None = None,
+             incidents: list[Message] | None = None) -> Session:
     """Play the session and return it (raises InvariantError on a broken invariant).
 
-    `log` (a path or an opened `LogFile`) receives the session log hand by hand."""
+    `log` (a path or an opened `LogFile`) receives the session log hand by hand; `incidents`
+    (a list) receives what the guard of each untrusted seat reported (`ai.guard`)."""
     from ai.registry import make_seat  # the command line may use the AI; the engine may not
 
     logfile = LogFile(log) if isinstance(log, str) else log
@@ -202,6 +271,9 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
         else:
             play_session(session, players, observe=True, on_event=on_event)
     finally:
+        if incidents is not None:
+            for p in players:
+                incidents.extend(getattr(p, "incidents", ()))
         try:
             _close(players)
         finally:
@@ -263,11 +335,11 @@ def _close(seats: list[Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    lang = language(args)
     if not 1 <= args.hands <= MAX_HANDS:
-        return error("simulate", f"--hands must be 1-{MAX_HANDS}, got {args.hands}")
+        return error("simulate", HANDS_RANGE(max=MAX_HANDS, n=args.hands), lang)
     if args.log and args.hands > MAX_LOG_HANDS:
-        return error("simulate", f"--log holds at most {MAX_LOG_HANDS} hands (replay reads no "
-                                 f"more), got --hands {args.hands}")
+        return error("simulate", LOG_TOO_LONG(max=MAX_LOG_HANDS, n=args.hands), lang)
     from ai.registry import make_seat, parse_seats, seat_name
 
     try:  # computer seats only, read as every command reads them
@@ -275,34 +347,37 @@ def run(args: argparse.Namespace) -> int:
         if args.baseline is not None:
             args.baseline = seat_name(args.baseline)
     except ValueError as e:
-        return error("simulate", e)
+        return error("simulate", e, lang)
     if args.duplicate:
         if not 1 <= args.jobs <= MAX_JOBS:
-            return error("simulate", f"--jobs must be 1-{MAX_JOBS}, got {args.jobs}")
+            return error("simulate", JOBS_RANGE(max=MAX_JOBS, n=args.jobs), lang)
         if args.baseline is not None and args.baseline not in args.seats:
-            return error("simulate", f"--baseline {args.baseline!r} is not seated")
+            return error("simulate", NOT_SEATED(seat=args.baseline), lang)
         if args.log:
-            return error("simulate", "--log records a plain session, not --duplicate play")
+            return error("simulate", LOG_DUPLICATE(), lang)
     warnings: list[str] = []
     rules = RuleSet.load(args.rules, warnings) if args.rules else RuleSet()
     for message in warnings:
-        warning("simulate", f"{args.rules}: {message}")
+        warning("simulate", RULES_WARNING(path=args.rules, why=message), lang)
     try:
         _close([make_seat(name) for name in args.seats])
     except ValueError as e:
-        return error("simulate", e)
+        return error("simulate", e, lang)
     if args.duplicate:
-        return _duplicate(args, rules)
+        return _duplicate(args, rules, lang)
     log = None
     if args.log:
         log = LogFile(args.log)
         log.open()
+    incidents: list[Message] = []
     t0 = time.perf_counter()
     try:
-        session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
-                           log=log)
+        with _quiet_guard():
+            session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
+                               log=log, incidents=incidents)
     except InvariantError as e:
-        print(printable(f"korean-mahjong simulate: invariant broken: {e}"), file=sys.stderr)
+        why = say("cli.simulate.invariant", lang, why=str(e))
+        print(printable(f"korean-mahjong simulate: {why}"), file=sys.stderr)
         return 3
     dt = time.perf_counter() - t0
     reasons = dict(session.endings)
@@ -312,29 +387,113 @@ def run(args: argparse.Namespace) -> int:
                "endings": reasons,
                "players": [{"seat": name, **st.to_json()}
                            for name, st in zip(args.seats, session.stats)]}
+        if incidents:
+            out["incidents"] = [message_json(m) for m in incidents]
         print(json.dumps(out, ensure_ascii=False))
         return 0
-    print(f"{session.hand_no} hands, seed {args.seed}, {dt:.2f} s "
-          f"({session.hand_no / dt:.0f} hands/s)")
-    print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(reasons.items())))
-    labels = [f"{i + 1}. {name}" for i, name in enumerate(args.seats)]
-    w = max(14, *(len(x) + 2 for x in labels))
-    print(f"{'player':<{w}}{'points':>8}{'wins':>6}{'self':>6}{'deal-in':>9}{'draws':>7}")
-    for label, st in zip(labels, session.stats):
-        print(f"{label:<{w}}{st.points:>8}{st.wins:>6}{st.self_draws:>6}"
-              f"{st.deal_ins:>9}{st.draws:>7}")
+    print(say("cli.simulate.summary", lang, hands=session.hand_no, seed=args.seed, seconds=dt,
+              rate=session.hand_no / dt if dt else 0))
+    print(say("cli.simulate.endings", lang, endings=", ".join(
+        f"{_ending(k, lang)} {v}" for k, v in sorted(reasons.items()))))
+    print(format_table(args.seats, session.stats, lang))
+    for m in incidents:
+        print(say("cli.simulate.incident", lang, incident=said(m, lang)))
     return 0
 
 
-def _duplicate(args: argparse.Namespace, rules: RuleSet) -> int:
+def _ending(reason: str, lang: str) -> str:
+    from game.i18n import has_text
+
+    key = f"cli.simulate.ending.{reason}"
+    return say(key, lang) if has_text(key) else reason
+
+
+def format_table(seats: list[str], stats: Any, lang: str = "en") -> str:
+    """The per-player table of a session: points, wins, self-draws, deal-ins, draws."""
+    labels = [f"{i + 1}. {name}" for i, name in enumerate(seats)]
+    cols = [say(f"cli.simulate.col.{c}", lang)
+            for c in ("player", "points", "wins", "self", "deal_in", "draws")]
+    w = max(14, *(len(x) + 2 for x in labels))
+    widths = [w, 8, 6, 6, 9, 7]
+    widths = [max(n, width(c) + 1 if i else 0) for i, (n, c) in enumerate(zip(widths, cols))]
+    lines = [pad(cols[0], widths[0]) + "".join(pad(c, n, ">") for c, n in zip(cols[1:], widths[1:]))]
+    for label, st in zip(labels, stats):
+        values = (st.points, st.wins, st.self_draws, st.deal_ins, st.draws)
+        lines.append(pad(label, widths[0]) + "".join(pad(str(v), n, ">")
+                                                     for v, n in zip(values, widths[1:])))
+    return "\n".join(lines)
+
+
+class _quiet_guard:
+    """While a session runs: the guard's log lines (English, `ai.guard`) are not printed by
+    Python's last-resort handler; the command prints the incidents itself, in words."""
+
+    def __enter__(self) -> None:
+        import logging
+
+        self.logger = logging.getLogger("ai.guard")
+        self.handler = logging.NullHandler()
+        self.logger.addHandler(self.handler)
+
+    def __exit__(self, *exc: object) -> None:
+        self.logger.removeHandler(self.handler)
+
+
+def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
+    """The duplicate-play report (`ai.arena.ArenaResult`) in `lang`: one row per seat name,
+    then each seat against `baseline`, then the incidents (English as `ai.arena.format_report`)."""
+    def col(key: str) -> str:
+        return say(f"cli.arena.col.{key}", lang)
+
+    title = say("cli.arena.title", lang, walls=res.walls, hands=res.hands, seed=res.seed,
+                seats=", ".join(res.seats), seconds=res.seconds,
+                rate=res.hands / res.seconds if res.seconds else 0)
+    header = (pad(col("seat"), 14) + pad(col("points"), 12, ">") + "  " + pad(col("ci"), 18)
+              + pad(col("win"), 7, ">") + pad(col("deal_in"), 10, ">") + pad(col("uper"), 7, ">")
+              + pad(col("win_uper"), 11, ">") + pad(col("draws"), 8, ">")
+              + pad(col("p50"), 8, ">") + pad(col("p99"), 8, ">"))
+    lines = [title, header]
+    for n, st in res.stats.items():
+        m, lo, hi = st.ci()
+        lines.append(
+            f"{n + (f' x{st.players}' if st.players > 1 else ''):<14}{m:>+12.2f}  "
+            f"[{lo:+.2f}, {hi:+.2f}]".ljust(44)
+            + f"{st.pct(st.wins, st.hands):>7.1f}{st.pct(st.deal_ins, st.hands):>10.1f}"
+            f"{st.pct(st.upers, st.hands):>7.1f}{st.pct(st.wins_after_uper, st.upers):>11.1f}"
+            f"{st.pct(st.draws, st.hands):>8.1f}{st.time_ms(0.5):>8.2f}{st.time_ms(0.99):>8.2f}")
+    if baseline is not None and baseline in res.stats:
+        for n in res.stats:
+            if n == baseline:
+                continue
+            m, lo, hi = res.difference(n, baseline)
+            verdict = say("cli.arena.above" if lo > 0 else "cli.arena.below" if hi < 0
+                          else "cli.arena.includes", lang)
+            dn = res.stats[n].pct(res.stats[n].deal_ins, res.stats[n].hands)
+            db = res.stats[baseline].pct(res.stats[baseline].deal_ins, res.stats[baseline].hands)
+            ratio = f"{dn / db:.2f}" if db else say("cli.arena.no_ratio", lang)
+            lines.append(say("cli.arena.difference", lang, seat=n, baseline=baseline, mean=m,
+                             low=lo, high=hi, verdict=verdict, ratio=ratio))
+    for inc in res.incidents:  # Messages, or English text from an arena that sends text
+        shown = said(inc, lang) if isinstance(inc, Message) else str(inc)
+        lines.append(say("cli.simulate.incident", lang, incident=shown))
+    return "\n".join(lines)
+
+
+def _duplicate(args: argparse.Namespace, rules: RuleSet, lang: str = "en") -> int:
     """Duplicate play through the arena: every wall four times, the seats rotated."""
-    from ai.arena import format_report, run_duplicate
+    from ai.arena import run_duplicate
 
     walls = -(-args.hands // 4)
-    res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs)
+    with _quiet_guard():
+        res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs)
     base = args.baseline or ("greedy" if "greedy" in args.seats else args.seats[-1])
     if args.json:
-        print(json.dumps(res.to_json(base), ensure_ascii=False))
+        out = res.to_json(base)
+        if any(isinstance(m, Message) for m in res.incidents):
+            out["incidents"] = [str(m) for m in res.incidents]
+            out["incident_messages"] = [message_json(m) if isinstance(m, Message) else None
+                                        for m in res.incidents]
+        print(json.dumps(out, ensure_ascii=False))
     else:
-        print(format_report(res, base))
+        print(format_report(res, base, lang))
     return 0
