@@ -40,7 +40,7 @@ from .actions import ACTION_TYPES, action_from_json
 from .tiles import NUM_KINDS, SEAT_LETTERS, format_tiles, is_suited, stem, tile_str
 
 __all__ = [
-    "ACTION", "ACTIONS", "FLOAT", "GROUPS", "INT", "KINDS", "MSG", "MSGS", "SEAT", "SEATS", "STEM", "TEXT", "TILE",
+    "ACTION", "ACTIONS", "FLOAT", "GROUPS", "INT", "KINDS", "LIST", "MSG", "MSGS", "SEAT", "SEATS", "STEM", "TEXT", "TILE",
     "TILES", "YAK", "YAKS", "Arg", "Kind", "Message", "MessageError", "define", "domain_of", "english",
     "message_from_json", "placeholders",
 ]
@@ -66,6 +66,7 @@ class Arg(enum.Enum):
     TEXT = "text"        # language-neutral text only: a path, a program's output, '1-4-7'
     MSG = "msg"          # a nested Message
     MSGS = "msgs"        # a tuple of Messages (rendered joined by '; ')
+    LIST = "list"        # a tuple of Messages (rendered joined by ', ')
     ACTION = "action"    # an engine Action
     ACTIONS = "actions"  # a tuple of Actions
 
@@ -74,8 +75,9 @@ TILE, TILES, SEAT, SEATS, YAK, YAKS = Arg.TILE, Arg.TILES, Arg.SEAT, Arg.SEATS, 
 STEM, GROUPS = Arg.STEM, Arg.GROUPS
 INT, FLOAT, TEXT, MSG, MSGS, ACTION, ACTIONS = (Arg.INT, Arg.FLOAT, Arg.TEXT, Arg.MSG, Arg.MSGS,
                                                 Arg.ACTION, Arg.ACTIONS)
+LIST = Arg.LIST
 
-_TUPLES = {Arg.TILES: Arg.TILE, Arg.GROUPS: Arg.TILES, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK, Arg.MSGS: Arg.MSG,
+_TUPLES = {Arg.TILES: Arg.TILE, Arg.GROUPS: Arg.TILES, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK, Arg.MSGS: Arg.MSG, Arg.LIST: Arg.MSG,
            Arg.ACTIONS: Arg.ACTION}
 
 
@@ -321,6 +323,7 @@ NOTATION: dict[Arg, Callable[[Any], str]] = {
     Arg.TEXT: str,
     Arg.MSG: str,
     Arg.MSGS: lambda ms: "; ".join(str(m) for m in ms),
+    Arg.LIST: lambda ms: ", ".join(str(m) for m in ms),
     Arg.ACTION: _action_text,
     Arg.ACTIONS: lambda acts: ", ".join(_action_text(a) for a in acts),
 }

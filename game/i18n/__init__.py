@@ -268,6 +268,8 @@ def _arg(t: Arg, v: Any, lang: str, notation: bool) -> Any:
             return render(v, lang, notation=notation)
         case Arg.MSGS:
             return text("msgs.sep", lang).join(render(m, lang, notation=notation) for m in v)
+        case Arg.LIST:
+            return sep.join(render(m, lang, notation=notation) for m in v)
         case Arg.ACTION:
             return action_text(v, lang, notation=notation)
         case Arg.ACTIONS:

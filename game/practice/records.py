@@ -39,21 +39,12 @@ from typing import Any, Self
 from game.engine.actions import Action, action_from_json
 from game.engine.errors import MahjongError, ReplayError
 from game.engine.events import (
-    Claimed,
-    Dealt,
-    DiceRolled,
-    Discarded,
     Drew,
     Event,
-    FlowerShown,
     HandEnded,
     HandStarted,
-    KongDeclared,
-    NineMajorDeclared,
     SessionEnded,
     SessionStarted,
-    WallBroken,
-    WallBuilt,
     WinDeclared,
     event_from_json,
 )
@@ -62,7 +53,8 @@ from game.engine.safejson import JsonInputError, read_file
 from game.engine.safejson import loads as safe_loads
 from game.engine.session import Session, play_session
 from game.engine.table import Table
-from game.engine.tiles import SEAT_LETTERS, format_tiles, kind_of_tile, seat_name, tile_str
+from game.engine.tiles import SEAT_LETTERS, format_tiles, kind_of_tile, seat_name
+from game.practice.event_words import event_message
 
 __all__ = [
     "DATA_ENV",
@@ -902,69 +894,15 @@ def _tiles(ids: Iterable[int] | None) -> str:
 
 
 def describe_event(e: Event, players: Sequence[str] | None = None) -> str:
-    """One line for people, tiles in notation.
+    """One line for people, in English with tiles in notation (`event_message` in words).
 
+    >>> from game.engine.events import Discarded, Drew
     >>> describe_event(Discarded(seat=1, tile=52, uper=True))
     'S discards 5p, declaring UPER'
     >>> describe_event(Drew(seat=0, tile=100, position=3, replacement=True))
     'E draws 1f (replacement)'
     """
-    match e:
-        case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
-            who = ", ".join(f"{p} {seat_name(x)}" for p, x in zip(ps, seats))
-            return f"session start: seed {seed}, seats by {m}: {who}"
-        case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):
-            names = [players[p] if players and p < len(players) else f"P{p + 1}" for p in ps]
-            who = ", ".join(f"{seat_name(s)} {names[s]} ({sc[s]:+d})" for s in range(4))
-            extra = (" doubled;" if dbl else "") + \
-                ("" if pv is None else f" prevalent wind {seat_name(pv)};")
-            return f"hand {n}:{extra} {who}"
-        case WallBuilt(tiles=t):
-            n = sum(1 for x in (t or ()) if x >= 0)
-            return f"the wall is built ({n} tiles)"
-        case DiceRolled(seat=s, faces=f, purpose=p):
-            return f"{seat_name(s)} throws {f[0]}+{f[1]} ({'wall breaker' if p == 'breaker' else 'break count'})"
-        case WallBroken(breaker=b, count=c):
-            return f"{seat_name(b)} breaks the wall, count {c}"
-        case Dealt(seat=s, tiles=t):
-            return f"{seat_name(s)} takes {_tiles(t)}"
-        case FlowerShown(seat=s, tile=t):
-            return f"{seat_name(s)} shows flower {tile_str(kind_of_tile(t))}"
-        case Drew(seat=s, tile=t, replacement=r):
-            what = "?" if t is None else tile_str(kind_of_tile(t))
-            return f"{seat_name(s)} draws {what}{' (replacement)' if r else ''}"
-        case Discarded(seat=s, tile=t, uper=u, auto=a):
-            text = f"{seat_name(s)} discards {tile_str(kind_of_tile(t))}"
-            if u:
-                text += ", declaring UPER"
-            if a:
-                text += " (frozen hand)"
-            return text
-        case Claimed(seat=s, meld=m, tile=t, from_seat=f, tiles=ids):
-            return f"{seat_name(s)} claims {tile_str(kind_of_tile(t))} from {seat_name(f)}: " \
-                   f"{m} {_tiles(ids)}"
-        case KongDeclared(seat=s, meld=m, tiles=ids):
-            return f"{seat_name(s)} declares {m.replace('_', ' ')} {_tiles(ids)}"
-        case NineMajorDeclared(seat=s, tiles=ids):
-            return f"{seat_name(s)} declares nine major tiles: {_tiles(ids)}"
-        case WinDeclared(seat=s, tile=t, how=how, from_seat=f, concealed=ids):
-            frm = "" if f is None else f" from {seat_name(f)}"
-            return f"{seat_name(s)} wins on {tile_str(kind_of_tile(t))} by " \
-                   f"{how.replace('_', ' ')}{frm}: {_tiles(ids)}"
-        case HandEnded(reason=r, winners=ws, payments=pay):
-            parts = [f"hand ends: {r.replace('_', ' ')}"]
-            for w in ws:
-                res = w.get("result", {}) if isinstance(w, dict) else {}
-                yak = ", ".join(f"{y.get('key')} {y.get('points')}" for y in res.get("yak", []))
-                parts.append(f"{w.get('seat')} scores {res.get('total')} "
-                             f"(basic {res.get('basic')}, bonus {res.get('bonus')}: {yak})")
-            parts.append("payments " + " ".join(f"{seat_name(s)} {pay[s]:+d}" for s in range(4)))
-            return "; ".join(parts)
-        case SessionEnded(hands=n, scores=sc):
-            names = list(players) if players else [f"P{i + 1}" for i in range(4)]
-            return f"session ends after {n} hands: " + \
-                ", ".join(f"{names[i]} {sc[i]:+d}" for i in range(len(sc)))
-    return repr(e)
+    return str(event_message(e, players))
 
 
 def transcript(record: Record, *, actions: bool = False) -> list[str]:

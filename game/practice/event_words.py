@@ -1,0 +1,179 @@
+"""One message per engine event: the line a transcript or the replay viewer shows for it.
+
+`event_message(event, players)` makes a `Message` (its English, ``str()``, is the command-line
+transcript's line with tiles in notation); the replay viewer and `korean-mahjong replay` render it
+in the player's language (game/i18n). `players` are the names to show, already as the caller wants
+them (they are shown as given).
+
+>>> from game.engine.events import Discarded, Drew
+>>> str(event_message(Discarded(seat=1, tile=52, uper=True)))
+'S discards 5p, declaring UPER'
+>>> str(event_message(Drew(seat=0, tile=100, position=3, replacement=True)))
+'E draws 1f (replacement)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from game.engine.events import (
+    Claimed,
+    Dealt,
+    DiceRolled,
+    Discarded,
+    Drew,
+    Event,
+    FlowerShown,
+    HandEnded,
+    HandStarted,
+    KongDeclared,
+    NineMajorDeclared,
+    SessionEnded,
+    SessionStarted,
+    WallBroken,
+    WallBuilt,
+    WinDeclared,
+)
+from game.engine.messages import INT, LIST, MSG, MSGS, SEAT, TEXT, TILE, TILES, YAK, Message, define
+from game.engine.tiles import SEAT_LETTERS, kind_of_tile
+
+__all__ = ["event_message"]
+
+SEATED = define("transcript.seated", "{player} {seat}", player=TEXT, seat=SEAT)
+METHOD = {"dice": define("transcript.method.dice", "dice"),
+          "winds": define("transcript.method.winds", "winds")}
+SESSION_START = define("transcript.session_start", "session start: seed {seed}, seats by {method}: "
+                       "{who}", seed=INT, method=MSG, who=LIST)
+HAND_SEAT = define("transcript.hand_seat", "{seat} {player} ({score:+d})", seat=SEAT, player=TEXT,
+                   score=INT)
+HAND_START = define("transcript.hand_start", "hand {n}: {who}", n=INT, who=LIST)
+HAND_START_DOUBLED = define("transcript.hand_start_doubled", "hand {n}: doubled; {who}", n=INT,
+                            who=LIST)
+HAND_START_WIND = define("transcript.hand_start_wind", "hand {n}: prevalent wind {wind}; {who}", n=INT,
+                         wind=SEAT, who=LIST)
+HAND_START_DOUBLED_WIND = define("transcript.hand_start_doubled_wind",
+                                 "hand {n}: doubled; prevalent wind {wind}; {who}", n=INT,
+                                 wind=SEAT, who=LIST)
+WALL_BUILT = define("transcript.wall_built", "the wall is built ({n} tiles)", n=INT)
+DICE_BREAKER = define("transcript.dice_breaker", "{seat} throws {a}+{b} (wall breaker)", seat=SEAT,
+                      a=INT, b=INT)
+DICE_COUNT = define("transcript.dice_count", "{seat} throws {a}+{b} (break count)", seat=SEAT, a=INT,
+                    b=INT)
+WALL_BROKEN = define("transcript.wall_broken", "{seat} breaks the wall, count {n}", seat=SEAT,
+                     n=INT)
+DEALT = define("transcript.dealt", "{seat} takes {tiles}", seat=SEAT, tiles=TILES)
+DEALT_HIDDEN = define("transcript.dealt_hidden", "{seat} takes tiles", seat=SEAT)
+FLOWER = define("transcript.flower", "{seat} shows flower {tile}", seat=SEAT, tile=TILE)
+DREW = define("transcript.drew", "{seat} draws {tile}", seat=SEAT, tile=TILE)
+DREW_HIDDEN = define("transcript.drew_hidden", "{seat} draws a tile", seat=SEAT)
+REPLACEMENT = define("transcript.replacement", "{line} (replacement)", line=MSG)
+DISCARD = define("transcript.discard", "{seat} discards {tile}", seat=SEAT, tile=TILE)
+WITH_UPER = define("transcript.with_uper", "{line}, declaring UPER", line=MSG)
+FROZEN = define("transcript.frozen", "{line} (frozen hand)", line=MSG)
+MELD = {"pung": define("transcript.meld.pung", "pung"), "kong": define("transcript.meld.kong", "kong"),
+        "added_kong": define("transcript.meld.added_kong", "added kong"),
+        "concealed_kong": define("transcript.meld.concealed_kong", "concealed kong")}
+CLAIM = define("transcript.claim", "{seat} claims {tile} from {other}: {meld} {tiles}", seat=SEAT,
+               tile=TILE, other=SEAT, meld=MSG, tiles=TILES)
+KONG = define("transcript.kong", "{seat} declares {meld} {tiles}", seat=SEAT, meld=MSG, tiles=TILES)
+NINE_MAJOR = define("transcript.nine_major", "{seat} declares nine major tiles: {tiles}", seat=SEAT,
+                    tiles=TILES)
+HOW = {"self_draw": define("transcript.how.self_draw", "self draw"),
+       "discard": define("transcript.how.discard", "discard"),
+       "robbing_kong": define("transcript.how.robbing_kong", "robbing kong")}
+WIN = define("transcript.win", "{seat} wins on {tile} by {how}: {tiles}", seat=SEAT, tile=TILE,
+             how=MSG, tiles=TILES)
+WIN_FROM = define("transcript.win_from", "{seat} wins on {tile} by {how} from {other}: {tiles}",
+                  seat=SEAT, tile=TILE, how=MSG, other=SEAT, tiles=TILES)
+REASON = {"win": define("transcript.reason.win", "win"),
+          "exhaustive": define("transcript.reason.exhaustive", "exhaustive"),
+          "nine_major": define("transcript.reason.nine_major", "nine major"),
+          "four_winds": define("transcript.reason.four_winds", "four winds"),
+          "triple_win": define("transcript.reason.triple_win", "triple win")}
+HAND_END = define("transcript.hand_end", "hand ends: {reason}", reason=MSG)
+YAK_POINTS = define("transcript.yak_points", "{yak} {points}", yak=YAK, points=INT)
+SCORES = define("transcript.scores", "{seat} scores {total} (basic {basic}, bonus {bonus}: {yaks})",
+                seat=SEAT, total=INT, basic=INT, bonus=INT, yaks=LIST)
+PAY = define("transcript.pay", "{seat} {amount:+d}", seat=SEAT, amount=INT)
+PAYMENTS = define("transcript.payments", "payments {pays}", pays=LIST)
+PARTS = define("transcript.parts", "{parts}", parts=MSGS)
+PLAYER_SCORE = define("transcript.player_score", "{player} {score:+d}", player=TEXT, score=INT)
+SESSION_END = define("transcript.session_end", "session ends after {n} hands: {scores}", n=INT,
+                     scores=LIST)
+OTHER = define("transcript.other", "{text}", text=TEXT)
+
+
+def _kinds(ids: Iterable[int]) -> list[int]:
+    return sorted(kind_of_tile(t) for t in ids if t >= 0)
+
+
+def _int(v: Any) -> int:
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def _winner(w: Any) -> Message | None:
+    """A winner's line from its JSON (a damaged record may lack fields: then no line)."""
+    if not isinstance(w, dict) or w.get("seat") not in SEAT_LETTERS or len(str(w["seat"])) != 1:
+        return None
+    res = w.get("result") if isinstance(w.get("result"), dict) else {}
+    yaks = [YAK_POINTS(yak=str(y.get("key")), points=_int(y.get("points")))
+            for y in res.get("yak", []) if isinstance(y, dict)]
+    return SCORES(seat=SEAT_LETTERS.index(w["seat"]), total=_int(res.get("total")),
+                  basic=_int(res.get("basic")), bonus=_int(res.get("bonus")), yaks=yaks)
+
+
+def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
+    """The line for `e` as a message; `players`: the names of the record's players."""
+    def name(p: int) -> str:
+        return players[p] if players and 0 <= p < len(players) else f"P{p + 1}"
+
+    match e:
+        case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
+            who = [SEATED(player=str(p), seat=x) for p, x in zip(ps, seats)]
+            method = METHOD[m]() if m in METHOD else OTHER(text=str(m))
+            return SESSION_START(seed=_int(seed), method=method, who=who)
+        case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):
+            who = [HAND_SEAT(seat=s, player=name(ps[s]), score=sc[s]) for s in range(min(4, len(ps)))]
+            if pv is None:
+                return (HAND_START_DOUBLED if dbl else HAND_START)(n=n, who=who)
+            return (HAND_START_DOUBLED_WIND if dbl else HAND_START_WIND)(n=n, wind=pv, who=who)
+        case WallBuilt(tiles=t):
+            return WALL_BUILT(n=sum(1 for x in (t or ()) if x >= 0))
+        case DiceRolled(seat=s, faces=f, purpose=p):
+            return (DICE_BREAKER if p == "breaker" else DICE_COUNT)(seat=s, a=f[0], b=f[1])
+        case WallBroken(breaker=b, count=c):
+            return WALL_BROKEN(seat=b, n=c)
+        case Dealt(seat=s, tiles=t):
+            return DEALT_HIDDEN(seat=s) if t is None else DEALT(seat=s, tiles=_kinds(t))
+        case FlowerShown(seat=s, tile=t):
+            return FLOWER(seat=s, tile=kind_of_tile(t))
+        case Drew(seat=s, tile=t, replacement=r):
+            line = DREW_HIDDEN(seat=s) if t is None else DREW(seat=s, tile=kind_of_tile(t))
+            return REPLACEMENT(line=line) if r else line
+        case Discarded(seat=s, tile=t, uper=u, auto=a):
+            line = DISCARD(seat=s, tile=kind_of_tile(t))
+            if u:
+                line = WITH_UPER(line=line)
+            return FROZEN(line=line) if a else line
+        case Claimed(seat=s, meld=m, tile=t, from_seat=f, tiles=ids):
+            return CLAIM(seat=s, tile=kind_of_tile(t), other=f, meld=MELD[m](),
+                         tiles=_kinds(ids or ()))
+        case KongDeclared(seat=s, meld=m, tiles=ids):
+            return KONG(seat=s, meld=MELD[m](), tiles=_kinds(ids or ()))
+        case NineMajorDeclared(seat=s, tiles=ids):
+            return NINE_MAJOR(seat=s, tiles=_kinds(ids or ()))
+        case WinDeclared(seat=s, tile=t, how=how, from_seat=f, concealed=ids):
+            if f is None:
+                return WIN(seat=s, tile=kind_of_tile(t), how=HOW[how](), tiles=_kinds(ids))
+            return WIN_FROM(seat=s, tile=kind_of_tile(t), how=HOW[how](), other=f,
+                            tiles=_kinds(ids))
+        case HandEnded(reason=r, winners=ws, payments=pay):
+            parts = [HAND_END(reason=REASON[r]())]
+            parts += [m for m in map(_winner, ws) if m is not None]
+            parts.append(PAYMENTS(pays=[PAY(seat=s, amount=pay[s]) for s in range(min(4, len(pay)))]))
+            return PARTS(parts=parts)
+        case SessionEnded(hands=n, scores=sc):
+            return SESSION_END(n=n, scores=[PLAYER_SCORE(player=name(i), score=sc[i])
+                                            for i in range(len(sc))])
+    return OTHER(text=repr(e))
