@@ -8,6 +8,16 @@ import pytest
 from ai import arena
 from ai.registry import canonical, parse_seats, seat_name, split_seats
 from game.cli import main
+from game.settings import CONFIG_ENV
+
+
+@pytest.fixture(autouse=True)
+def _english_whatever_the_machine_says(tmp_path, monkeypatch):
+    """These tests read the English lines: no saved settings of the user's, an English locale
+    (tests/test_cli_lang.py covers the other languages and the defaults)."""
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cli-cfg"))
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
 
 SEAT = "python:ai.random_seat:RandomSeat"  # an untrusted seat that needs no program
 

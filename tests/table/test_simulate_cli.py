@@ -6,6 +6,15 @@ import pytest
 
 from game.cli import main
 from game.engine.invariants import InvariantError
+from game.settings import CONFIG_ENV
+
+
+@pytest.fixture(autouse=True)
+def _english_whatever_the_machine_says(tmp_path, monkeypatch):
+    """These tests read the English lines: no saved settings of the user's, an English locale
+    (tests/test_cli_lang.py covers the other languages and the defaults)."""
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cli-cfg"))
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
 
 
 def test_simulate_json_reports_every_player(capsys):
