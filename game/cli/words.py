@@ -32,7 +32,6 @@ register_texts("cli", {
     "cli.meld.pung": "pung",
     "cli.meld.kong": "kong",
     "cli.meld.concealed_kong": "concealed kong",
-    "cli.meld.added_kong": "added kong",
 })
 
 #: a file named on the command line that is not there
