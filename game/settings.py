@@ -106,6 +106,8 @@ class Settings:
     sound: bool = True
     volume: float = 0.7
     hints: bool = True
+    #: name tiles in notation (``5p``, ``1z``) instead of words (``5 circles``, ``East wind``)
+    tile_notation: bool = False
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -219,7 +221,7 @@ def _check(name: str, v: Any) -> str | None:
               and MIN_WINDOW[0] <= v[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= v[1] <= MAX_WINDOW[1])
         return None if ok else (f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} "
                                 f"to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, got {_show(v)}")
-    if name in ("fullscreen", "sound", "hints"):
+    if name in ("fullscreen", "sound", "hints", "tile_notation"):
         return None if isinstance(v, bool) else f"must be true or false, got {v!r}"
     if name == "volume":
         return None if _is_num(v) and 0 <= v <= 1 else f"must be a number 0-1, got {v!r}"

@@ -38,6 +38,7 @@ def test_round_trip_every_setting(cfg):
         seats=("ai:easy", "ai:hard", "external:bot"),
         animation_speed=1.5, ai_delay_ms=0, claim_countdown=10, language="ko",
         window_size=(1920, 1080), fullscreen=True, sound=False, volume=0.3, hints=False,
+        tile_notation=True,
     )
     path = save_settings(s)
     assert path == cfg / "settings.json"
@@ -102,6 +103,7 @@ def test_unknown_key_is_ignored_with_a_warning(cfg):
     ("window_size", "big"),
     ("fullscreen", 1),
     ("hints", None),
+    ("tile_notation", "yes"),
 ])
 def test_bad_value_falls_back_to_its_default(cfg, key, value):
     cfg.mkdir()

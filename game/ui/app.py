@@ -22,12 +22,14 @@ from typing import Any
 
 import pygame
 
+from game import i18n
+from game.engine.messages import Message
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 
 from . import screens
 from .art import TileArt
 from .clock import FrameClock
-from .i18n import tr
+from .i18n import reason_text, tr
 from .layout import Layout
 from .scene import Scene
 from .sound import Sound
@@ -124,6 +126,24 @@ class App:
 
     def tr(self, key: str, **fmt: object) -> str:
         return tr(key, self.lang, **fmt)
+
+    @property
+    def notation(self) -> bool:
+        """Tiles in notation (``5p``) instead of words: the player's setting."""
+        return self.settings.tile_notation
+
+    def reason(self, reason: Message | str | None) -> str:
+        """A reason, hint or explanation (a `Message`, or a seat program's own words) as this
+        player reads it (`game.ui.i18n.reason_text`)."""
+        return reason_text(reason, self.lang, notation=self.notation)
+
+    def tile_name(self, kind: int) -> str:
+        """A tile as this player names it: ``5 circles``, ``5통``, or ``5p`` in notation."""
+        return i18n.tile_name(kind, self.lang, notation=self.notation)
+
+    def tiles_text(self, kinds: Iterable[int]) -> str:
+        """Several tiles as this player names them: ``1 4 7 characters``, ``147만``, ``147m``."""
+        return i18n.tiles_text(kinds, self.lang, notation=self.notation)
 
     def apply_settings(self, new: Settings, save: bool = True) -> Path | None:
         """Use new settings now (language, sound, window) and save them; returns the file."""

@@ -38,11 +38,11 @@ from typing import Any
 
 import pygame
 
-from game.engine.actions import Discard
-from game.engine.tiles import seat_name, tile_str
+from game import i18n
+from game.engine.messages import Message
+from game.engine.tiles import tile_str
 
-from .i18n import SEAT_WIND_NAMES, tr
-from .reasons import tile_ko, tiles_ko, translate
+from .i18n import reason_text, tr
 from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel, wrap
 
 RED = (235, 110, 100)
@@ -63,23 +63,32 @@ def danger_colour(danger: float) -> tuple[int, int, int]:
     return tuple(round(p + (q - p) * f) for p, q in zip(a, b))  # type: ignore[return-value]
 
 
-def describe_action(a: Any) -> str:
-    """The suggested action in tile notation ("discard 2p", "uper with 5m", "win", ...)."""
-    if isinstance(a, Discard):
-        return f"uper with {tile_str(a.tile)}" if a.uper else f"discard {tile_str(a.tile)}"
+def describe_action(a: Any, lang: str = "en", *, notation: bool = False) -> str:
+    """The suggested action as a player reads it ("discard 2 circles", "win", "-" for none).
+
+    >>> from game.engine.actions import Discard
+    >>> describe_action(Discard(9), "en"), describe_action(Discard(9, uper=True), "en", notation=True)
+    ('discard 1 circle', 'discard 1p and declare uper')
+    """
     if a is None:
         return "-"
-    name = getattr(a, "name", None) or getattr(a, "type", None) or type(a).__name__
     tile = getattr(a, "tile", None)
-    return f"{name} {tile_str(tile)}" if isinstance(tile, int) else str(name).lower()
+    if notation and isinstance(tile, int):  # the words of the action, its tile in notation
+        key = {"Discard": "act.uper" if getattr(a, "uper", False) else "act.discard",
+               "ConcealedKong": "act.concealed_kong", "AddedKong": "act.added_kong"}[type(a).__name__]
+        return i18n.text(key, lang, tile=i18n.tile_name(tile, lang, notation=True))
+    return i18n.action_text(a, lang)
 
 
 class HintsPanel:
     """See the module. `lang`: the language now (a callable, so a settings change shows)."""
 
     def __init__(self, fonts: Fonts, art: Any, lang: Callable[[], str] | str = "en",
-                 scroll_keys: bool = False) -> None:
+                 scroll_keys: bool = False, notation: Callable[[], bool] | bool = False) -> None:
         self.fonts = fonts
+        #: tiles in notation (``5p``) instead of words: the player's setting (a callable, so a
+        #: settings change shows)
+        self._notation = notation
         #: Page Up / Page Down scroll the panel (off where the scene uses those keys itself)
         self.scroll_keys = scroll_keys
         #: the smallest text size of the last draw (`game.ui.layout.hints_text_px` unless given)
@@ -110,20 +119,24 @@ class HintsPanel:
     def lang(self) -> str:
         return self._lang() if callable(self._lang) else self._lang
 
+    @property
+    def notation(self) -> bool:
+        return bool(self._notation()) if callable(self._notation) else self._notation
+
     def t(self, key: str, **fmt: object) -> str:
         return tr(key, self.lang, **fmt)
 
-    def r(self, text: str) -> str:
-        """An engine/AI/hints reason in the panel's language (`game.ui.reasons`)."""
-        return translate(text, self.lang)
+    def r(self, reason: Message | str | None) -> str:
+        """A hint, reason or explanation (a `Message`, or plain words) in the panel's language."""
+        return reason_text(reason, self.lang, notation=self.notation)
 
     def seat(self, seat: int) -> str:
-        """An opponent's seat as the panel names it (E S W N, or 동 남 서 북)."""
-        return seat_name(seat) if self.lang == "en" else SEAT_WIND_NAMES["ko"][seat]
+        """An opponent's seat as the panel names it (East ..., 동 ..., or E S W N in notation)."""
+        return i18n.seat_name(seat, self.lang, notation=self.notation)
 
     def tile(self, kind: int) -> str:
-        """A tile in the panel's language (``5m`` or ``5만``)."""
-        return tile_str(kind) if self.lang == "en" else tile_ko(tile_str(kind))
+        """A tile as the player names it (``5 characters``, ``5만``, or ``5m`` in notation)."""
+        return i18n.tile_name(kind, self.lang, notation=self.notation)
 
     def set_hints(self, h: Any) -> None:
         """Show these hints (None: nothing to show); the scroll and the answer are reset."""
@@ -340,7 +353,8 @@ class HintsPanel:
         img = self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
         y = self._below(img, y, lh)
         if h.suggested is not None:
-            img = self._text(surface, self.t("hints.suggest", what=self.r(describe_action(h.suggested))), x, y,
+            what = describe_action(h.suggested, self.lang, notation=self.notation)
+            img = self._text(surface, self.t("hints.suggest", what=what), x, y,
                              size, GOLD, inner.w)
             y = self._below(img, y, lh)
         if h.reason:
@@ -457,8 +471,7 @@ class HintsPanel:
                         cell = pygame.Rect(x + label_w + i * cw, y, cw - 3, ch)
                         pygame.draw.rect(surface, danger_colour(td.danger), cell, border_radius=3)
                         self._box("danger cell", cell)
-                        who = (f"{tile_str(td.tile)} vs {seat_name(o.seat)}" if self.lang == "en" else
-                               f"{tile_ko(tile_str(td.tile))} ← {SEAT_WIND_NAMES['ko'][o.seat]}")
+                        who = self.t("hints.danger_of", tile=self.tile(td.tile), seat=self.seat(o.seat))
                         if cell.colliderect(inner):  # scrolled out of sight: no tip
                             self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
                     y += ch + 3
@@ -488,10 +501,7 @@ class HintsPanel:
             safe = sorted(k for k in o.safe if k < 25)
             if not safe:
                 continue
-            if self.lang == "en":
-                words = " ".join(tile_str(k) for k in safe)
-            else:
-                words = tiles_ko("".join(tile_str(k) for k in safe))
+            words = i18n.tiles_text(safe, self.lang, notation=self.notation)
             text = self.t("hints.cannot", seat=self.seat(o.seat), tiles=words)
             y = self._wrapped(surface, text, x, y, inner.w, small, DIM, 8)
         # --- why can't I win on this? -----------------------------------------------------------

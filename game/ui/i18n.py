@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from game import i18n
-from game.i18n import languages, register_texts, yak_name
+from game.engine.messages import Message
+from game.i18n import languages, register_texts, render, yak_name
 
-__all__ = ["LANGS", "SEAT_WIND_NAMES", "STRINGS", "YAK_NAMES", "all_text", "has", "tr", "yak_name"]
+__all__ = ["LANGS", "SEAT_WIND_NAMES", "STRINGS", "YAK_NAMES", "all_text", "has", "reason_text",
+           "tr", "yak_name"]
 
 #: the languages with catalogues ('en', 'ko')
 LANGS = languages()
@@ -130,6 +132,9 @@ STRINGS: dict[str, str] = {
     "set.hints": "Hints",
     # display and sound
     "set.language": "Language",
+    "set.tile_notation": "Tile names",
+    "value.tile_words": "In words (5 circles)",
+    "value.tile_notation": "In notation (5p)",
     "set.window_size": "Window size",
     "set.fullscreen": "Fullscreen",
     "set.sound": "Sound",
@@ -192,6 +197,7 @@ STRINGS: dict[str, str] = {
     "table.claim_prompt": "{name} discards {tile}",
     "table.rob_prompt": "{name} adds {tile} to a kong",
     "table.your_turn": "Your turn",
+    "table.deal_kong_prompt": "Your replacement makes four of {tile}: a concealed kong now?",
     "table.no_hints": "Hints are not available in this version",
     "table.refused_win": "You cannot win on this discard: {why}",
     "table.uper_with": "Uper only with a discard of {tiles}",
@@ -211,6 +217,9 @@ STRINGS: dict[str, str] = {
     "table.cannot.kong.claim": "No kong: you need three of this tile.",
     "table.cannot.nine": "Nine major tiles only on your first turn, with nine different terminals and honours.",
     "table.cannot.nine.claim": "Nine major tiles only on your own first turn.",
+    "table.cannot.win.deal": "No win at the deal: wait for your turn.",
+    "table.cannot.pung.deal": "Pung only on another player's discard.",
+    "table.cannot.nine.deal": "Nine major tiles only on your own first turn.",
     "table.continue_live": "The unfinished game is being played in another window.",
     "table.continue_taken": "Another window has just continued this game.",
     "table.recording_stopped": "Recording stopped: {why}. Play goes on; the game so far is saved.",
@@ -218,8 +227,52 @@ STRINGS: dict[str, str] = {
         "Drag a tile with the mouse, or Shift+Left/Right, to order your hand; O sorts again.\n"
         "On your turn: W win (Ola), U uper with the chosen tile, K kong, N nine major tiles.\n"
         "On a discard: W win (Ssoa), P pung, K kong, Space or Esc pass.\n"
+        "At the deal, when a flower's replacement makes four of a kind: K kong, Space or Esc pass.\n"
         "I: hints (shanten, waits, danger). A click or a key skips an animation.\n"
         "Esc leaves the table (continue later). F1 or H: this help.",
+    # the replay viewer's event lines (game/ui/event_lines.py)
+    "event.player_n": "P{n}",
+    "event.session_start": "Session start: seed {seed}, seats by {method}: {seats}",
+    "event.method.dice": "dice",
+    "event.method.winds": "wind tiles",
+    "event.seated": "{name} {wind}",
+    "event.hand_start": "Hand {n}:{extra} {seats}",
+    "event.doubled": " scores doubled;",
+    "event.prevalent": " prevalent wind {wind};",
+    "event.hand_seat": "{wind} {name} ({score})",
+    "event.wall_built": "The wall is built ({n} tiles)",
+    "event.dice.breaker": "{seat} throws {a}+{b} (who breaks the wall)",
+    "event.dice.count": "{seat} throws {a}+{b} (where the wall breaks)",
+    "event.wall_broken": "{seat} breaks the wall at {n}",
+    "event.dealt": "{seat} takes {tiles}",
+    "event.flower": "{seat} shows the flower {tile}",
+    "event.drew": "{seat} draws {tile}",
+    "event.drew_replacement": "{seat} draws {tile} (replacement)",
+    "event.discarded": "{seat} discards {tile}",
+    "event.discarded_uper": "{seat} discards {tile}, declaring uper",
+    "event.frozen": " (frozen hand)",
+    "event.claimed": "{seat} claims {tile} from {other}: {meld} ({tiles})",
+    "event.kong_declared": "{seat} declares: {meld} ({tiles})",
+    "event.meld.pung": "pung",
+    "event.meld.kong": "kong",
+    "event.meld.added_kong": "added kong",
+    "event.meld.concealed_kong": "concealed kong",
+    "event.nine_major": "{seat} declares nine major tiles ({tiles})",
+    "event.win": "{seat} wins on {tile} ({how}): {tiles}",
+    "event.win_from": "{seat} wins on {tile} ({how}, from {other}): {tiles}",
+    "event.how.self_draw": "self-draw",
+    "event.how.discard": "on a discard",
+    "event.how.robbing_kong": "robbing a kong",
+    "event.hand_end": "Hand ends: {reason}",
+    "event.end.win": "a win",
+    "event.end.exhaustive": "a draw (the wall ran out)",
+    "event.end.nine_major": "a draw (nine major tiles)",
+    "event.end.four_winds": "a draw (four winds)",
+    "event.end.triple_win": "a draw (three winners)",
+    "event.winner": "{seat} scores {total} (basic {basic}, bonus {bonus}: {yak})",
+    "event.yak": "{name} {points}",
+    "event.payments": "payments {list}",
+    "event.session_end": "Session ends after {n} hands: {scores}",
     # the replays
     "replay.title": "Replays",
     "replay.watch": "Watch",
@@ -283,6 +336,7 @@ STRINGS: dict[str, str] = {
     "rules.bonus.h": "Bonus points",
     # the learning screens: hints panel, practice, replay viewer, statistics
     # hints panel
+    "hints.danger_of": "{tile} vs {seat}",
     "hints.title": "Hints",
     "hints.none": "No hints at this moment",
     "hints.ready": "Ready (tenpai)",
@@ -414,6 +468,21 @@ def tr(key: str, lang: str, **fmt: object) -> str:
 
 def has(key: str) -> bool:
     return key in STRINGS
+
+
+def reason_text(reason: Message | str | None, lang: str, *, notation: bool = False) -> str:
+    """A reason, verdict, hint or explanation of the engine, the AI or the learning tools, in
+    `lang`: a `Message` is rendered from the catalogues (tiles in words, or in notation when
+    the player asked for it); a plain string (a seat program's own words) is shown as it is.
+
+    >>> reason_text(None, "ko"), reason_text("as it is", "ko")
+    ('', 'as it is')
+    """
+    if reason is None:
+        return ""
+    if isinstance(reason, Message):
+        return render(reason, lang, notation=notation)
+    return str(reason)
 
 
 class _SeatNames(Mapping[str, tuple[str, ...]]):

@@ -1,5 +1,5 @@
-"""The replay viewer's event lines: Korean for every event type (no English left), English as
-the command-line transcript has it."""
+"""The replay viewer's event lines: Korean for every event type (no English left), English with
+tiles in words (or in notation, the player's setting)."""
 
 import re
 
@@ -26,7 +26,7 @@ from game.engine.events import (
 )
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, describe_event, load_record
+from game.practice.records import RecordWriter, load_record
 from game.ui.event_lines import event_line
 
 PLAYERS = ("human", "ai:expert", "random", "ai:beginner")
@@ -80,10 +80,27 @@ def test_korean_line_has_no_english(event):
     assert line and not LATIN.search(line), line
 
 
+NOTATION = re.compile(r"\b(?:[1-9]+[mpzf])+\b")
+TILED = (Dealt, FlowerShown, Drew, Discarded, Claimed, KongDeclared, NineMajorDeclared, WinDeclared)
+
+
 @pytest.mark.parametrize("event", ONE_OF_EACH, ids=lambda e: type(e).__name__)
-def test_english_line_is_the_transcript_line(event):
-    names = ("Player", "Expert", "Random", "Beginner")
-    assert event_line(event, PLAYERS, lang="en") == describe_event(event, names)
+def test_english_line_names_tiles_in_words_or_in_notation_when_asked(event):
+    line = event_line(event, PLAYERS, lang="en")
+    assert line and not NOTATION.search(line), line
+    noted = event_line(event, PLAYERS, lang="en", notation=True)
+    if isinstance(event, TILED) and getattr(event, "tile", 0) is not None and \
+            getattr(event, "tiles", 0) is not None:
+        assert NOTATION.search(noted), noted
+
+
+def test_english_lines_read_as_players_say_them():
+    assert event_line(Discarded(seat=1, tile=52, uper=True), lang="en") == \
+        "South discards 5 circles, declaring uper"
+    assert event_line(Discarded(seat=1, tile=52, uper=True), lang="en", notation=True) == \
+        "S discards 5p, declaring uper"
+    assert event_line(Claimed(seat=2, meld="pung", tile=72, from_seat=1, tiles=(72, 73, 74)),
+                      lang="en") == "West claims East wind from South: pung (East wind, East wind, East wind)"
 
 
 def test_korean_lines_name_tiles_seats_and_yak():

@@ -54,10 +54,14 @@ def test_the_danger_scale_runs_from_green_to_red(lo, hi):
     assert danger_colour(1.0)[0] > danger_colour(1.0)[1]  # dangerous is red
 
 
-def test_describe_action_in_notation():
-    from game.engine.actions import Discard
-    assert describe_action(Discard(parse_tiles("5m")[0], uper=True)) == "uper with 5m"
-    assert describe_action(Discard(parse_tiles("7z")[0])) == "discard 7z"
+def test_describe_action_in_words_or_in_notation():
+    from game.engine.actions import WIN, Discard
+    assert describe_action(Discard(parse_tiles("5m")[0], uper=True)) == \
+        "discard 5 characters and declare uper"
+    assert describe_action(Discard(parse_tiles("7z")[0])) == "discard Red dragon"
+    assert describe_action(Discard(parse_tiles("7z")[0]), notation=True) == "discard 7z"
+    assert describe_action(Discard(parse_tiles("5m")[0]), "ko") == "5만 버림"
+    assert describe_action(WIN, "en", notation=True) == "win" and describe_action(None) == "-"
 
 
 def test_the_panel_draws_every_section_and_the_waits(screen, parts):
@@ -84,10 +88,10 @@ def test_hovering_a_danger_cell_shows_its_reason(screen, parts):
     seven_z = parse_tiles("7z")[0]
     td = south.danger_of(seven_z)
     assert td is not None and str(td.reason) == "safe: in S's river"
-    while not any(text.startswith("7z vs S") for _, text in p.tips):  # scroll down to the danger grid
+    while not any(text.startswith("Red dragon vs South") for _, text in p.tips):  # scroll down to the danger grid
         assert p.scroll_by(RECT.h // 3), "the danger cell never came into sight"
         p.draw(screen, RECT, 13)
-    cell = next(r for r, text in p.tips if text.startswith("7z vs S"))
+    cell = next(r for r, text in p.tips if text.startswith("Red dragon vs South"))
     assert RECT.contains(cell)
     assert screen.get_at(cell.center)[:3] == danger_colour(td.danger)
     assert p.handle_event(motion(cell.center))

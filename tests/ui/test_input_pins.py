@@ -107,7 +107,7 @@ class Scripted:
         self.scene, self.plan, self.turns = scene, plan or {}, 0
 
     def act(self, d):
-        if d.kind in ("claim", "rob"):
+        if d.kind in ("claim", "rob", "kong"):
             return PASS
         self.turns += 1
         k = self.plan.get(self.turns)
@@ -118,14 +118,15 @@ class Scripted:
         return Discard(drawn >> 2) if drawn is not None else next(a for a in d.legal if isinstance(a, Discard))
 
 
-def rigged_scene(app, monkeypatch, hands, draws="", replacements="", plans=None) -> TableScene:
+def rigged_scene(app, monkeypatch, hands, draws="", replacements="", plans=None,
+                 rules=RULES) -> TableScene:
     """The human at East of a rigged hand, the others `Scripted` (`plans[seat]`)."""
     def rigged(self, on_event=None, **_rig):
         return NEW_HAND(self, on_event=on_event, wall=rig_wall(hands, draws, replacements))
 
     monkeypatch.setattr(Session, "new_hand", rigged)
     sc = TableScene(app, ["human", "random", "random", "random"], seed=EAST_SEED, hands=1, record=False,
-                    rules=RULES)
+                    rules=rules)
     assert sc.human == 0, "the human plays East"
     for seat in (1, 2, 3):
         sc.seats[sc.table.players[seat]] = Scripted(sc, (plans or {}).get(seat))
@@ -215,6 +216,56 @@ def test_space_on_a_claim_prompt_passes_too(app, monkeypatch):
     submitted = spy_submits(sc)
     app.step([key(pygame.K_SPACE)], 1 / 30)
     assert submitted[:1] == [(0, PASS)] and app.top is sc
+
+
+# --- the kong at the deal (rules.md 2.6) -------------------------------------------------------------
+# East's flower is replaced by the fourth 9p: before his first turn he may declare that concealed
+# kong (its replacement is the Red dragon) or pass. The other seats hold no flower.
+DEAL_KONG_HANDS = ["2f999p19m1234567z3m", "2588p124567z346m", "369m147p2345z7m8p6z",
+                   "123m345p678p11z33z"]
+NINE_P = parse_tile("9p")
+
+
+def deal_kong_scene(app, monkeypatch) -> TableScene:
+    sc = rigged_scene(app, monkeypatch, DEAL_KONG_HANDS, "2p", "9p7z", rules=RuleSet())
+    assert wait(app, sc, ("kong",))
+    return sc
+
+
+def test_the_deal_kong_prompt_offers_kong_and_pass_and_k_declares_it(app, monkeypatch):
+    sc = deal_kong_scene(app, monkeypatch)
+    d = sc.prompt_for
+    assert d.legal == (ConcealedKong(NINE_P), PASS)
+    assert [(c.action, c.label, c.enabled) for c in sc.prompt.choices] == [
+        (f"kong:ConcealedKong:{NINE_P}", "Kong 9 circles", True), ("pass", "Pass", True)]
+    assert "9 circles" in sc.prompt_title
+    submitted = spy_submits(sc)
+    app.step([key(pygame.K_k)], 1 / 30)
+    assert submitted == [(0, ConcealedKong(NINE_P))]
+    assert any(isinstance(e, KongDeclared) and e.seat == 0 for e in sc.table.events)
+    assert wait(app, sc) and sc.prompt_for.kind == "turn"  # then East's opening turn
+
+
+@pytest.mark.parametrize("k", [pygame.K_SPACE, pygame.K_ESCAPE])
+def test_space_or_esc_pass_the_deal_kong_and_stay_at_the_table(app, monkeypatch, k):
+    sc = deal_kong_scene(app, monkeypatch)
+    submitted = spy_submits(sc)
+    app.step([key(k)], 1 / 30)
+    assert submitted == [(0, PASS)] and app.top is sc and sc in app.scenes
+    assert not any(isinstance(e, KongDeclared) for e in sc.table.events)
+    assert wait(app, sc) and ConcealedKong(NINE_P) in sc.prompt_for.legal  # kept for his turn
+
+
+@pytest.mark.parametrize("k, says", [(pygame.K_w, "No win at the deal"),
+                                     (pygame.K_p, "Pung only on another player's discard"),
+                                     (pygame.K_n, "Nine major tiles only on your own first turn")])
+def test_w_p_n_at_the_deal_kong_say_why_and_submit_nothing(app, monkeypatch, k, says):
+    sc = deal_kong_scene(app, monkeypatch)
+    submitted = spy_submits(sc)
+    n = len(sc.table.events)
+    app.step([key(k)], 1 / 30)
+    assert not submitted and len(sc.table.events) == n and sc.prompt_for.kind == "kong"
+    assert says in sc.message
 
 
 # --- focus and disabled entries ----------------------------------------------------------------------
@@ -462,7 +513,7 @@ def test_u_with_an_illegal_uper_explains(app, monkeypatch):
     app.step([key(pygame.K_2)], 1 / 30)
     assert shown_kind(sc, 1) == parse_tile("2m")
     uper = next(c for c in sc.prompt.choices if c.action == "uper")
-    assert not uper.enabled and uper.reason == sc.app.tr("table.uper_with", tiles="1p 7z")
+    assert not uper.enabled and uper.reason == sc.app.tr("table.uper_with", tiles="1 circle, Red dragon")
     n = len(sc.table.events)
     submitted = spy_submits(sc)
     app.step([key(pygame.K_u)], 1 / 30)

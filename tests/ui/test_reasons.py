@@ -1,15 +1,18 @@
-"""Every reason a player reads is translated to Korean (game/ui/reasons.py).
+"""Every reason a player reads is a message, rendered from the catalogues in each language.
 
-The texts are collected by running the code that writes them: the scorer on table-driven
+The messages are collected by running the code that makes them: the scorer on table-driven
 positions, seeded hands played by the AI seats (their explain() after every act, every
-Decision.note, every refusal of the table), the hints of positions of those hands, and the uper
-practice options and lessons. Each must translate completely (no English word left).
+Decision.note, every refusal of the table), the hints of positions of those hands, the uper
+practice's positions and options, and the review's lessons. Each must be a `Message` (words are
+made at the edge, never parsed back) and render in Korean with no English word left, and in
+English with tiles in words (no notation like ``5p``, ``1z``), or in notation when asked.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable
 
 import pytest
 
@@ -17,6 +20,7 @@ from ai.registry import make_seat
 from game.engine.actions import Discard, Win
 from game.engine.errors import IllegalActionError
 from game.engine.melds import Meld
+from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.scoring.context import WinContext
 from game.engine.scoring.evaluate import evaluate_win
@@ -24,20 +28,45 @@ from game.engine.scoring.sacred import sacred_status
 from game.engine.scoring.uper import uper_verdict
 from game.engine.table import Table
 from game.engine.tiles import parse_tile, parse_tiles
-from game.ui import reasons
-from game.ui.reasons import translate, translate_or_none
+from game.ui.i18n import reason_text
 
-# words that may stay in a Korean sentence: seat names of AIs, notation of actions and numbers
-_ALLOWED = {"ai", "standard", "uper"}
+# English words that may stay in a Korean sentence (none so far)
+_ALLOWED: set[str] = set()
 _ENGLISH = re.compile(r"[A-Za-z]{3,}")
+#: tile notation: 5p, 1z, 147m, 123m456p
+NOTATION = re.compile(r"(?<![A-Za-z0-9])(?:[1-9]+[mpzf])+(?![A-Za-z0-9])")
 
 
-def _assert_korean(text: str) -> None:
-    ko = translate_or_none(text)
-    assert ko is not None, f"no Korean for: {text!r}"
+def check(msg: object) -> None:
+    """`msg` is a Message that reads right in Korean, in English and in notation."""
+    assert isinstance(msg, Message), f"a plain sentence, not a message: {msg!r}"
+    ko = reason_text(msg, "ko")
     left = [w for w in _ENGLISH.findall(ko) if w.lower() not in _ALLOWED]
-    assert not left, f"English left in {ko!r} (from {text!r}): {left}"
+    assert not left, f"English left in {ko!r} ({msg.kind.code}): {left}"
     assert re.search("[가-힣]", ko), ko
+    en = reason_text(msg, "en")
+    assert en and not NOTATION.search(en), f"notation in the English of {msg.kind.code}: {en!r}"
+    assert reason_text(msg, "en", notation=True)  # renders in notation too
+
+
+def check_all(found: Iterable[object], at_least: int = 1) -> None:
+    msgs = [m for m in found if m is not None and m != ""]
+    assert len(msgs) >= at_least, len(msgs)
+    plain = sorted({repr(m) for m in msgs if not isinstance(m, Message)})
+    assert not plain, f"{len(plain)} plain sentences, e.g. {plain[:5]}"
+    for m in msgs:
+        check(m)
+
+
+def test_the_checks_catch_english_and_notation():
+    from game.engine.messages import TILE, define
+    bad = define("test.ui.reasons.bad", "{tile} is 5p", tile=TILE)
+    with pytest.raises(AssertionError, match="notation"):
+        check(bad(tile=13))
+    with pytest.raises(AssertionError, match="plain"):
+        check_all(["a plain sentence"])
+    assert reason_text("a seat program's own words", "ko") == "a seat program's own words"
+    assert reason_text(None, "en") == ""
 
 
 # ---------------------------------------------------------------- the scorer, table-driven
@@ -54,14 +83,13 @@ def _assert_korean(text: str) -> None:
 def test_uper_refusals(hand, melds, wall, fragment):
     v = uper_verdict(parse_tiles(hand), melds, wall_left=wall, rules=RuleSet())
     assert not v.legal and fragment in str(v.reason), v
-    _assert_korean(v.reason)
+    check(v.reason)
 
 
-def test_uper_refusal_example_in_korean():
-    text = "8p would win by discard with concealed only (1 point); 5p would win by discard with " \
-           "concealed only (1 point)"
-    assert translate(text, "ko") == "8통은 론으로 나면 문전만 (1점); 5통은 론으로 나면 문전만 (1점)"
-    assert translate(text, "en") == text
+def test_a_uper_refusal_in_both_languages():
+    v = uper_verdict(parse_tiles("111m456m789m55p55z"), (), wall_left=30, rules=RuleSet())
+    assert "5통" in reason_text(v.reason, "ko")
+    assert "5 circles" in reason_text(v.reason, "en") and "5p" in reason_text(v.reason, "en", notation=True)
 
 
 @pytest.mark.parametrize("concealed, win, melds, self_draw", [
@@ -78,92 +106,83 @@ def test_evaluate_reasons(concealed, win, melds, self_draw):
                      seat=0, prevalent=0, discarder=None if self_draw else 1)
     res = evaluate_win(ctx, RuleSet())
     assert not res.valid
-    _assert_korean(res.reason)
+    check(res.reason)
 
 
 def test_sacred_texts_every_case():
     st = sacred_status(parse_tiles("258p"), parse_tiles("5p4m1z"), uper_discard=parse_tile("2p"),
                        temporary=True, missed_after_uper=True, discarded_win_after_uper=True)
-    cases = {r.case for r in st.reasons}
-    assert {"SD1", "SD2", "SD4", "SD5", "SD6"} <= cases
+    assert {"SD1", "SD2", "SD4", "SD5", "SD6"} <= {r.case for r in st.reasons}
     st2 = sacred_status(parse_tiles("14m"), parse_tiles("7m"))
-    for r in st.reasons + st2.reasons:
-        _assert_korean(r.text)
-    for w in st.blocked + st2.blocked:
-        _assert_korean(st.why_not(w) or st2.why_not(w))
-    assert translate("you discarded 4m: 1m, 4m and 7m cannot be won by discard (stem pattern 1-4-7)",
-                     "ko") == "4만을 버렸으므로 1만, 4만, 7만으로는 론할 수 없습니다 (근 패턴 1-4-7)"
+    check_all([r.message for r in st.reasons + st2.reasons], 6)
+    check_all([st.why_not(w) or st2.why_not(w) for w in st.blocked + st2.blocked])
+    stem = next(r for r in st2.reasons if r.case == "SD3")
+    assert reason_text(stem.message, "ko") == \
+        "7만을 버렸으므로 1만, 4만, 7만으로는 론할 수 없습니다 (근 패턴 1-4-7)"
 
 
 # ---------------------------------------------------------------- seeded hands with the AI
-def _play_collect(seed: int, names: list[str], rules: RuleSet, texts: set[str]) -> Table:
+def _play_collect(seed: int, names: list[str], rules: RuleSet, found: list[object]) -> Table:
     seats = [make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
     t = Table(rules, seed)
     for e in t.events:
-        for s in seats:
-            s.observe(e.visible_to(seats.index(s)) if hasattr(e, "visible_to") else e)
+        for i, s in enumerate(seats):
+            s.observe(e.visible_to(i))
     rng = random.Random(seed)
     steps = 0
     while not t.is_over and steps < 400:
         steps += 1
-        pending = t.pending()
-        for seat, d in list(pending.items()):
-            texts.update(v for v in d.notes.values() if v)
+        for seat, d in list(t.pending().items()):
+            found.extend(v for v in d.notes.values() if v)
+            found.extend(d.observation.sacred)
             for notes in t.refused.values():
-                texts.update(v for v in notes.values() if v)
+                found.extend(v for v in notes.values() if v)
             if rng.random() < 0.05:  # a wrong submission: the table's refusal
-                bad = Discard(30) if rng.random() < 0.5 else Win()
+                bad = next(Discard(k) for k in range(25) if Discard(k) not in d.legal) \
+                    if rng.random() < 0.5 else Win()
                 try:
                     t.submit((seat + 1) % 4 if rng.random() < 0.5 else seat, bad)
                 except IllegalActionError as e:
-                    texts.add(e.reason)
-                except Exception as e:  # noqa: BLE001 - other errors are not reasons
-                    assert not isinstance(e, IllegalActionError)
+                    found.append(e.reason)
                 if seat not in t.pending():
                     break
             a = seats[seat].act(d)
-            why = seats[seat].explain()
-            if why:
-                texts.add(why)
+            found.append(seats[seat].explain())
             n0 = len(t.events)
             t.submit(seat, a)
             for e in t.events[n0:]:
                 for i, s in enumerate(seats):
-                    s.observe(e.visible_to(i) if hasattr(e, "visible_to") else e)
+                    s.observe(e.visible_to(i))
             break
     try:
         t.submit(0, Win())
     except IllegalActionError as e:
-        texts.add(e.reason)
+        found.append(e.reason)
     return t
 
 
 @pytest.fixture(scope="module")
-def played_texts() -> set[str]:
-    texts: set[str] = set()
+def played() -> list[object]:
+    found: list[object] = []
     names = ["ai:expert", "ai:standard", "greedy", "random"]
     for seed in range(60):
         rules = RuleSet(strict_table=seed % 3 == 0)
         rot = names[seed % 4:] + names[:seed % 4]
-        _play_collect(seed, rot, rules, texts)
-    return texts
+        _play_collect(seed, rot, rules, found)
+    return found
 
 
-def test_ai_and_table_texts_are_korean(played_texts):
-    assert len(played_texts) > 50
-    missing = sorted(t for t in played_texts if translate_or_none(t) is None)
-    assert not missing, f"{len(missing)} untranslated, e.g. {missing[:8]}"
-    for t in played_texts:
-        _assert_korean(t)
+def test_ai_and_table_reasons_are_messages_in_every_language(played):
+    kinds = {m.kind.code for m in played if isinstance(m, Message)}
+    assert len(kinds) > 20, kinds
+    check_all(played, 200)
 
 
-def test_hints_texts_are_korean():
+def test_hints_are_messages_in_every_language():
     from game.practice.hints import hints
-    from game.ui.hints_panel import describe_action
-    texts: set[str] = set()
-    names = ["ai:standard"] * 4
+    found: list[object] = []
     for seed in range(6):
-        seats = [make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
+        seats = [make_seat("ai:standard", seed=seed * 4 + i) for i in range(4)]
         t = Table(RuleSet(), 100 + seed)
         steps = 0
         while not t.is_over and steps < 200:
@@ -171,67 +190,60 @@ def test_hints_texts_are_korean():
             seat, d = next(iter(t.pending().items()))
             if steps % 9 == 0 and seat == 0 and d.kind == "turn":
                 h = hints(d, t.events, rules=t.rules)
-                texts.add(h.reason)
-                if h.suggested is not None:
-                    texts.add(describe_action(h.suggested))
-                texts.update(x.uper_reason for x in h.discards if x.uper_reason)
-                texts.update(x.plan for x in h.discards)
-                texts.update(w.text for x in h.discards for w in x.waits)
-                texts.update(w.text for w in h.waits)
-                texts.update(td.reason for o in h.opponents for td in o.tiles)
-                texts.update(v for o in h.opponents for v in o.safe.values())
-                texts.update(h.sacred.reasons)
-                texts.update(w for _, w in h.sacred.blocked if w)
-                texts.update(h.why_not(k) for k in range(25))
+                found.append(h.reason)
+                found.extend(x.uper_reason for x in h.discards)
+                found.extend(x.plan for x in h.discards)
+                found.extend(w.text for x in h.discards for w in x.waits)
+                found.extend(w.text for w in h.waits)
+                found.extend(td.reason for o in h.opponents for td in o.tiles)
+                found.extend(v for o in h.opponents for v in o.safe.values())
+                found.extend(h.sacred.reasons)
+                found.extend(w for _, w in h.sacred.blocked)
+                found.extend(h.why_not(k) for k in range(25))
             t.submit(seat, seats[seat].act(d))
-    texts.discard("")
-    assert len(texts) > 20
-    for x in texts:
-        _assert_korean(x)
+    check_all(found, 20)
 
 
-def test_practice_options_and_lessons_are_korean():
+def test_practice_positions_options_and_lessons_are_messages():
     from game.practice.review import UperDecision, _lesson
-    from game.practice.uper_practice import PracticeOption, generate_position, practice_options
-    texts: set[str] = set()
+    from game.practice.uper_practice import (
+        STRICT_PENALTY,
+        PracticeOption,
+        generate_position,
+        practice_options,
+    )
+    found: list[object] = []
     for seed in range(3):
         pos = generate_position(seed)
-        texts.add(pos.describe())
-        for o in practice_options(pos):
-            texts.add(o.reason)
+        found.append(pos.describe())
+        found.extend(o.reason for o in practice_options(pos))
 
     class _C:  # a comparison stand-in: only what _lesson reads
         def __init__(self, offered):
             self.offered = offered
 
     from game.engine.scoring.uper import WALL_SHORT
-    from game.practice.uper_practice import STRICT_PENALTY
     up = PracticeOption("uper", Discard(0, uper=True), True, False,
                         STRICT_PENALTY(why=WALL_SHORT(n=3, need=10)))
     for chosen, best, cost in (("silent", "uper", 1.25), ("fold", "fold", 0.0)):
-        d = UperDecision(1, "", chosen, _C((up,)))  # type: ignore[arg-type]
-        texts.add(_lesson(d, best, cost))
-    texts.discard("")
-    texts.discard(None)
-    for x in texts:
-        _assert_korean(x)
+        d = UperDecision(1, generate_position(0).describe(), chosen, _C((up,)))  # type: ignore[arg-type]
+        found.append(_lesson(d, best, cost))
+    check_all(found, 4)
 
 
-def test_fallback_and_font_coverage():
-    assert translate("a sentence nobody wrote", "ko") == "a sentence nobody wrote"
-    assert translate("", "ko") == ""
-    # every Hangul syllable of the templates is in the UI font subset
+def test_every_hangul_syllable_of_the_catalogues_is_in_the_font():
     import pygame.freetype
 
+    from game.i18n import all_texts
     from game.ui.assets import UI_FONT
     pygame.freetype.init()
     f = pygame.freetype.Font(str(UI_FONT), 16)
-    chars = {c for _, ko in reasons.TEMPLATES for c in ko if "가" <= c <= "힣"}
+    chars = {c for t in all_texts("ko") for c in t if "가" <= c <= "힣"}
     missing = [c for c in sorted(chars) if f.get_metrics(c)[0] is None]
     assert not missing, missing
 
 
-def test_hints_panel_shows_reasons_in_korean():
+def test_the_hints_panel_shows_reasons_in_the_players_words():
     import pygame
 
     from game.practice.hints import hints, practice_observation
@@ -243,9 +255,9 @@ def test_hints_panel_shows_reasons_in_korean():
     screen = pygame.display.set_mode((1280, 800))
     obs = practice_observation("123m456p789p11m22z7z", rivers=("", "4m7z", "", ""))
     h = hints(obs)
-    english = {td.reason for o in h.opponents for td in o.tiles}
-    for lang in ("en", "ko"):
-        p = HintsPanel(Fonts(), TileArt(), lang)
+    reasons = {td.reason for o in h.opponents for td in o.tiles}
+    for lang, notation in (("en", False), ("en", True), ("ko", False)):
+        p = HintsPanel(Fonts(), TileArt(), lang, notation=notation)
         p.set_hints(h)
         tips = ""
         for _ in range(30):  # page through the panel: the tips of what is in sight
@@ -253,10 +265,12 @@ def test_hints_panel_shows_reasons_in_korean():
             tips += " ".join(t for _, t in p.tips) + " "
             if not p.scroll_by(300):
                 break
-        for why in english:
-            shown = translate(why, lang)
-            assert shown in tips, (lang, why)
-        assert p.ask(parse_tile("3m")) == h.why_not(parse_tile("3m"))  # the answer itself: English
+        for why in reasons:
+            assert reason_text(why, lang, notation=notation) in tips, (lang, why)
         if lang == "ko":
             assert " vs " not in tips and "←" in tips  # tile and seat in Korean too
-    assert "손패를 완성하지 않습니다" in translate(h.why_not(parse_tile("3m")), "ko")
+        elif notation:
+            assert "7z vs S" in tips
+        else:
+            assert "Red dragon vs South" in tips and not NOTATION.search(tips)
+    assert "손패를 완성하지 않습니다" in reason_text(h.why_not(parse_tile("3m")), "ko")

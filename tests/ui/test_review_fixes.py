@@ -40,13 +40,15 @@ def test_the_last_hands_result_button_leads_to_the_session_results():
         app.close()
 
 
-def test_tiles_at_the_table_are_named_in_korean():
+def test_tiles_at_the_table_are_named_as_players_name_them():
     app = make_app("ko")
     try:
         sc = TableScene(app, ["human", "random", "random", "random"], seed=3, hands=1, record=False)
         assert sc.tile_name(13) == "5통" and sc.tile_name(0) == "1만" and sc.tile_name(22) == "백"
         app.settings = app.settings.replace(language="en")
-        assert sc.tile_name(13) == "5p"
+        assert sc.tile_name(13) == "5 circles" and sc.tile_name(22) == "White dragon"
+        app.settings = app.settings.replace(tile_notation=True)
+        assert sc.tile_name(13) == "5p" and sc.tile_name(22) == "5z"
     finally:
         app.close()
 

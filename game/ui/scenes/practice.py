@@ -29,13 +29,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.engine.tiles import tile_str
-
 from ..board_picture import BoardPicture, info_for
 from ..event_lines import player_name
 from ..hints_panel import HintsPanel
 from ..i18n import SEAT_WIND_NAMES
-from ..reasons import tile_ko, translate
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -131,7 +128,8 @@ class PracticeScene(Scene):
         self.strict_armed = False
         self.review_items: list[Any] = []
         self.review_scroll = 0
-        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, scroll_keys=True)  # Page Up/Down scroll
+        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, scroll_keys=True,  # PgUp/PgDn scroll
+                                notation=lambda: app.notation)
         self.board = BoardPicture(app)
         self.hover: str | None = None
         self.dealt = 0  # positions asked for (the generator's seed)
@@ -184,7 +182,7 @@ class PracticeScene(Scene):
             return False
         o = self.option(key)
         if key == "uper" and not o.legal:
-            self.message = self.app.tr("practice.illegal", why=translate(o.reason, self.app.lang))
+            self.message = self.app.tr("practice.illegal", why=self.app.reason(o.reason))
             if not o.available:
                 return False
             if not self.strict_armed:
@@ -322,7 +320,7 @@ class PracticeScene(Scene):
                 ty = y + bh + round(size * 2.2)
                 for i, kd in enumerate(self.position.ready_discards):
                     out[f"discard:{kd}"] = Button(pygame.Rect(below.x + 12 + i * (tw + 8), ty, tw, round(tw * 1.35)),
-                                                  tile_str(kd))
+                                                  self.app.tile_name(kd))
         elif self.state in ("result", "review"):
             bw = (below.w - 50) // 4
             y = below.bottom - bh - 8
@@ -515,13 +513,12 @@ class PracticeScene(Scene):
                     pygame.draw.rect(surface, GOLD, b.rect.inflate(6, 6), width=2, border_radius=4)
             y = max(b.rect.bottom for n, b in buttons.items() if n.startswith("discard:")) + 8
         else:
-            name = (tile_str(self.discard) if self.app.lang == "en" else tile_ko(tile_str(self.discard))) \
-                if self.discard is not None else ""
+            name = self.app.tile_name(self.discard) if self.discard is not None else ""
             line = f"{tr('practice.discard_with')} {name}" if self.discard is not None else ""
             surface.blit(fonts.fit(line, small, inner.w, DIM), (inner.x, y))
             y += round(small * 1.5)
         up = self.option("uper")
-        text = self.message or (tr("practice.illegal", why=translate(up.reason, self.app.lang))
+        text = self.message or (tr("practice.illegal", why=self.app.reason(up.reason))
                                 if not up.legal else "")
         for ln in wrap(fonts, text, small, inner.w)[:3]:
             surface.blit(fonts.text(ln, small, RED_TEXT), (inner.x, y))
@@ -593,7 +590,7 @@ class PracticeScene(Scene):
 
         item = next((i for i in review([d]) if i.index == d.index), None)
         if item is not None:
-            for ln in wrap(fonts, translate(item.lesson, self.app.lang), small, inner.w)[:2]:
+            for ln in wrap(fonts, self.app.reason(item.lesson), small, inner.w)[:2]:
                 surface.blit(fonts.text(ln, small, GREEN if not item.mistake else RED_TEXT), (inner.x, y))
                 y += round(small * 1.3)
         who = player_name(c.opponents, self.app.lang)
@@ -630,9 +627,10 @@ class PracticeScene(Scene):
             colour = RED_TEXT if it.mistake else GREEN
             surface.blit(fonts.fit(head, size, box.w - 48, colour, bold=True), (box.x + 24, y))
             y += lh
-            surface.blit(fonts.fit(translate(it.description, self.app.lang), round(size * 0.85), box.w - 60, DIM), (box.x + 40, y))
+            surface.blit(fonts.fit(self.app.reason(it.description), round(size * 0.85), box.w - 60, DIM),
+                         (box.x + 40, y))
             y += lh
-            for ln in wrap(fonts, translate(it.lesson, self.app.lang), round(size * 0.85), box.w - 60)[:2]:
+            for ln in wrap(fonts, self.app.reason(it.lesson), round(size * 0.85), box.w - 60)[:2]:
                 surface.blit(fonts.text(ln, round(size * 0.85), WHITE), (box.x + 40, y))
                 y += round(lh * 0.9)
             y += 10

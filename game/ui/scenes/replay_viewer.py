@@ -66,7 +66,7 @@ class ReplayViewerScene(Scene):
         self.k = 0  # index of the last event shown in the hand
         self.reveal = False
         self.show_hints = True
-        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang)
+        self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, notation=lambda: app.notation)
         self.board = BoardPicture(app)
         self.list_top = 0
         self.hover: str | None = None
@@ -371,7 +371,7 @@ class ReplayViewerScene(Scene):
             elif i == self.k:
                 colour = WHITE  # the current step reads clearly on its highlight
             try:
-                text = event_line(e, players, lang=self.app.lang)
+                text = event_line(e, players, lang=self.app.lang, notation=self.app.notation)
             except Exception:  # noqa: BLE001
                 text = repr(e)
             if isinstance(e, HandStarted):

@@ -13,9 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.engine.tiles import tile_str
-
-from ..i18n import SEAT_WIND_NAMES
+from ..i18n import SEAT_WIND_NAMES, yak_name
 from ..scene import Scene
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
 
@@ -261,8 +259,8 @@ class HandResultScene(_Overlay):
         for ys in res.yak:
             colour = WHITE if ys.kind == "basic" else (190, 210, 255)
             count = f" ×{ys.count}" if ys.count > 1 else ""
-            surface.blit(fonts.fit(ys.name_ko + count, small, box.w * 0.23, colour), (col_ko, y))
-            surface.blit(fonts.fit(ys.name_en, small, box.w * 0.32, colour), (col_en, y))
+            surface.blit(fonts.fit(yak_name(ys.key, "ko") + count, small, box.w * 0.23, colour), (col_ko, y))
+            surface.blit(fonts.fit(yak_name(ys.key, "en"), small, box.w * 0.32, colour), (col_en, y))
             kind = tr("result.basic") if ys.kind == "basic" else tr("result.bonus")
             pts = fonts.text(f"{ys.points}  {kind}", small, colour)
             surface.blit(pts, (col_pts, y))
@@ -358,4 +356,4 @@ class SessionResultScene(_Overlay):
         draw_button(surface, fonts, self.ok_button(), True, size)
 
 
-__all__ = ["HandResultScene", "SessionResultScene", "signed", "tile_str"]
+__all__ = ["HandResultScene", "SessionResultScene", "signed"]

@@ -211,6 +211,8 @@ def players_rows() -> list[Row]:
 def display_rows() -> list[Row]:
     return [
         _field("language", ["ko", "en"], _value),
+        _field("tile_notation", [False, True],
+               lambda v, lang: tr("value.tile_notation" if v else "value.tile_words", lang)),
         _field("window_size", list(WINDOW_SIZES), lambda v, lang: f"{v[0]} × {v[1]}"),
         _field("fullscreen", [False, True], _onoff),
         _field("sound", [True, False], _onoff),

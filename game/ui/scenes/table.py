@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING, Any
 
 from ai.registry import AI_DEFAULT, HUMAN, canonical, parse_seats
 from game.engine.actions import WIN
+from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.engine.table import Decision, Table
-from game.engine.tiles import tile_str
 
 from ..director import Director
 from ..i18n import SEAT_WIND_NAMES, has
 from ..layout import Layout
-from ..reasons import tile_ko, translate
 from ..scene import Scene
 from ..table.driver import TableDriver
 from ..table.input import KEY_HINTS, TableInput
@@ -189,12 +188,13 @@ class TableScene(TableInput, TableView, Scene):
         return label if not self.autoplay else f"P{p + 1} · {label}"
 
     def tile_name(self, kind: int) -> str:
-        """A tile in the player's language: ``9p`` or ``9통``."""
-        return tile_str(kind) if self.app.lang == "en" else tile_ko(tile_str(kind))
+        """A tile as the player names it: ``9 circles``, ``9통``, or ``9p`` in notation."""
+        return self.app.tile_name(kind)
 
-    def reason(self, text: str) -> str:
-        """An engine/AI reason in the player's language (`game.ui.reasons`)."""
-        return translate(text, self.app.lang)
+    def reason(self, reason: Message | str | None) -> str:
+        """An engine/AI reason (a `Message`, or a seat program's own words) in the player's
+        language (`App.reason`)."""
+        return self.app.reason(reason)
 
     def say(self, text: str, seconds: float = 4.0) -> None:
         self.message = text

@@ -3,7 +3,8 @@
 Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards
 the chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
 again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim
-W win, P pung, K kong, Space or Esc pass; I shows the practice hints (shanten, acceptance, waits,
+W win, P pung, K kong, Space or Esc pass; at the deal, when a flower's replacement completes four
+of a kind (rules.md 2.6), K declares that concealed kong and Space or Esc passes; I shows the practice hints (shanten, acceptance, waits,
 danger) beside the table. Any click or key during an animation skips it; F1 or H toggles the key
 help; Esc leaves the table (the session can be continued from the title). In a replay P pauses,
 + and - change the speed.
@@ -38,6 +39,7 @@ from game.engine.errors import IllegalActionError
 from ..controls import Choice, HandCursor, Prompt
 
 if TYPE_CHECKING:
+    from game.engine.messages import Message
     from game.engine.table import Decision, Table
 
     from ..app import App
@@ -68,7 +70,7 @@ class TableInput:
         def leave(self) -> None: ...
         def seat_label(self, seat: int) -> str: ...
         def tile_name(self, kind: int) -> str: ...
-        def reason(self, text: str) -> str: ...
+        def reason(self, reason: Message | str | None) -> str: ...
         def _sync_source(self) -> None: ...
 
     def _init_input(self) -> None:
@@ -84,13 +86,22 @@ class TableInput:
         self.prompt_for = d
         tr = self.app.tr
         countdown = float(self.app.settings.claim_countdown)
-        if d.kind in ("claim", "rob"):
+        if d.kind == "kong":  # at the deal: a replacement completed four of a kind
+            self.offered = None
+            kongs = [a.tile for a in d.legal if isinstance(a, ConcealedKong)]
+            choices = [Choice(f"kong:ConcealedKong:{k}", f"{tr('action.kong')} {self.tile_name(k)}",
+                              KEY_KONG) for k in kongs]
+            choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
+            self.prompt = Prompt(choices, default="pass")
+            self.prompt_title = tr("table.deal_kong_prompt",
+                                   tile=" / ".join(self.tile_name(k) for k in kongs))
+        elif d.kind in ("claim", "rob"):
             assert self.table is not None
             last = d.observation.last_discard  # (seat, kind) of the tile on offer
             self.offered = last
             refused = self.table.refused.get(d.seat, {})
             choices = []
-            win_reason = d.notes.get(WIN) or refused.get(WIN, "")
+            win_reason = d.notes.get(WIN) or refused.get(WIN)
             if WIN in d.legal or win_reason:
                 choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
             if any(isinstance(a, Pung) for a in d.legal):
@@ -109,7 +120,7 @@ class TableInput:
             n = len(self.director.shown_ids(d.seat))
             self.cursor.reset(n, at_drawn=True)
             self._turn_prompt()
-        self.app.sound.play("tick" if d.kind in ("claim", "rob") else "click")
+        self.app.sound.play("tick" if d.kind in ("claim", "rob", "kong") else "click")
 
     def _selected_kind(self) -> int | None:
         d = self.prompt_for
@@ -124,9 +135,10 @@ class TableInput:
     #: action keys and what they would do, for saying why one is not possible now
     _ACTION_KEYS: ClassVar[dict[int, str]] = {KEY_WIN: "win", KEY_PUNG: "pung", KEY_KONG: "kong", KEY_NINE: "nine"}
 
-    def _explain_key(self, key: int, *, claim: bool) -> bool:
-        """W, P, K or N pressed when that action is not offered: say why, briefly (as U does).
-        A disabled choice with that key says its own reason (the engine's). True if handled."""
+    def _explain_key(self, key: int, *, claim: bool = False, deal: bool = False) -> bool:
+        """W, P, K or N pressed when that action is not offered: say why, briefly (as U does),
+        for a claim, the deal's kong decision or a turn. A disabled choice with that key says
+        its own reason (the engine's). True if handled."""
         what = self._ACTION_KEYS.get(key)
         if what is None or self.prompt is None:
             return False
@@ -134,7 +146,8 @@ class TableInput:
         if any(c.enabled for c in mine):
             return False  # the prompt takes it
         reason = next((c.reason for c in mine if c.reason), "")
-        self.say(reason or self.app.tr(f"table.cannot.{what}" + (".claim" if claim else "")))
+        where = ".claim" if claim else ".deal" if deal else ""
+        self.say(reason or self.app.tr(f"table.cannot.{what}{where}"))
         return True
 
     def _turn_prompt(self) -> None:
@@ -144,7 +157,7 @@ class TableInput:
         choices: list[Choice] = []
         if WIN in d.legal or WIN in d.notes:
             choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal,
-                                  self.reason(d.notes.get(WIN, ""))))
+                                  self.reason(d.notes.get(WIN))))
         for a in d.legal:
             if isinstance(a, (ConcealedKong, AddedKong)):
                 choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
@@ -157,10 +170,10 @@ class TableInput:
             legal = uper is not None and uper in d.legal
             reason = ""
             if not legal:
-                reason = self.reason(d.notes.get(uper, "")) if uper is not None else ""
+                reason = self.reason(d.notes.get(uper)) if uper is not None else ""
                 if not reason:
                     able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
-                    reason = (tr("table.uper_with", tiles=" ".join(self.tile_name(x) for x in able)) if able
+                    reason = (tr("table.uper_with", tiles=self.app.tiles_text(able)) if able
                               else tr("table.uper_not_offered"))
             choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason))
         hover = self.prompt.hover if self.prompt is not None else None
@@ -203,7 +216,7 @@ class TableInput:
         try:
             self.driver.submit(d.seat, action)
         except IllegalActionError as e:
-            self.say(self.reason(e.reason) if hasattr(e, "reason") else str(e))
+            self.say(self.reason(getattr(e, "reason", None)) or str(e))
             if self.prompt is not None:
                 self.prompt.result = None
             return False
@@ -239,7 +252,7 @@ class TableInput:
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
                 self.prompt is not None and self.prompt_for is not None
-                and self.prompt_for.kind in ("claim", "rob")):
+                and self.prompt_for.kind in ("claim", "rob", "kong")):
             self.leave()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
@@ -259,8 +272,9 @@ class TableInput:
         if d is None:
             return
         rects = self.button_rects()
-        if d.kind in ("claim", "rob"):
-            if event.type == pygame.KEYDOWN and self._explain_key(event.key, claim=True):
+        if d.kind in ("claim", "rob", "kong"):  # a question with buttons; the hand is not played
+            if event.type == pygame.KEYDOWN and self._explain_key(
+                    event.key, claim=d.kind != "kong", deal=d.kind == "kong"):
                 return
             if self.prompt is not None and self.prompt.handle_event(event, rects):
                 self._choose(self.prompt.result or "pass")
@@ -322,7 +336,7 @@ class TableInput:
                 self.say(self.app.tr("table.no_hints"))
                 return False
             self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang,
-                                          scroll_keys=True)
+                                          scroll_keys=True, notation=lambda: self.app.notation)
         self.show_hints = not self.show_hints
         self.hints_for = None
         return self.show_hints
