@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.events import Discarded
+from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import play_hand
 from game.engine.table import Table
@@ -120,7 +121,7 @@ class ArenaResult:
     seed: int
     stats: dict[str, SeatStats]
     seconds: float
-    incidents: list[str] = field(default_factory=list)
+    incidents: list[Message] = field(default_factory=list)  # the guard's notes (ai.guard)
 
     def difference(self, name: str, baseline: str) -> tuple[float, float, float]:
         """Per-wall difference of points per hand, `name` minus `baseline`, with its 95% CI."""
@@ -133,7 +134,7 @@ class ArenaResult:
                                "seconds": self.seconds,
                                "hands_per_second": self.hands / self.seconds if self.seconds else 0,
                                "stats": [s.to_json() for s in self.stats.values()],
-                               "incidents": self.incidents}
+                               "incidents": [str(m) for m in self.incidents]}
         if baseline is not None and baseline in self.stats:
             out["baseline"] = baseline
             out["differences"] = {
@@ -188,9 +189,9 @@ def _play_walls(args: tuple) -> dict[str, Any]:
                 wall_points[at_seat[s]] += res.payments[s]
             rows.append((i, r, pays, winners, sorted(uper), res.is_draw))
         del wall_points
-    incidents: list[str] = []
+    incidents: list[Message] = []
     for p in players:
-        incidents.extend(str(m) for m in getattr(p, "incidents", []))  # in English: a log
+        incidents.extend(getattr(p, "incidents", []))  # Messages (picklable: the worker sends them)
         close = getattr(p, "close", None)
         if close is not None:
             close()
@@ -249,7 +250,7 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
         st = stats.setdefault(n, SeatStats(n))
         st.players += 1
     wall_pts: dict[int, list[int]] = {}
-    incidents: list[str] = []
+    incidents: list[Message] = []
     for out in outs:
         incidents.extend(out["incidents"])
         for p in range(4):
