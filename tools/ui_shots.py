@@ -248,8 +248,8 @@ def polish_shots(out: Path) -> list[Path]:
                 app.step([ev(pygame.MOUSEMOTION, pos=cell.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
             paths.append(_save(app.window, out / f"polish-hints-{tag}.png"))
             if panel is not None and panel.hints is not None:
-                panel.ask(next(k for k in range(25) if "complete" not in panel.hints.why_not(k)) if any(
-                    "complete" not in panel.hints.why_not(k) for k in range(25)) else 0)
+                panel.ask(next(k for k in range(25) if "complete" not in str(panel.hints.why_not(k))) if any(
+                    "complete" not in str(panel.hints.why_not(k)) for k in range(25)) else 0)
                 app.step([ev(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
                 paths.append(_save(app.window, out / f"polish-whynot-{tag}.png"))
             app.close()

@@ -37,7 +37,7 @@ from game.engine.events import (
     WallBuilt,
     WinDeclared,
 )
-from game.engine.tiles import kind_of_tile
+from game.engine.tiles import SEAT_LETTERS, kind_of_tile
 from game.ui.i18n import has, tr
 
 __all__ = ["event_line", "player_name"]
@@ -76,8 +76,11 @@ def event_line(e: Event, players: Sequence[str] | None = None, *, lang: str = "e
     def who(p: int) -> str:
         return names[p] if p < len(names) else t("event.player_n", n=p + 1)
 
-    def seat(s: int | None) -> str:
-        return i18n.seat_name(s, lang, notation=notation) if s is not None and 0 <= s < 4 else "?"
+    def seat(s: int | str | None) -> str:
+        if isinstance(s, str) and s in SEAT_LETTERS:  # a winner's seat in a hand's end: "W"
+            s = SEAT_LETTERS.index(s)
+        ok = isinstance(s, int) and 0 <= s < 4
+        return i18n.seat_name(s, lang, notation=notation) if ok else "?"  # type: ignore[arg-type]
 
     def tile(x: int | None) -> str:
         return "?" if x is None or x < 0 else i18n.tile_name(kind_of_tile(x), lang, notation=notation)
@@ -139,10 +142,10 @@ def event_line(e: Event, players: Sequence[str] | None = None, *, lang: str = "e
             parts = [t("event.hand_end", reason=_key("event.end", r, lang))]
             for w in ws:
                 res = w.get("result", {}) if isinstance(w, dict) else {}
-                s = w.get("seat") if isinstance(w, dict) else None
+                winner = w.get("seat") if isinstance(w, dict) else None
                 yaks = sep.join(t("event.yak", name=yak(y.get("key")), points=y.get("points"))
                                 for y in res.get("yak", []))
-                parts.append(t("event.winner", seat=seat(s), total=res.get("total"),
+                parts.append(t("event.winner", seat=seat(winner), total=res.get("total"),
                                basic=res.get("basic"), bonus=res.get("bonus"), yak=yaks))
             paid = " ".join(f"{seat(s)} {pay[s]:+d}" for s in range(min(4, len(pay))))
             parts.append(t("event.payments", list=paid))

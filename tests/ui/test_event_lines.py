@@ -110,6 +110,10 @@ def test_korean_lines_name_tiles_seats_and_yak():
     end = event_line(ONE_OF_EACH[21], PLAYERS, lang="ko")
     assert "돌돌이 2" in end and "역 3" in end
     assert "서 7점" in end and "동 -7" in end
+    lettered = HandEnded(reason="win", winners=({**WIN, "seat": "W"},), payments=(-7, 0, 7, 0),
+                         hands=(), next_doubled=False, dealer_keeps=False)
+    assert event_line(lettered, PLAYERS, lang="ko") == end  # as the engine writes it: a letter
+    assert "West scores 7" in event_line(lettered, PLAYERS, lang="en")
 
 
 def test_every_event_of_a_real_record_in_korean(tmp_path, monkeypatch):

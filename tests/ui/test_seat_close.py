@@ -1,6 +1,8 @@
 """The table closes its computer seats (a ``cmd:`` seat's external program must not linger):
 when the scene leaves, when the app closes, when a demo starts a new session, after Continue."""
 
+from typing import ClassVar
+
 import pygame
 import pytest
 
@@ -14,7 +16,7 @@ from game.ui.table import driver as driver_module
 class ClosingSeat:
     """A computer seat that plays at random and records `close()` calls."""
 
-    made: list["ClosingSeat"] = []
+    made: ClassVar[list["ClosingSeat"]] = []
 
     def __init__(self, seed):
         self.inner = RandomSeat(seed)
