@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, action_from_json
+from .driver import HandDriver
 from .errors import MahjongError, ReplayError
 from .events import Event, event_from_json
 from .rules import RuleSet
@@ -160,6 +161,7 @@ def replay(log: SessionLog, source: str = "log") -> Session:
         if session.table is not None:
             raise ReplayError(f"{source} line {no}: hand {hand} starts before the last one ended")
         table = session.new_hand()
+        referee = HandDriver(table, [None] * 4)  # every answer comes from the log
         if table.hand != hand:
             raise ReplayError(f"{source} line {no}: expected hand {table.hand}, the log has {hand}")
         while i < len(lines) and lines[i][1].get("hand") == hand:
@@ -169,7 +171,7 @@ def replay(log: SessionLog, source: str = "log") -> Session:
                 try:
                     seat = SEAT_LETTERS.index(data["seat"])
                     action = action_from_json(data["action"])
-                    table.submit(seat, action)
+                    referee.answer(seat, action)
                 except (KeyError, ValueError, MahjongError) as e:
                     raise ReplayError(f"{source} line {no}: {e}") from None
             else:
