@@ -213,18 +213,16 @@ def yak_name(key: str, lang: str) -> str:
 
 
 def action_text(a: Any, lang: str, *, notation: bool = False) -> str:
-    """An action in words: 'discard 5 circles', '5통 버림', 'pung'."""
-    if notation:
-        return NOTATION[Arg.ACTION](a)
+    """An action in words: 'discard 5 circles', '5통 버림', 'pung' ('discard 5p' in notation)."""
     match a:
         case Discard(tile=k, uper=True):
-            return text("act.uper", lang, tile=tile_name(k, lang))
+            return text("act.uper", lang, tile=tile_name(k, lang, notation=notation))
         case Discard(tile=k):
-            return text("act.discard", lang, tile=tile_name(k, lang))
+            return text("act.discard", lang, tile=tile_name(k, lang, notation=notation))
         case ConcealedKong(tile=k):
-            return text("act.concealed_kong", lang, tile=tile_name(k, lang))
+            return text("act.concealed_kong", lang, tile=tile_name(k, lang, notation=notation))
         case AddedKong(tile=k):
-            return text("act.added_kong", lang, tile=tile_name(k, lang))
+            return text("act.added_kong", lang, tile=tile_name(k, lang, notation=notation))
         case Win():
             return text("act.win", lang)
         case Pung():
