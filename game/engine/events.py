@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from .errors import MahjongError
 from .kinds import DicePurpose, EndReason, WinHow
 from .melds import MeldType
-from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile
+from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile, parse_tile, tile_str
 
 _SEAT_FIELDS = frozenset(("seat", "from_seat", "breaker", "dealer"))
 #: fields whose value is one of a closed set of names (read back as that enum)
@@ -41,6 +41,8 @@ class EventFormatError(MahjongError, ValueError):
 def _enc(name: str, v: Any) -> Any:
     if v is None:
         return None
+    if isinstance(v, Winner):
+        return v.to_json()
     if name in _SEAT_FIELDS:
         return SEAT_LETTERS[v]
     if isinstance(v, tuple):
@@ -258,14 +260,95 @@ class WinDeclared(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class YakLine:
+    """One line of a win's score: a yak key, its points and its kind ("basic" or "bonus")."""
+
+    key: str
+    points: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class WinScore:
+    """A win's score as the hand's end tells it (the scorer's `WinResult` without the reading)."""
+
+    valid: bool
+    basic: int
+    bonus: int
+    ante: int
+    total: int
+    yak: tuple[YakLine, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"valid": self.valid, "basic": self.basic, "bonus": self.bonus, "ante": self.ante,
+                "total": self.total,
+                "yak": [{"key": y.key, "points": y.points, "kind": y.kind} for y in self.yak]}
+
+
+@dataclass(frozen=True, slots=True)
+class Winner:
+    """One winner of a hand: seat, how (self_draw / discard / robbing_kong), from whom, the
+    winning tile kind, the score and this win's payments per seat."""
+
+    seat: int
+    how: WinHow
+    from_seat: int | None
+    tile: int
+    result: WinScore
+    payments: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": SEAT_LETTERS[self.seat], "how": str(self.how),
+                "from": None if self.from_seat is None else SEAT_LETTERS[self.from_seat],
+                "tile": tile_str(self.tile), "result": self.result.to_json(),
+                "payments": list(self.payments)}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Winner:
+        """A winner as `to_json` wrote it; anything else raises EventFormatError.
+
+        >>> w = Winner(2, WinHow.DISCARD, 1, 13, WinScore(True, 2, 0, 10, 12,
+        ...            (YakLine("seven_pairs", 2, "basic"),)), (0, -12, 12, 0))
+        >>> Winner.from_json(w.to_json()) == w
+        True
+        """
+        try:
+            res = data["result"]
+            yak = tuple(YakLine(str(y["key"]), _count(y["points"]), str(y["kind"]))
+                        for y in res["yak"])
+            frm = data["from"]
+            return cls(SEAT_LETTERS.index(_letter(data["seat"])), WinHow(data["how"]),
+                       None if frm is None else SEAT_LETTERS.index(_letter(frm)),
+                       parse_tile(data["tile"]),
+                       WinScore(bool(res["valid"]), _count(res["basic"]), _count(res["bonus"]),
+                                _count(res["ante"]), _count(res["total"]), yak),
+                       tuple(_count(p) for p in data["payments"]))
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise EventFormatError(f"a winner must be seat, how, from, tile, result and "
+                                   f"payments as written by the engine ({e})"[:300]) from None
+
+
+def _letter(v: Any) -> str:
+    if v not in ("E", "S", "W", "N"):
+        raise ValueError(f"not a seat letter: {v!r}")
+    return v
+
+
+def _count(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError(f"not a whole number: {v!r}")
+    return v
+
+
+@dataclass(frozen=True, slots=True)
 class HandEnded(_Event):
     """The hand is over. `reason`: "win", "exhaustive", "nine_major", "four_winds",
-    "triple_win". `winners`: one JSON-ready dict per winner (seat, result, payments);
+    "triple_win". `winners`: one `Winner` per winner (seat, how, score, payments);
     `payments[s]`: the signed total of seat s; `hands`: every seat's concealed tiles (shown)."""
 
     type: ClassVar[str] = "hand_end"
     reason: EndReason
-    winners: tuple[dict, ...]
+    winners: tuple[Winner, ...]
     payments: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
     next_doubled: bool
@@ -335,7 +418,9 @@ def event_from_json(data: Any) -> Event:
                 raise EventFormatError(f"event {data['type']!r}: {f.name!r} must be one of "
                                        f"{known}, got {v!r}"[:300]) from None
     if cls is HandEnded:
-        kwargs["winners"] = tuple(kwargs["winners"])
+        if not isinstance(kwargs["winners"], tuple):
+            raise EventFormatError("event 'hand_end': winners must be a list")
+        kwargs["winners"] = tuple(Winner.from_json(w) for w in kwargs["winners"])
     try:
         return cls(**kwargs)
     except TypeError as e:

@@ -63,6 +63,9 @@ from .events import (
     WallBroken,
     WallBuilt,
     WinDeclared,
+    Winner,
+    WinScore,
+    YakLine,
 )
 from .hand import shanten as shape
 from .kinds import DecisionKind, DicePurpose, EndReason, Phase, WinHow
@@ -202,6 +205,14 @@ class WinRecord:
     context: WinContext
     result: WinResult
     payments: tuple[int, ...]
+
+    def winner(self) -> Winner:
+        """This win as the hand's end tells it."""
+        r = self.result
+        return Winner(self.seat, self.how, self.from_seat, self.tile,
+                      WinScore(r.valid, r.basic, r.bonus, r.ante, r.total,
+                               tuple(YakLine(y.key, y.points, y.kind) for y in r.yak)),
+                      tuple(self.payments))
 
     def to_json(self) -> dict:
         return {"seat": seat_name(self.seat), "how": self.how,
@@ -1000,7 +1011,7 @@ class Table:
         self.result = HandResult(reason, records, pays, next_doubled, keeps)
         self.phase = Phase.OVER
         self._pending = {}
-        self._emit(HandEnded(reason, tuple(r.to_json() for r in records), pays,
+        self._emit(HandEnded(reason, tuple(r.winner() for r in records), pays,
                              tuple(tuple(p.concealed) for p in self.seat_state), next_doubled, keeps))
 
     # ------------------------------------------------------------------ views

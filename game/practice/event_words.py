@@ -34,9 +34,10 @@ from game.engine.events import (
     WallBroken,
     WallBuilt,
     WinDeclared,
+    Winner,
 )
 from game.engine.messages import INT, LIST, MSG, MSGS, SEAT, TEXT, TILE, TILES, YAK, Message, define
-from game.engine.tiles import SEAT_LETTERS, kind_of_tile
+from game.engine.tiles import kind_of_tile
 
 __all__ = ["event_message"]
 
@@ -112,15 +113,11 @@ def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
-def _winner(w: Any) -> Message | None:
-    """A winner's line from its JSON (a damaged record may lack fields: then no line)."""
-    if not isinstance(w, dict) or w.get("seat") not in SEAT_LETTERS or len(str(w["seat"])) != 1:
-        return None
-    res = w.get("result") if isinstance(w.get("result"), dict) else {}
-    yaks = [YAK_POINTS(yak=str(y.get("key")), points=_int(y.get("points")))
-            for y in res.get("yak", []) if isinstance(y, dict)]
-    return SCORES(seat=SEAT_LETTERS.index(w["seat"]), total=_int(res.get("total")),
-                  basic=_int(res.get("basic")), bonus=_int(res.get("bonus")), yaks=yaks)
+def _winner(w: Winner) -> Message:
+    """A winner's line."""
+    r = w.result
+    yaks = [YAK_POINTS(yak=y.key, points=y.points) for y in r.yak]
+    return SCORES(seat=w.seat, total=r.total, basic=r.basic, bonus=r.bonus, yaks=yaks)
 
 
 def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
@@ -170,7 +167,7 @@ def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
                             tiles=_kinds(ids))
         case HandEnded(reason=r, winners=ws, payments=pay):
             parts = [HAND_END(reason=REASON[r]())]
-            parts += [m for m in map(_winner, ws) if m is not None]
+            parts += [_winner(w) for w in ws]
             parts.append(PAYMENTS(pays=[PAY(seat=s, amount=pay[s]) for s in range(min(4, len(pay)))]))
             return PARTS(parts=parts)
         case SessionEnded(hands=n, scores=sc):

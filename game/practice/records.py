@@ -46,6 +46,7 @@ from game.engine.events import (
     SessionEnded,
     SessionStarted,
     WinDeclared,
+    Winner,
     event_from_json,
 )
 from game.engine.replay import FORMAT, Recorder, dump_line, load_log, replay
@@ -429,7 +430,7 @@ _FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
     "hand": lambda v: _int(v, 1, _BIG),
     "scores": lambda v: _ints(v, -_BIG, _BIG, 4),
     "payments": lambda v: _ints(v, -_BIG, _BIG, 4),
-    "winners": lambda v: isinstance(v, tuple) and all(isinstance(w, dict) for w in v),
+    "winners": lambda v: isinstance(v, tuple) and all(isinstance(w, Winner) for w in v),
     "faces": lambda v: _ints(v, 1, 6, 2),
     "count": lambda v: _int(v, 0, _BIG),
     "counted": lambda v: _int(v, 0, _BIG),

@@ -19,7 +19,6 @@ from pathlib import Path
 
 from game.engine.events import Discarded
 from game.engine.scoring import yak_names
-from game.engine.tiles import seat_name
 
 from .records import Record, list_records, load_record
 
@@ -140,7 +139,6 @@ def statistics(records: Iterable[Record | str | Path] | None = None, *,
             if p not in by_seat:
                 continue
             s = by_seat.index(p)
-            letter = seat_name(s)
             hands += 1
             pay = end.payments[s]
             points += pay
@@ -150,14 +148,12 @@ def statistics(records: Iterable[Record | str | Path] | None = None, *,
             upers += declared
             won = False
             for w in end.winners:
-                if not isinstance(w, dict):
-                    continue
-                if w.get("seat") == letter:
+                if w.seat == s:
                     won = True
-                    for y in (w.get("result") or {}).get("yak", []):
-                        if isinstance(y, dict) and y.get("kind") == "basic":
-                            yak[str(y.get("key"))] += 1
-                elif w.get("from") == letter and w.get("how") != "self_draw":
+                    for y in w.result.yak:
+                        if y.kind == "basic":
+                            yak[y.key] += 1
+                elif w.from_seat == s and w.how != "self_draw":
                     deal_ins += 1
             if won:
                 wins += 1

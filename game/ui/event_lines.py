@@ -141,12 +141,10 @@ def event_line(e: Event, players: Sequence[str] | None = None, *, lang: str = "e
         case HandEnded(reason=r, winners=ws, payments=pay):
             parts = [t("event.hand_end", reason=_key("event.end", r, lang))]
             for w in ws:
-                res = w.get("result", {}) if isinstance(w, dict) else {}
-                winner = w.get("seat") if isinstance(w, dict) else None
-                yaks = sep.join(t("event.yak", name=yak(y.get("key")), points=y.get("points"))
-                                for y in res.get("yak", []))
-                parts.append(t("event.winner", seat=seat(winner), total=res.get("total"),
-                               basic=res.get("basic"), bonus=res.get("bonus"), yak=yaks))
+                r = w.result
+                yaks = sep.join(t("event.yak", name=yak(y.key), points=y.points) for y in r.yak)
+                parts.append(t("event.winner", seat=seat(w.seat), total=r.total,
+                               basic=r.basic, bonus=r.bonus, yak=yaks))
             paid = " ".join(f"{seat(s)} {pay[s]:+d}" for s in range(min(4, len(pay))))
             parts.append(t("event.payments", list=paid))
             return i18n.text("msgs.sep", lang).join(parts)

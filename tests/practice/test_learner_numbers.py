@@ -49,7 +49,7 @@ from pathlib import Path
 import pytest
 
 from game.engine.actions import Discard
-from game.engine.events import Discarded, HandEnded, HandStarted
+from game.engine.events import Discarded, HandEnded, HandStarted, Winner
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
 from game.engine.scoring import sacred_status
@@ -68,15 +68,16 @@ RULES = RuleSet().to_dict()
 
 
 def _win(seat: str, how: str, frm: str | None, total: int, basic: dict[str, int],
-         bonus: dict[str, int]) -> dict:
+         bonus: dict[str, int]) -> Winner:
     """A winner as the table writes it in `HandEnded.winners`."""
     yak = [{"key": k, "points": p, "kind": "basic"} for k, p in basic.items()]
     yak += [{"key": k, "points": p, "kind": "bonus"} for k, p in bonus.items()]
     b, x = sum(basic.values()), sum(bonus.values())
-    assert 10 + b + x == total  # ante 10 + basic + bonus (rule book 8.1)
-    return {"seat": seat, "how": how, "from": frm, "tile": "5p",
-            "result": {"valid": True, "basic": b, "bonus": x, "ante": 10, "total": total,
-                       "yak": yak}}
+    assert 10 + b + x == total  # ante 10 + basic + bonus (docs/rules.md §8.1)
+    return Winner.from_json({"seat": seat, "how": how, "from": frm, "tile": "5p",
+                             "result": {"valid": True, "basic": b, "bonus": x, "ante": 10,
+                                        "total": total, "yak": yak},
+                             "payments": [0, 0, 0, 0]})
 
 
 def _hand(n: int, players: tuple[int, ...], payments: tuple[int, ...], winners=(),

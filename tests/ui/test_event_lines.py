@@ -23,16 +23,21 @@ from game.engine.events import (
     WallBroken,
     WallBuilt,
     WinDeclared,
+    Winner,
+    WinScore,
+    YakLine,
+    event_from_json,
 )
+from game.engine.kinds import WinHow
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.practice.records import RecordWriter, load_record
 from game.ui.event_lines import event_line
 
 PLAYERS = ("human", "ai:expert", "random", "ai:beginner")
-WIN = {"seat": 2, "how": "discard", "from_seat": 0,
-       "result": {"total": 7, "basic": 3, "bonus": 2,
-                  "yak": [{"key": "all_pungs", "points": 2}, {"key": "concealed", "points": 1}]}}
+WIN = Winner(2, WinHow.DISCARD, 0, 13,
+             WinScore(True, 3, 2, 2, 7, (YakLine("all_pungs", 2, "basic"),
+                                         YakLine("concealed", 1, "basic"))), (-7, 0, 7, 0))
 ONE_OF_EACH = [
     SessionStarted(seed=5, rules={}, players=PLAYERS, method="dice", rolls=(), seats=(2, 0, 1, 3)),
     HandStarted(hand=2, seed=1, prevalent=1, doubled=True, players=(1, 2, 0, 3), scores=(4, -4, 0, 0), rules={}),
@@ -110,10 +115,9 @@ def test_korean_lines_name_tiles_seats_and_yak():
     end = event_line(ONE_OF_EACH[21], PLAYERS, lang="ko")
     assert "돌돌이 2" in end and "역 3" in end
     assert "서 7점" in end and "동 -7" in end
-    lettered = HandEnded(reason="win", winners=({**WIN, "seat": "W"},), payments=(-7, 0, 7, 0),
-                         hands=(), next_doubled=False, dealer_keeps=False)
-    assert event_line(lettered, PLAYERS, lang="ko") == end  # as the engine writes it: a letter
-    assert "West scores 7" in event_line(lettered, PLAYERS, lang="en")
+    read = event_from_json(ONE_OF_EACH[21].to_json())  # as a record holds it: seat letters
+    assert event_line(read, PLAYERS, lang="ko") == end
+    assert "West scores 7" in event_line(read, PLAYERS, lang="en")
 
 
 def test_every_event_of_a_real_record_in_korean(tmp_path, monkeypatch):

@@ -346,7 +346,7 @@ def check_result_screen(sc: TableScene, res: HandResultScene) -> dict[str, int]:
             res.page = page
             res.draw(surface)
             if end.winners:
-                w = end.winners[page]
+                w = end.winners[page].to_json()
                 assert r.winners[page].result.to_json() == w["result"]
                 winner = "ESWN".index(w["seat"])
                 assert any(res.who(winner) in s for s in drawn[:3]), "the head names the winner"
