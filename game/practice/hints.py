@@ -58,9 +58,13 @@ from game.engine.scoring import (
 from game.engine.scoring.sacred import SacredStatus
 from game.engine.scoring.uper import NOT_READY
 from game.engine.tiles import (
+    DRAGONS,
+    NUM_PLAYING_KINDS,
+    WINDS,
     is_honour,
     is_suited,
     parse_tiles,
+    rank,
     stem,
 )
 
@@ -277,18 +281,18 @@ class _View:
 
 
 def _counts(kinds: Iterable[int]) -> list[int]:
-    c = [0] * 25
+    c = [0] * NUM_PLAYING_KINDS
     for k in kinds:
         c[k] += 1
     return c
 
 
 def _tiles(c: Sequence[int]) -> list[int]:
-    return [k for k in range(25) for _ in range(c[k])]
+    return [k for k in range(NUM_PLAYING_KINDS) for _ in range(c[k])]
 
 
 def _pattern(k: int) -> str:
-    return "-".join(str((k % 9) % 3 + 1 + 3 * i) for i in range(3))
+    return "-".join(str((rank(k) - 1) % 3 + 1 + 3 * i) for i in range(3))
 
 
 def _uper_discard(obs: Observation, s: int) -> int | None:
@@ -333,7 +337,7 @@ def public_safety(obs: Observation, o: int, passed: Iterable[int] = (),
 
 def _no_chance(k: int, unseen: Sequence[int]) -> Message | None:
     """Why no sequence shape can wait on suit tile `k` (a wall), or None."""
-    r = k % 9
+    r = rank(k) - 1  # 0-8
     shapes = []
     if r <= 6:
         shapes.append((k + 1, k + 2))
@@ -359,7 +363,7 @@ def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
     for r in reads:
         o = r.seat
         safe = public_safety(obs, o, tracker.passed[o], tracker.after_uper[o])
-        for k in range(18, 25):
+        for k in WINDS + DRAGONS:
             if unseen[k] <= 0 and k not in safe:
                 safe[k] = SAFE_ALL_VISIBLE(tile=k)
         tiles = []
@@ -416,10 +420,10 @@ def _why_map(obs: Observation, tiles: list[int], melds: Sequence[Meld], rules: R
     except ValueError:
         return out
     if not waits:
-        for k in range(25):
+        for k in range(NUM_PLAYING_KINDS):
             out[k] = NOT_READY()
         return out
-    for k in range(25):
+    for k in range(NUM_PLAYING_KINDS):
         if k not in waits:
             out[k] = NOT_A_WAIT_OF(tile=k, waits=waits)
             continue
@@ -469,7 +473,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
     nm = len(melds)
     own = _counts(obs.concealed)
     vis = visible_counts(obs)
-    elsewhere = [vis[k] - own[k] for k in range(25)]
+    elsewhere = [vis[k] - own[k] for k in range(NUM_PLAYING_KINDS)]
     river = [r.tile for r in obs.rivers[me]]
     ud = _uper_discard(obs, me)
     concealed = all(not m.is_open for m in melds)
@@ -517,7 +521,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             after = list(own)
             after[d] -= 1
             tiles = _tiles(after)
-            seen = [elsewhere[k] + after[k] + (1 if k == d else 0) for k in range(25)]
+            seen = [elsewhere[k] + after[k] + (1 if k == d else 0) for k in range(NUM_PLAYING_KINDS)]
             wh: tuple[WaitHint, ...] = ()
             up_legal: bool | None = None
             up_reason: Message | None = None
@@ -556,7 +560,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
         tiles = list(obs.concealed)
         if shanten == 0:
             st_now = _status(obs, shape_waits_of(tiles, melds), river, ud)
-            seen = [elsewhere[k] + own[k] for k in range(25)]
+            seen = [elsewhere[k] + own[k] for k in range(NUM_PLAYING_KINDS)]
             waits = _wait_hints(obs, tiles, melds, seen, rules, st_now)
         why = _why_map(obs, tiles, melds, rules, st_now)
     opponents = _danger_table(obs, tracker, sorted(set(obs.concealed)))
