@@ -79,7 +79,7 @@ TABLE = [
     (["replay", "{log}", "--check"], 0, ["ok: ", "2 hands replayed, every event identical"],
      ["확인: ", "2판을 다시 두었고"]),
     (["replay", "{log}", "--text", "--actions"], 0,
-     ["session start: seed 3", "hand 1:", "the wall is built (104 tiles)", "chooses", "hand ends:"],
+     ["Session start: seed 3", "Hand 1:", "The wall is built (104 tiles)", "chooses", "Hand ends:"],
      ["대국 시작: 시드 3", "1국:", "패산을 쌓음 (104장)", "선택:", "판 끝:"]),
     # the command line's own refusals, in words
     (["score", "234m456m345p22p678p", "--win", "9p"], 2,

@@ -7,7 +7,7 @@ them (they are shown as given).
 
 >>> from game.engine.events import Discarded, Drew
 >>> str(event_message(Discarded(seat=1, tile=52, uper=True)))
-'S discards 5p, declaring UPER'
+'S discards 5p, declaring uper'
 >>> str(event_message(Drew(seat=0, tile=100, position=3, replacement=True)))
 'E draws 1f (replacement)'
 """
@@ -41,66 +41,70 @@ from game.engine.tiles import kind_of_tile
 
 __all__ = ["event_message"]
 
-SEATED = define("transcript.seated", "{player} {seat}", player=TEXT, seat=SEAT)
+NAME = define("transcript.name", "{name}", name=TEXT)
+PLAYER_N = define("transcript.player_n", "P{n}", n=INT)
+SEATED = define("transcript.seated", "{player} {seat}", player=MSG, seat=SEAT)
 METHOD = {"dice": define("transcript.method.dice", "dice"),
-          "winds": define("transcript.method.winds", "winds")}
-SESSION_START = define("transcript.session_start", "session start: seed {seed}, seats by {method}: "
+          "winds": define("transcript.method.winds", "wind tiles")}
+SESSION_START = define("transcript.session_start", "Session start: seed {seed}, seats by {method}: "
                        "{who}", seed=INT, method=MSG, who=LIST)
-HAND_SEAT = define("transcript.hand_seat", "{seat} {player} ({score:+d})", seat=SEAT, player=TEXT,
+HAND_SEAT = define("transcript.hand_seat", "{seat} {player} ({score:+d})", seat=SEAT, player=MSG,
                    score=INT)
-HAND_START = define("transcript.hand_start", "hand {n}: {who}", n=INT, who=LIST)
-HAND_START_DOUBLED = define("transcript.hand_start_doubled", "hand {n}: doubled; {who}", n=INT,
-                            who=LIST)
-HAND_START_WIND = define("transcript.hand_start_wind", "hand {n}: prevalent wind {wind}; {who}", n=INT,
-                         wind=SEAT, who=LIST)
+HAND_START = define("transcript.hand_start", "Hand {n}: {who}", n=INT, who=LIST)
+HAND_START_DOUBLED = define("transcript.hand_start_doubled", "Hand {n}: scores doubled; {who}",
+                            n=INT, who=LIST)
+HAND_START_WIND = define("transcript.hand_start_wind", "Hand {n}: prevalent wind {wind}; {who}",
+                         n=INT, wind=SEAT, who=LIST)
 HAND_START_DOUBLED_WIND = define("transcript.hand_start_doubled_wind",
-                                 "hand {n}: doubled; prevalent wind {wind}; {who}", n=INT,
+                                 "Hand {n}: scores doubled; prevalent wind {wind}; {who}", n=INT,
                                  wind=SEAT, who=LIST)
-WALL_BUILT = define("transcript.wall_built", "the wall is built ({n} tiles)", n=INT)
-DICE_BREAKER = define("transcript.dice_breaker", "{seat} throws {a}+{b} (wall breaker)", seat=SEAT,
-                      a=INT, b=INT)
-DICE_COUNT = define("transcript.dice_count", "{seat} throws {a}+{b} (break count)", seat=SEAT, a=INT,
-                    b=INT)
-WALL_BROKEN = define("transcript.wall_broken", "{seat} breaks the wall, count {n}", seat=SEAT,
-                     n=INT)
+WALL_BUILT = define("transcript.wall_built", "The wall is built ({n} tiles)", n=INT)
+DICE_BREAKER = define("transcript.dice_breaker", "{seat} throws {a}+{b} (who breaks the wall)",
+                      seat=SEAT, a=INT, b=INT)
+DICE_COUNT = define("transcript.dice_count", "{seat} throws {a}+{b} (where the wall breaks)",
+                    seat=SEAT, a=INT, b=INT)
+WALL_BROKEN = define("transcript.wall_broken", "{seat} breaks the wall at {n}", seat=SEAT, n=INT)
 DEALT = define("transcript.dealt", "{seat} takes {tiles}", seat=SEAT, tiles=TILES)
-DEALT_HIDDEN = define("transcript.dealt_hidden", "{seat} takes tiles", seat=SEAT)
-FLOWER = define("transcript.flower", "{seat} shows flower {tile}", seat=SEAT, tile=TILE)
+DEALT_HIDDEN = define("transcript.dealt_hidden", "{seat} takes ?", seat=SEAT)
+FLOWER = define("transcript.flower", "{seat} shows the flower {tile}", seat=SEAT, tile=TILE)
 DREW = define("transcript.drew", "{seat} draws {tile}", seat=SEAT, tile=TILE)
-DREW_HIDDEN = define("transcript.drew_hidden", "{seat} draws a tile", seat=SEAT)
+DREW_HIDDEN = define("transcript.drew_hidden", "{seat} draws ?", seat=SEAT)
 REPLACEMENT = define("transcript.replacement", "{line} (replacement)", line=MSG)
 DISCARD = define("transcript.discard", "{seat} discards {tile}", seat=SEAT, tile=TILE)
-WITH_UPER = define("transcript.with_uper", "{line}, declaring UPER", line=MSG)
+WITH_UPER = define("transcript.with_uper", "{line}, declaring uper", line=MSG)
 FROZEN = define("transcript.frozen", "{line} (frozen hand)", line=MSG)
-MELD = {"pung": define("transcript.meld.pung", "pung"), "kong": define("transcript.meld.kong", "kong"),
+MELD = {"pung": define("transcript.meld.pung", "pung"),
+        "kong": define("transcript.meld.kong", "kong"),
         "added_kong": define("transcript.meld.added_kong", "added kong"),
         "concealed_kong": define("transcript.meld.concealed_kong", "concealed kong")}
-CLAIM = define("transcript.claim", "{seat} claims {tile} from {other}: {meld} {tiles}", seat=SEAT,
-               tile=TILE, other=SEAT, meld=MSG, tiles=TILES)
-KONG = define("transcript.kong", "{seat} declares {meld} {tiles}", seat=SEAT, meld=MSG, tiles=TILES)
-NINE_MAJOR = define("transcript.nine_major", "{seat} declares nine major tiles: {tiles}", seat=SEAT,
-                    tiles=TILES)
-HOW = {"self_draw": define("transcript.how.self_draw", "self draw"),
-       "discard": define("transcript.how.discard", "discard"),
-       "robbing_kong": define("transcript.how.robbing_kong", "robbing kong")}
-WIN = define("transcript.win", "{seat} wins on {tile} by {how}: {tiles}", seat=SEAT, tile=TILE,
+CLAIM = define("transcript.claim", "{seat} claims {tile} from {other}: {meld} ({tiles})",
+               seat=SEAT, tile=TILE, other=SEAT, meld=MSG, tiles=TILES)
+KONG = define("transcript.kong", "{seat} declares: {meld} ({tiles})", seat=SEAT, meld=MSG,
+              tiles=TILES)
+NINE_MAJOR = define("transcript.nine_major", "{seat} declares nine major tiles ({tiles})",
+                    seat=SEAT, tiles=TILES)
+HOW = {"self_draw": define("transcript.how.self_draw", "self-draw"),
+       "discard": define("transcript.how.discard", "on a discard"),
+       "robbing_kong": define("transcript.how.robbing_kong", "robbing a kong")}
+WIN = define("transcript.win", "{seat} wins on {tile} ({how}): {tiles}", seat=SEAT, tile=TILE,
              how=MSG, tiles=TILES)
-WIN_FROM = define("transcript.win_from", "{seat} wins on {tile} by {how} from {other}: {tiles}",
+WIN_FROM = define("transcript.win_from", "{seat} wins on {tile} ({how}, from {other}): {tiles}",
                   seat=SEAT, tile=TILE, how=MSG, other=SEAT, tiles=TILES)
-REASON = {"win": define("transcript.reason.win", "win"),
-          "exhaustive": define("transcript.reason.exhaustive", "exhaustive"),
-          "nine_major": define("transcript.reason.nine_major", "nine major"),
-          "four_winds": define("transcript.reason.four_winds", "four winds"),
-          "triple_win": define("transcript.reason.triple_win", "triple win")}
-HAND_END = define("transcript.hand_end", "hand ends: {reason}", reason=MSG)
+REASON = {"win": define("transcript.reason.win", "a win"),
+          "exhaustive": define("transcript.reason.exhaustive", "a draw (the wall ran out)"),
+          "nine_major": define("transcript.reason.nine_major", "a draw (nine major tiles)"),
+          "four_winds": define("transcript.reason.four_winds", "a draw (four winds)"),
+          "triple_win": define("transcript.reason.triple_win", "a draw (three winners)")}
+HAND_END = define("transcript.hand_end", "Hand ends: {reason}", reason=MSG)
 YAK_POINTS = define("transcript.yak_points", "{yak} {points}", yak=YAK, points=INT)
-SCORES = define("transcript.scores", "{seat} scores {total} (basic {basic}, bonus {bonus}: {yaks})",
-                seat=SEAT, total=INT, basic=INT, bonus=INT, yaks=LIST)
+SCORES = define("transcript.scores", "{seat} scores {total} (basic {basic}, bonus {bonus}: "
+                "{yaks})", seat=SEAT, total=INT, basic=INT, bonus=INT, yaks=LIST)
 PAY = define("transcript.pay", "{seat} {amount:+d}", seat=SEAT, amount=INT)
 PAYMENTS = define("transcript.payments", "payments {pays}", pays=LIST)
 PARTS = define("transcript.parts", "{parts}", parts=MSGS)
-PLAYER_SCORE = define("transcript.player_score", "{player} {score:+d}", player=TEXT, score=INT)
-SESSION_END = define("transcript.session_end", "session ends after {n} hands: {scores}", n=INT,
+PLAYER_SCORE = define("transcript.player_score", "{player} {score:+d}", player=MSG, score=INT)
+SESSION_END = define("transcript.session_end", "Session ends after {n} hand: {scores}",
+                     plural="Session ends after {n} hands: {scores}", count="n", n=INT,
                      scores=LIST)
 OTHER = define("transcript.other", "{text}", text=TEXT)
 
@@ -121,13 +125,15 @@ def _winner(w: Winner) -> Message:
 
 
 def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
-    """The line for `e` as a message; `players`: the names of the record's players."""
-    def name(p: int) -> str:
-        return players[p] if players and 0 <= p < len(players) else f"P{p + 1}"
+    """The line for `e` as a message; `players`: the names to show for the record's players
+    (by player index; unknown players are 'P1'...)."""
+    def name(p: int) -> Message:
+        return NAME(name=players[p]) if players and 0 <= p < len(players) else PLAYER_N(n=p + 1)
 
     match e:
         case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
-            who = [SEATED(player=str(p), seat=x) for p, x in zip(ps, seats)]
+            who = [SEATED(player=name(i) if players else NAME(name=str(p)), seat=x)
+                   for i, (p, x) in enumerate(zip(ps, seats))]
             method = METHOD[m]() if m in METHOD else OTHER(text=str(m))
             return SESSION_START(seed=_int(seed), method=method, who=who)
         case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):

@@ -899,7 +899,7 @@ def describe_event(e: Event, players: Sequence[str] | None = None) -> str:
 
     >>> from game.engine.events import Discarded, Drew
     >>> describe_event(Discarded(seat=1, tile=52, uper=True))
-    'S discards 5p, declaring UPER'
+    'S discards 5p, declaring uper'
     >>> describe_event(Drew(seat=0, tile=100, position=3, replacement=True))
     'E draws 1f (replacement)'
     """

@@ -180,7 +180,7 @@ def test_transcript_is_in_notation(data_dir):
     lines = transcript(load_record(w.path))
     assert lines[0].startswith("record ")
     assert any(" discards " in x for x in lines)
-    assert lines[-1].startswith("session ends after 1 hands")
+    assert lines[-1].startswith("Session ends after 1 hand:")
 
 
 def test_cli_replay_check_exit_codes(data_dir, tmp_path, capsys):
@@ -194,7 +194,7 @@ def test_cli_replay_check_exit_codes(data_dir, tmp_path, capsys):
     assert "line 41" in capsys.readouterr().err
     assert main(["replay", str(w.path), "--text"]) == 0
     out = capsys.readouterr().out
-    assert "hand 1:" in out and "hand ends" in out
+    assert "Hand 1:" in out and "Hand ends" in out
     assert main(["replay", str(cut), "--text"]) == 2
     assert "cut off" in capsys.readouterr().err
 
