@@ -191,9 +191,12 @@ def test_shanten_json_errors_carry_the_message(capsys, monkeypatch):
     assert first["error_message"]["args"] == {"hand": "11111m22z", "n": 5, "tile": 0}
     assert second["error_message"] == {"code": "cli.shanten.size", "args": {"hand": "123m", "n": 3},
                                        "text": second["error"]}
-    monkeypatch.setattr(sys, "stdin", io.StringIO("123x\n"))  # the engine's notation error: text only
+    monkeypatch.setattr(sys, "stdin", io.StringIO("123x\n"))  # the engine's notation error
     code, out, _ = run(capsys, ["shanten", "-", "--json", "--lang", "ko"])
-    assert "bad tile notation" in json.loads(out)["error"] and "error_message" not in json.loads(out)
+    third = json.loads(out)
+    assert "bad tile notation" in third["error"]
+    assert third["error_message"]["code"] == "notation.error"
+    assert third["error_message"]["text"] == third["error"]
 
 
 # ---------------------------------------------------------------- which language by default

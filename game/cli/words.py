@@ -19,6 +19,7 @@ import argparse
 import unicodedata
 from typing import Any
 
+from game.engine.error_words import message_of
 from game.engine.messages import TEXT, Message, define
 from game.i18n import languages, register_texts, render, text
 
@@ -82,12 +83,13 @@ def said(message: Message, lang: str) -> str:
 
 
 def reason_of(e: object) -> Message | None:
-    """The `Message` an exception carries (``e.message``, or an engine error's ``reason``)."""
+    """The `Message` an exception carries (``e.message``, or an engine error's ``reason``, or
+    what `game.engine.error_words` makes of it)."""
     for name in ("message", "reason"):
         m = getattr(e, name, None)
         if isinstance(m, Message):
             return m
-    return None
+    return message_of(e) if isinstance(e, BaseException) else None
 
 
 def message_json(m: Message | None) -> dict[str, Any] | None:

@@ -14,8 +14,11 @@ class MahjongError(Exception):
 class NotationError(MahjongError, ValueError):
     """A tile string that is not valid notation (`123m456p11z`)."""
 
-    def __init__(self, text: str, token: str, position: int, why: str | None = None):
+    def __init__(self, text: str, token: str, position: int, why: str | None = None, *,
+                 code: str = "not_a_suit", args: dict[str, object] | None = None):
         self.text, self.token, self.position = text, token, position
+        # what went wrong as data (`game.engine.error_words` makes it a message for players)
+        self.code, self.detail = code, dict(args or {})
         if why is None:
             why = "is not a suit (use m, p, z or f)"
         super().__init__(f"bad tile notation {text!r}: {token!r} at position {position} {why}")

@@ -221,14 +221,14 @@ def parse_tiles(text: str) -> list[int]:
     game.engine.errors.NotationError: bad tile notation '8z': '8z' at position 0 is not a tile (honours are 1z-7z)
     """
     if not isinstance(text, str):
-        raise NotationError(repr(text), repr(text), 0, "is not a string")
+        raise NotationError(repr(text), repr(text), 0, "is not a string", code="not_a_string")
     out: list[int] = []
     digits: list[tuple[int, int]] = []  # (digit, position)
     for pos, ch in enumerate(text):
         if ch.isspace():
             if digits:
                 raise NotationError(text, text[digits[0][1] : pos], digits[0][1],
-                                    "has no suit letter after its numbers")
+                                    "has no suit letter after its numbers", code="no_suit")
             continue
         if ch in "0123456789":
             digits.append((int(ch), pos))
@@ -236,25 +236,26 @@ def parse_tiles(text: str) -> list[int]:
         low = ch.lower()
         if low in SUIT_LETTERS:
             if not digits:
-                raise NotationError(text, ch, pos, "has no numbers before it")
+                raise NotationError(text, ch, pos, "has no numbers before it", code="no_numbers")
             s = SUIT_LETTERS.index(low)
             for d, dpos in digits:
                 if not 1 <= d <= SUIT_SIZES[s]:
                     hint = {M: "1m-9m", P: "1p-9p", Z: "1z-7z", F: "1f-4f"}[s]
                     noun = {M: "characters", P: "circles", Z: "honours", F: "flowers"}[s]
-                    raise NotationError(text, f"{d}{low}", dpos, f"is not a tile ({noun} are {hint})")
+                    raise NotationError(text, f"{d}{low}", dpos, f"is not a tile ({noun} are {hint})",
+                                        code="not_a_tile", args={"suit": low, "range": hint})
                 out.append(SUIT_BASE[s] + d - 1)
             digits = []
             continue
-        why = "is not a suit (use m, p, z or f)"
+        why, code = "is not a suit (use m, p, z or f)", "not_a_suit"
         if low == "s":
-            why += "; this game has no bamboo suit"
+            why, code = why + "; this game has no bamboo suit", "bamboo"
         elif not digits:
-            why = "is not a digit or a suit letter"
-        raise NotationError(text, ch, pos, why)
+            why, code = "is not a digit or a suit letter", "not_a_letter"
+        raise NotationError(text, ch, pos, why, code=code)
     if digits:
         raise NotationError(text, text[digits[0][1]:], digits[0][1],
-                            "has no suit letter after its numbers")
+                            "has no suit letter after its numbers", code="no_suit")
     return out
 
 
@@ -266,7 +267,8 @@ def parse_tile(text: str) -> int:
     """
     kinds = parse_tiles(text)
     if len(kinds) != 1:
-        raise NotationError(text, text, 0, f"is {len(kinds)} tiles, expected exactly one")
+        raise NotationError(text, text, 0, f"is {len(kinds)} tiles, expected exactly one",
+                            code="not_one", args={"n": len(kinds)})
     return kinds[0]
 
 

@@ -292,7 +292,7 @@ def render(message: Message, lang: str, *, notation: bool = False) -> str:
 
 # ---------------------------------------------------------------- Korean particles
 
-_JOSA = re.compile(r"(?<=[가-힣0-9)a-z])(은/는|이/가|을/를|으로/로|과/와)")
+_JOSA = re.compile(r"(?<=[가-힣0-9)a-zA-Z'\"\]])(은/는|이/가|을/를|으로/로|과/와)")
 _NO_BATCHIM_DIGITS = "2459"
 
 
