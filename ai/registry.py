@@ -12,7 +12,7 @@ which every wall is dealt) nor about the other seats' seeds.
 >>> make_seat("oracle")
 Traceback (most recent call last):
 ...
-ValueError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
+ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
 
 Every command reads seat names here, the same way (`seat_name`, `parse_seats`): ``ai`` is
 ``ai:standard``, built-in names in any case, ``python:package.module:Class`` and
@@ -23,7 +23,7 @@ Every command reads seat names here, the same way (`seat_name`, `parse_seats`): 
 >>> parse_seats("human,ai,ai,ai")
 Traceback (most recent call last):
 ...
-ValueError: seat 'human' is a person: here every seat must be a computer player (a person plays in the game window, korean-mahjong play --seats human,ai,ai,ai)
+ai.registry.SeatNameError: seat 'human' is a person: here every seat must be a computer player (a person plays in the game window, korean-mahjong play --seats human,ai,ai,ai)
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from game.engine.messages import INT, MSG, TEXT, Message, define
 
 from .random_seat import RandomSeat
 
@@ -113,6 +115,33 @@ def canonical(text: str) -> str:
     return ALIASES.get(low, low)
 
 
+class SeatNameError(ValueError):
+    """A seat name that cannot be used here; ``message`` says why in any language
+    (``str()`` is the English)."""
+
+    def __init__(self, message: Message):
+        super().__init__(str(message))
+        self.message = message
+
+
+# (command-line syntax travels as TEXT arguments: it stays as it is in every language)
+IS_PERSON = define("seat.is_person", "seat {name} is a person: here every seat must be a computer "
+                   "player (a person plays in the game window, {command})", name=TEXT,
+                   command=TEXT)
+UNKNOWN = define("seat.unknown", "unknown seat {name}; known seats: {known} (or {others})",
+                 name=TEXT, known=TEXT, others=TEXT)
+OR_HUMAN = define("seat.or_human", "{why}; or {human}", why=MSG, human=TEXT)
+NEEDS_FOUR = define("seat.needs_four", "{option} needs four names separated by commas, got {n}: "
+                    "{text} (four seat names, e.g. {example})", option=TEXT, n=INT, text=TEXT,
+                    example=TEXT)
+ONE_HUMAN = define("seat.one_human", "{option}: at most one human player, got {n}", option=TEXT,
+                   n=INT)
+NEEDS_CLASS = define("seat.needs_class", "a {prefix} seat needs a class, got {name}", prefix=TEXT,
+                     name=TEXT)
+NEEDS_COMMAND = define("seat.needs_command", "a {prefix} seat needs a command, got {name}",
+                       prefix=TEXT, name=TEXT)
+
+
 def seat_name(text: str, *, human: bool = False) -> str:
     """One seat name read and checked (`canonical`, then `check_seat_name`); ``human`` is a
     name only with ``human=True`` (where a person plays). Raises ValueError saying why.
@@ -122,20 +151,19 @@ def seat_name(text: str, *, human: bool = False) -> str:
     >>> seat_name("oracle", human=True)
     Traceback (most recent call last):
     ...
-    ValueError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
+    ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
     """
     name = canonical(text)
     if name == HUMAN:
         if human:
             return name
-        raise ValueError(f"seat {text.strip()!r} is a person: here every seat must be a computer "
-                         "player (a person plays in the game window, korean-mahjong play "
-                         "--seats human,ai,ai,ai)")
+        raise SeatNameError(IS_PERSON(name=repr(text.strip()),
+                                      command="korean-mahjong play --seats human,ai,ai,ai"))
     try:
         check_seat_name(name)
-    except ValueError as e:
-        if human and str(e).startswith("unknown seat"):
-            raise ValueError(f"{e}; or {HUMAN}") from None
+    except SeatNameError as e:
+        if human and e.message.code == "seat.unknown":
+            raise SeatNameError(OR_HUMAN(why=e.message, human=HUMAN)) from None
         raise
     return name
 
@@ -148,14 +176,13 @@ def split_seats(text: str, *, option: str = "--seats", human: bool = False) -> l
     >>> split_seats("ai,ai")
     Traceback (most recent call last):
     ...
-    ValueError: --seats needs four names separated by commas, got 2: 'ai,ai' (four seat names, e.g. ai,ai:expert,greedy,random)
+    ai.registry.SeatNameError: --seats needs four names separated by commas, got 2: 'ai,ai' (four seat names, e.g. ai,ai:expert,greedy,random)
     """
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4 or not all(parts):
         n = len([p for p in parts if p])
         example = "human,ai,ai:expert,greedy" if human else "ai,ai:expert,greedy,random"
-        raise ValueError(f"{option} needs four names separated by commas, got {n}: {text!r} "
-                         f"(four seat names, e.g. {example})")
+        raise SeatNameError(NEEDS_FOUR(option=option, n=n, text=repr(text), example=example))
     return parts
 
 
@@ -168,12 +195,12 @@ def parse_seats(seats: str | Sequence[str], *, human: bool = False,
     >>> parse_seats(["ai", "human", "human", "ai"], human=True)
     Traceback (most recent call last):
     ...
-    ValueError: --seats: at most one human player, got 2
+    ai.registry.SeatNameError: --seats: at most one human player, got 2
     """
     parts = split_seats(seats, option=option, human=human) if isinstance(seats, str) else list(seats)
     names = [seat_name(p, human=human) for p in parts]
     if names.count(HUMAN) > 1:
-        raise ValueError(f"{option}: at most one human player, got {names.count(HUMAN)}")
+        raise SeatNameError(ONE_HUMAN(option=option, n=names.count(HUMAN)))
     return names
 
 
@@ -185,18 +212,18 @@ def check_seat_name(name: str) -> None:
     >>> check_seat_name("cmd: ")
     Traceback (most recent call last):
     ...
-    ValueError: a cmd: seat needs a command, got 'cmd: '
+    ai.registry.SeatNameError: a cmd: seat needs a command, got 'cmd: '
     """
     text = name.strip()
     for prefix in PREFIXES:
         if text.startswith(prefix):
             if not text[len(prefix):].strip():
-                raise ValueError(f"a {prefix} seat needs a {'class' if prefix == 'python:' else 'command'}, "
-                                 f"got {name!r}")
+                kind = NEEDS_CLASS if prefix == "python:" else NEEDS_COMMAND
+                raise SeatNameError(kind(prefix=prefix, name=repr(name)))
             return
     if canonical(text) not in SEATS:
-        raise ValueError(f"unknown seat {name!r}; known seats: {', '.join(seat_names())} "
-                         "(or python:package.module:Class, cmd:COMMAND)")
+        raise SeatNameError(UNKNOWN(name=repr(name), known=", ".join(seat_names()),
+                                    others="python:package.module:Class, cmd:COMMAND"))
 
 
 def make_seat(name: str, seed: int | None = None) -> Any:

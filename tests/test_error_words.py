@@ -50,3 +50,16 @@ def test_the_command_line_refuses_bad_notation_in_korean(capsys):
     assert "잘못된 패 표기 '123s'" in err and "삭수" in err
     assert main(["score", "123s", "--win", "1m", "--lang", "en"]) == 2
     assert "no bamboo suit" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seats, korean", [
+    ("oracle,ai,ai,ai", "알 수 없는 자리 'oracle'"),
+    ("human,ai,ai,ai", "사람 자리입니다"),
+    ("cmd: ,ai,ai,ai", "명령이 필요합니다"),
+])
+def test_a_bad_seat_name_is_refused_in_korean(capsys, monkeypatch, tmp_path, seats, korean):
+    from game.settings import CONFIG_ENV
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path))
+    assert main(["simulate", "--hands", "1", "--seats", seats, "--lang", "ko"]) == 2
+    err = capsys.readouterr().err
+    assert korean in err and "unknown" not in err and "needs" not in err
