@@ -5,7 +5,7 @@ player holds every hand and every seat, and luck of the deal cancels out. The un
 confidence intervals is the wall (a player's mean over its four plays): the plays of one wall
 are not independent.
 
-    python -m ai.arena --hands 2000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
+    korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
 Per seat name (players with the same name are pooled): points per hand with a 95% confidence
 interval, win %, deal-in %, uper %, win % after uper, drawn hands %, and the decision time
@@ -20,11 +20,8 @@ p50/p99; then each name's difference against a baseline name with its own interv
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import random
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -36,7 +33,7 @@ from game.engine.rules import RuleSet
 from game.engine.session import play_hand
 from game.engine.table import Table
 
-__all__ = ["ArenaResult", "SeatStats", "format_report", "main", "run_duplicate", "wall_seed"]
+__all__ = ["ArenaResult", "SeatStats", "run_duplicate", "wall_seed"]
 
 Z95 = 1.959964
 
@@ -283,90 +280,3 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
             st.per_wall.append(sum(ps) / (4.0 * len(ps)))
     hands = sum(len(o["rows"]) for o in outs)
     return ArenaResult(names, walls, hands, seed, stats, seconds, incidents)
-
-
-def format_report(res: ArenaResult, baseline: str | None = None) -> str:
-    """The report as text: one row per seat name, then differences against `baseline`."""
-    title = (f"duplicate play: {res.walls} walls x 4 rotations = {res.hands} hands, seed "
-             f"{res.seed}, seats {', '.join(res.seats)} ({res.seconds:.1f} s, "
-             f"{res.hands / res.seconds if res.seconds else 0:.1f} hands/s)")
-    header = (f"{'seat':<14}{'points/hand':>12}  {'95% CI':<18}{'win%':>7}{'deal-in%':>10}"
-              f"{'uper%':>7}{'win%|uper':>11}{'draws%':>8}{'p50 ms':>8}{'p99 ms':>8}")
-    lines = [title, header]
-    for n, st in res.stats.items():
-        m, lo, hi = st.ci()
-        lines.append(
-            f"{n + (f' x{st.players}' if st.players > 1 else ''):<14}{m:>+12.2f}  "
-            f"[{lo:+.2f}, {hi:+.2f}]".ljust(44)
-            + f"{st.pct(st.wins, st.hands):>7.1f}{st.pct(st.deal_ins, st.hands):>10.1f}"
-            f"{st.pct(st.upers, st.hands):>7.1f}{st.pct(st.wins_after_uper, st.upers):>11.1f}"
-            f"{st.pct(st.draws, st.hands):>8.1f}{st.time_ms(0.5):>8.2f}{st.time_ms(0.99):>8.2f}")
-    if baseline is not None and baseline in res.stats:
-        for n in res.stats:
-            if n == baseline:
-                continue
-            m, lo, hi = res.difference(n, baseline)
-            verdict = "above zero" if lo > 0 else ("below zero" if hi < 0 else "includes zero")
-            dn = res.stats[n].pct(res.stats[n].deal_ins, res.stats[n].hands)
-            db = res.stats[baseline].pct(res.stats[baseline].deal_ins, res.stats[baseline].hands)
-            ratio = f"{dn / db:.2f}" if db else "n/a"
-            lines.append(f"{n} - {baseline}: {m:+.2f} points/hand [{lo:+.2f}, {hi:+.2f}] "
-                         f"({verdict}); deal-in rate {ratio} x {baseline}'s")
-    for inc in res.incidents:
-        lines.append(f"incident: {inc}")
-    return "\n".join(lines)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(
-        prog="python -m ai.arena",
-        description="Duplicate play: each wall is played four times with the seats rotated.")
-    ap.add_argument("--hands", type=int, default=100, metavar="N",
-                    help="walls to deal (each is played 4 times; default 100)")
-    ap.add_argument("--seats", default="ai:expert,ai:standard,greedy,greedy", metavar="A,B,C,D",
-                    help="four seat names (default ai:expert,ai:standard,greedy,greedy)")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    ap.add_argument("--baseline", default=None,
-                    help="seat name the others are compared with (default: greedy if seated, "
-                         "else the last seat)")
-    ap.add_argument("--rules", metavar="FILE", help="a JSON rules file (house rules)")
-    ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    args = ap.parse_args(argv)
-    from .registry import parse_seats, seat_name, split_seats
-
-    try:
-        names = split_seats(args.seats)
-    except ValueError as e:
-        ap.error(str(e))
-    try:  # computer seats only, read as every command reads them
-        names = parse_seats(names)
-        baseline = seat_name(args.baseline) if args.baseline else (
-            "greedy" if "greedy" in names else names[-1])
-    except ValueError as e:
-        print(f"python -m ai.arena: error: {e}", file=sys.stderr)
-        return 2
-    rules = RuleSet.load(args.rules) if args.rules else None
-
-    def progress(done: int, total: int) -> None:
-        if not args.quiet:
-            print(f"\r{done}/{total} walls", end="", file=sys.stderr, flush=True)
-
-    try:
-        res = run_duplicate(names, args.hands, args.seed, rules, jobs=args.jobs,
-                            progress=progress)
-    except ValueError as e:
-        print(f"python -m ai.arena: error: {e}", file=sys.stderr)
-        return 2
-    if not args.quiet:
-        print(file=sys.stderr)
-    if args.json:
-        print(json.dumps(res.to_json(baseline), indent=1))
-    else:
-        print(format_report(res, baseline))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

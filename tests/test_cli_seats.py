@@ -117,14 +117,14 @@ def test_simulate_reads_the_baseline_as_a_seat(capsys):
 
 @pytest.mark.parametrize("seats", ACCEPTED)
 def test_arena_accepts(seats, capsys):
-    assert arena.main(["--hands", "1", "--seats", seats, "--json", "--quiet"]) == 0
+    assert main(["simulate", "--duplicate", "--hands", "4", "--seats", seats, "--json"]) == 0
     names = {s["name"] for s in json.loads(capsys.readouterr().out)["stats"]}
     assert names == {canonical(s) for s in seats.split(",")}
 
 
 @pytest.mark.parametrize(("seats", "message"), REFUSED)
 def test_arena_refuses(seats, message, capsys):
-    assert arena.main(["--hands", "1", "--seats", seats, "--quiet"]) == 2
+    assert main(["simulate", "--duplicate", "--hands", "4", "--seats", seats]) == 2
     assert message in capsys.readouterr().err
 
 

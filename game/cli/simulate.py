@@ -441,7 +441,7 @@ class _quiet_guard:
 
 def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
     """The duplicate-play report (`ai.arena.ArenaResult`) in `lang`: one row per seat name,
-    then each seat against `baseline`, then the incidents (English as `ai.arena.format_report`)."""
+    then each seat against `baseline`, then the guard's incidents."""
     def col(key: str) -> str:
         return say(f"cli.arena.col.{key}", lang)
 
@@ -489,10 +489,8 @@ def _duplicate(args: argparse.Namespace, rules: RuleSet, lang: str = "en") -> in
     base = args.baseline or ("greedy" if "greedy" in args.seats else args.seats[-1])
     if args.json:
         out = res.to_json(base)
-        if any(isinstance(m, Message) for m in res.incidents):
-            out["incidents"] = [str(m) for m in res.incidents]
-            out["incident_messages"] = [message_json(m) if isinstance(m, Message) else None
-                                        for m in res.incidents]
+        if res.incidents:
+            out["incident_messages"] = [message_json(m) for m in res.incidents]
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(format_report(res, base, lang))

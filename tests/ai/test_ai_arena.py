@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ai.arena import main, mean_ci, run_duplicate, wall_seed
+from ai.arena import mean_ci, run_duplicate, wall_seed
 
 
 def test_each_wall_is_played_four_times_and_points_sum_to_zero():
@@ -52,14 +52,17 @@ def test_mean_ci_of_constant_data_is_a_point():
 
 
 def test_command_line(capsys):
-    assert main(["--hands", "1", "--seats", "greedy,random,random,ai:beginner", "--json",
-                 "--quiet"]) == 0
+    """Duplicate play from the command line (korean-mahjong simulate --duplicate)."""
+    from game.cli import main as cli
+    assert cli(["simulate", "--duplicate", "--hands", "4", "--seats",
+                "greedy,random,random,ai:beginner", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["hands"] == 4 and out["baseline"] == "greedy"
-    assert main(["--hands", "1", "--seats", "greedy,random,random,oracle", "--quiet"]) == 2
+    assert cli(["simulate", "--duplicate", "--hands", "4", "--seats",
+                "greedy,random,random,oracle"]) == 2
     assert "unknown seat 'oracle'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as e:
-        main(["--hands", "1", "--seats", "greedy,random", "--quiet"])
+        cli(["simulate", "--duplicate", "--hands", "4", "--seats", "greedy,random"])
     assert e.value.code == 2 and "four names" in capsys.readouterr().err
 
 
