@@ -40,7 +40,7 @@ from game.engine.actions import (
     Pung,
     Win,
 )
-from game.engine.messages import NOTATION, Arg, Message, domain_of, placeholders
+from game.engine.messages import NOTATION, Arg, Message, domain_of
 from game.engine.tiles import SUIT_BASE, format_tiles, rank, stem, suit
 
 __all__ = [
@@ -330,7 +330,3 @@ def all_texts(lang: str) -> Iterator[str]:
         yield tr.pgettext(k.code, k.english)
         if k.plural is not None:
             yield tr.npgettext(k.code, k.english, k.plural, 2)
-
-
-def template_names(s: str) -> frozenset[str]:
-    return placeholders(s)

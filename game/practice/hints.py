@@ -55,7 +55,7 @@ from game.engine.scoring import (
     shape_waits_of,
     uper_verdict,
 )
-from game.engine.scoring.sacred import SacredStatus
+from game.engine.scoring.sacred import SD1, SD5, SD6, SacredStatus
 from game.engine.scoring.uper import NOT_READY
 from game.engine.tiles import (
     DRAGONS,
@@ -383,23 +383,15 @@ def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
     return out
 
 
-def _flag_texts() -> dict[str, str]:
-    """The words of the flags an observation's `sacred` may hold (they are not recomputable)."""
-    return {c: sacred_status((), (), **{f: True}).reasons[0].text for c, f in (
-        ("SD1", "temporary"), ("SD5", "missed_after_uper"),
-        ("SD6", "discarded_win_after_uper"))}
-
-
-_FLAGS = _flag_texts()
-
-
 def _status(obs: Observation, waits: Sequence[int], river: Sequence[int],
             uper_discard: int | None) -> SacredStatus:
-    have = {str(x) for x in obs.sacred}
+    """The sacred-discard status, with the flags the observation carries (SD1, SD5, SD6: they
+    cannot be recomputed from what the seat sees) read by their message codes."""
+    have = {m.code for m in obs.sacred}
     return sacred_status(waits, river, uper_discard=uper_discard,
-                         temporary=_FLAGS["SD1"] in have,
-                         missed_after_uper=_FLAGS["SD5"] in have,
-                         discarded_win_after_uper=_FLAGS["SD6"] in have)
+                         temporary=SD1.code in have,
+                         missed_after_uper=SD5.code in have,
+                         discarded_win_after_uper=SD6.code in have)
 
 
 def _wait_hints(obs: Observation, tiles: list[int], melds: Sequence[Meld], seen: Sequence[int],

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import seat_name
+
 from .board import InfoView, draw_board, draw_info
 from .director import Director
-from .i18n import SEAT_WIND_NAMES
 from .layout import Layout, screen_seat
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ def info_for(table: Any, human: int, lang: str, you: str) -> InfoView:
     by_screen = [0] * 4
     for seat in range(4):
         by_screen[screen_seat(seat, human)] = seat
-    names = tuple(you if s == human else SEAT_WIND_NAMES[lang][s] for s in by_screen)
+    names = tuple(you if s == human else seat_name(s, lang) for s in by_screen)
     scores = tuple(int(table.scores[table.players[s]]) if len(table.scores) == 4 else 0 for s in by_screen)
     return InfoView(wall_count=table.wall.remaining if table.wall is not None else 0,
                     hand_no=getattr(table, "hand", 1) or 1, dealer=screen_seat(0, human),

@@ -16,13 +16,13 @@ subset from `all_text()`, so run it again too (tests check both).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 from game import i18n
 from game.engine.messages import Message
 from game.i18n import languages, register_texts, render, yak_name
 
-__all__ = ["LANGS", "SEAT_WIND_NAMES", "STRINGS", "YAK_NAMES", "all_text", "has", "reason_text",
+__all__ = ["LANGS", "STRINGS", "all_text", "has", "reason_text",
            "tr", "yak_name"]
 
 #: the languages with catalogues ('en', 'ko')
@@ -442,41 +442,6 @@ def reason_text(reason: Message | str | None, lang: str, *, notation: bool = Fal
     if isinstance(reason, Message):
         return render(reason, lang, notation=notation)
     return str(reason)
-
-
-class _SeatNames(Mapping[str, tuple[str, ...]]):
-    """lang -> the four seat winds' names ('East', ... / '동', ...)."""
-
-    def __getitem__(self, lang: str) -> tuple[str, ...]:
-        return tuple(i18n.seat_name(s, lang) for s in range(4))
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(LANGS)
-
-    def __len__(self) -> int:
-        return len(LANGS)
-
-
-SEAT_WIND_NAMES: Mapping[str, tuple[str, ...]] = _SeatNames()
-
-
-class _YakNames(Mapping[str, tuple[str, ...]]):
-    """yak key -> its name in each language of LANGS (prefer `yak_name(key, lang)`)."""
-
-    def _keys(self) -> list[str]:
-        return [k[4:] for k in i18n.TEXTS if k.startswith("yak.")]
-
-    def __getitem__(self, key: str) -> tuple[str, ...]:
-        return tuple(yak_name(key, lang) for lang in LANGS)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._keys())
-
-    def __len__(self) -> int:
-        return len(self._keys())
-
-
-YAK_NAMES: Mapping[str, tuple[str, ...]] = _YakNames()
 
 
 def all_text() -> Iterator[str]:

@@ -309,7 +309,7 @@ def test_a_waiting_hand_that_discarded_4m_cannot_win_on_1m_or_7m():
 
 def test_a_missed_winning_discard_blocks_every_wait_until_the_next_draw():
     # SD1: he let a winning discard pass; the same ready hand, nothing sacred in his river
-    flag = sacred_status((), (), temporary=True).reasons[0].text
+    flag = sacred_status((), (), temporary=True).reasons[0].message
     obs = practice_observation("11m77m234p567p555z")
     h = hints(dataclasses.replace(obs, sacred=(flag,)))
     assert not _can_win_on_discard(h) and h.sacred.can_self_draw

@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import seat_name
+
 from ..board_picture import BoardPicture, info_for
 from ..event_lines import player_name
 from ..hints_panel import HintsPanel
-from ..i18n import SEAT_WIND_NAMES
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -449,7 +450,7 @@ class PracticeScene(Scene):
         inner = below.inflate(-20, -16)
         size = self.text_size()
         head = self.app.tr("practice.position", n=self.number,
-                           wall=table.wall.remaining, seat=SEAT_WIND_NAMES[self.app.lang][pos.seat])
+                           wall=table.wall.remaining, seat=seat_name(pos.seat, self.app.lang))
         if self.state == "decide":
             self._draw_decide(surface, inner, size, head)
         elif self.state == "playing":

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from ..i18n import SEAT_WIND_NAMES, yak_name
+from game.i18n import seat_name
+
+from ..i18n import yak_name
 from ..scene import Scene
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
 
@@ -133,7 +135,7 @@ class HandResultScene(_Overlay):
 
     def who(self, seat: int) -> str:
         """The wind and the player at an engine seat."""
-        wind = SEAT_WIND_NAMES[self.app.lang][seat]
+        wind = seat_name(seat, self.app.lang)
         return f"{wind} · {self.owner.player_label(self.table.players[seat])}"
 
     def handle_event(self, event: pygame.event.Event) -> None:

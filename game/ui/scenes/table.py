@@ -27,9 +27,10 @@ from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.engine.table import Decision, Table
+from game.i18n import seat_name
 
 from ..director import Director
-from ..i18n import SEAT_WIND_NAMES, has
+from ..i18n import has
 from ..layout import Layout
 from ..scene import Scene
 from ..table.driver import TableDriver
@@ -177,7 +178,7 @@ class TableScene(TableInput, TableView, Scene):
         """How banners name an engine seat: "You" for the human, else the seat's wind."""
         if self.human_player is not None and self.table is not None and self.table.players[seat] == self.human_player:
             return self.app.tr("table.you")
-        return SEAT_WIND_NAMES[self.app.lang][seat]
+        return seat_name(seat, self.app.lang)
 
     def player_label(self, p: int) -> str:
         name = self.player_names[p]

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.tiles import kind_of_tile
+from game.i18n import seat_name
 
 from ..board import FELT, InfoView, draw_board, draw_info
-from ..i18n import SEAT_WIND_NAMES
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 
@@ -199,7 +199,7 @@ class TableView:
             else:
                 surface.blit(art.tile(18 + e.seats[p], ds), (x, y))
                 x += ds + 10
-            wind = SEAT_WIND_NAMES[self.app.lang][e.seats[p]]
+            wind = seat_name(e.seats[p], self.app.lang)
             t = fonts.text(f"→ {wind}", size, WHITE)
             surface.blit(t, t.get_rect(topright=(box.right - 14, y + 4)))
 
