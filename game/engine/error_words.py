@@ -50,7 +50,11 @@ def _why(e: NotationError) -> Message | None:
 
 
 def message_of(error: BaseException) -> Message | None:
-    """The message of an engine error that has one (today: bad tile notation), else None."""
+    """The message of an engine error that has one (``error.message``, or what bad tile
+    notation's data make), else None."""
+    carried = getattr(error, "message", None)
+    if isinstance(carried, Message):
+        return carried
     if isinstance(error, NotationError):
         why = _why(error)
         if why is not None:

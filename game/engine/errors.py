@@ -8,7 +8,20 @@ from __future__ import annotations
 
 
 class MahjongError(Exception):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose.
+
+    Made from a `game.engine.messages.Message`, the error keeps it as ``.message`` (words in the
+    player's language are made at the edge, `game.i18n.render`); ``str(error)`` is its English.
+    Made from text, ``.message`` is None.
+    """
+
+    def __init__(self, *args: object) -> None:
+        from .messages import Message  # at call time: the message machinery imports this module
+
+        self.message = args[0] if len(args) == 1 and isinstance(args[0], Message) else None
+        if self.message is not None:
+            args = (str(self.message),)
+        super().__init__(*args)
 
 
 class NotationError(MahjongError, ValueError):
