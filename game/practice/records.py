@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from game.engine.actions import Action, action_from_json
+from game.engine.error_words import message_of
 from game.engine.errors import MahjongError, ReplayError
 from game.engine.events import (
     Drew,
@@ -49,6 +50,7 @@ from game.engine.events import (
     Winner,
     event_from_json,
 )
+from game.engine.messages import INT, MSG, TEXT, Message, define
 from game.engine.replay import FORMAT, Recorder, dump_line, load_log, replay
 from game.engine.safejson import JsonInputError, read_file
 from game.engine.safejson import loads as safe_loads
@@ -80,6 +82,125 @@ __all__ = [
     "scan_records",
     "transcript",
 ]
+
+# ---------------------------------------------------------------------------- reasons
+# Why a record stops being read, fails its check or does not rebuild: messages made where the
+# reason arises (the player's words at the edge: the replay viewer, Continue, the command line).
+STOPPED = define("record.stopped", "line {line}: {why}; the record is read up to line {last}",
+                 line=INT, why=MSG, last=INT)
+CANNOT_READ = define("record.cannot_read", "cannot read {path}: {why}", path=TEXT, why=MSG)
+EMPTY = define("record.empty", "{name} is empty: no record header", name=TEXT)
+ENDS_INSIDE = define("record.ends_inside",
+                     "line {line}: the record ends inside hand {hand} (the game was interrupted)",
+                     line=INT, hand=INT)
+CUT_OFF = define("record.cut_off", "cut off (the game was interrupted while writing it)")
+NOT_OBJECT = define("record.not_object", "expected a JSON object with a 'type'")
+HEADER_FIRST = define("record.header_first", "the first line must be the record header")
+BAD_HEADER = define("record.bad_header", "bad header: {why}", why=MSG)
+UNKNOWN_LINE = define("record.unknown_line", "unknown line (type {type}, hand {hand})",
+                      type=TEXT, hand=TEXT)
+BAD_SEAT = define("record.bad_seat", "bad seat {seat}", seat=TEXT)
+# the engine's own English about an event or action it cannot decode (translations say which)
+BAD_EVENT = define("record.bad_event", "{detail}", detail=TEXT)
+BAD_ACTION = define("record.bad_action", "{detail}", detail=TEXT)
+HAND_ZERO = define("record.hand_zero", "only session events belong to hand 0")
+HAND_ORDER = define("record.hand_order", "hand {hand} follows hand {previous}", hand=INT,
+                    previous=INT)
+HAND_OVERLAP = define("record.hand_overlap", "hand {hand} starts before hand {previous} ended",
+                      hand=INT, previous=INT)
+BEFORE_START = define("record.before_start", "hand {hand} has a {event} event before its hand start",
+                      hand=INT, event=TEXT)
+# an event's field (_bad_field)
+FIELD_BOOL = define("record.field.bool", "event {event}: field {field} must be true or false, got {value}",
+                    event=TEXT, field=TEXT, value=TEXT)
+FIELD_TEXT = define("record.field.text", "event {event}: field {field} must be text, got {value}",
+                    event=TEXT, field=TEXT, value=TEXT)
+FIELD_VALUE = define("record.field.value", "event {event}: bad value of field {field}: {value}",
+                     event=TEXT, field=TEXT, value=TEXT)
+# the header (header_problem)
+HEADER_FORMAT = define("record.header.format",
+                       "unknown record format {found} (this game reads format {format})",
+                       found=TEXT, format=INT)
+HEADER_SEED = define("record.header.seed", "seed must be a whole number, got {value}", value=TEXT)
+HEADER_PLAYERS = define("record.header.players", "players must be a list of four names")
+HEADER_RULES = define("record.header.rules", "rules must be an object")
+HEADER_HANDS = define("record.header.hands", "hands must be a number of hands, got {value}", value=TEXT)
+HEADER_SELECTION = define("record.header.seat_selection", "bad seat selection {value}", value=TEXT)
+HEADER_HUMAN = define("record.header.human", "human must be a player number 0-3, got {value}",
+                      value=TEXT)
+HEADER_TEXT = define("record.header.text", "{key} must be text, got {value}", key=TEXT, value=TEXT)
+HEADER_SEAT_KINDS = define("record.header.seat_kinds", "seat_kinds must be a list of four names")
+HEADER_BUILDS = define("record.header.builds", "the rules or seats do not build a game ({why})",
+                       why=MSG)
+# JSON that cannot be read (game.engine.safejson's refusals)
+JSON_INVALID = define("record.json.invalid", "not valid JSON (line {line} column {column})",
+                      line=INT, column=INT)
+JSON_NOT_JSON = define("record.json.not_json", "not valid JSON")
+JSON_DIGITS = define("record.json.digits", "a number with too many digits")
+JSON_NOT_FINITE = define("record.json.not_finite", "not a finite number")
+JSON_NOT_UTF8 = define("record.json.not_utf8", "not UTF-8 text")
+JSON_TOO_DEEP = define("record.json.too_deep", "nested more than {n} levels deep", n=INT)
+JSON_TOO_LONG = define("record.json.too_long", "longer than {n} bytes", n=INT)
+# files that cannot be read
+OS_MISSING = define("record.os.missing", "there is no such file")
+OS_PERMISSION = define("record.os.permission", "permission denied")
+OS_NOT_REGULAR = define("record.os.not_regular", "it is not a regular file (a folder or a pipe?)")
+OS_TOO_LARGE = define("record.os.too_large", "it is larger than {n} MB", n=INT)
+OS_OTHER = define("record.os.other", "{why}", why=TEXT)  # the system's own words
+# rebuilding a hand (HandRecord.table) and checking a record (check_record)
+NO_START = define("record.no_start", "hand {hand} has no hand start", hand=INT)
+BAD_START = define("record.bad_start", "hand {hand}: bad hand start: {why}", hand=INT, why=MSG)
+AT_LINE = define("record.at_line", "line {line}: {why}", line=INT, why=MSG)
+IN_FILE = define("record.in_file", "{path}: {why}", path=TEXT, why=MSG)
+CORRUPT = define("record.corrupt", "{path}: corrupt record: {why}", path=TEXT, why=MSG)
+CHECK_OK = define("record.check_ok", "{path}: {n} hand replayed, every event identical",
+                  plural="{path}: {n} hands replayed, every event identical", count="n",
+                  path=TEXT, n=INT)
+#: an error of another part that has no message of its own: its English, as it is
+DETAIL = define("record.detail", "{error}: {text}", error=TEXT, text=TEXT)
+
+
+def reason_of_error(e: BaseException) -> Message:
+    """The message an error carries (`game.engine.error_words.message_of`), else its English."""
+    m = message_of(e)
+    return m if m is not None else DETAIL(error=type(e).__name__, text=_short(str(e), 200))
+
+
+def _json_reason(e: Exception) -> Message:
+    """What `game.engine.safejson` (or `_read_line`) refused, as a message."""
+    text = str(e)
+    m = re.search(r"line (\d+) column (\d+)\)$", text)
+    if text.startswith("not valid JSON") and m:
+        return JSON_INVALID(line=int(m.group(1)), column=int(m.group(2)))
+    if text.startswith("a number with too many digits"):
+        return JSON_DIGITS()
+    if text.startswith("not a finite number"):
+        return JSON_NOT_FINITE()
+    if text.startswith("not UTF-8"):
+        return JSON_NOT_UTF8()
+    m = re.match(r"nested more than (\d+) levels", text)
+    if m:
+        return JSON_TOO_DEEP(n=int(m.group(1)))
+    m = re.match(r"(?:longer|larger) than (\d+) bytes", text)
+    if m:
+        return JSON_TOO_LONG(n=int(m.group(1)))
+    return JSON_NOT_JSON()
+
+
+def _os_reason(e: BaseException) -> Message:
+    """Why a file cannot be read, as a message (the system's words when it is none of these)."""
+    from game.engine.safejson import FileTooLarge, NotARegularFile
+
+    if isinstance(e, FileTooLarge):
+        return OS_TOO_LARGE(n=MAX_RECORD >> 20)
+    if isinstance(e, (NotARegularFile, IsADirectoryError)):
+        return OS_NOT_REGULAR()
+    if isinstance(e, FileNotFoundError):
+        return OS_MISSING()
+    if isinstance(e, PermissionError):
+        return OS_PERMISSION()
+    return OS_OTHER(why=_short(getattr(e, "strerror", None) or str(e) or type(e).__name__, 200))
+
 
 DATA_ENV = "KOREAN_MAHJONG_DATA_DIR"
 APP_NAME = "korean-mahjong"
@@ -321,38 +442,44 @@ class HandRecord:
         from game.engine.rules import RuleSet
         s = self.start
         if s is None:
-            raise ReplayError(f"hand {self.number} has no hand start")
+            raise ReplayError(NO_START(hand=self.number))
         try:
             t = Table(RuleSet.from_dict(s.rules), s.seed if s.seed is not None else 0,
                       prevalent=s.prevalent, doubled=s.doubled, hand=s.hand, players=s.players,
                       scores=s.scores)
         except (MahjongError, ValueError, TypeError) as e:
-            raise ReplayError(f"hand {self.number}: bad hand start: {e}") from None
+            raise ReplayError(BAD_START(hand=self.number, why=reason_of_error(e))) from None
         todo = self.actions if actions is None else self.actions[:actions]
         for no, seat, a in todo:
             try:
                 t.submit(seat, a)
             except MahjongError as e:
-                raise ReplayError(f"line {no}: {e}") from None
+                raise ReplayError(AT_LINE(line=no, why=reason_of_error(e))) from None
         return t
 
 
 @dataclass
 class Record:
-    """A record read as far as it is valid. `error` says where and why reading stopped
-    (empty when the whole file was read); `complete` when the session end was reached."""
+    """A record read as far as it is valid. `reason` says where and why reading stopped (None
+    when the whole file was read; `error` is its English, '' then); `complete` when the
+    session end was reached."""
 
     path: Path
     header: dict[str, Any] | None
     hands: list[HandRecord] = field(default_factory=list)
     session_events: list[tuple[int, Event]] = field(default_factory=list)
-    error: str = ""
+    reason: Message | None = None
     error_line: int | None = None
     lines_read: int = 0
 
     @property
+    def error(self) -> str:
+        """Why reading stopped, in English ('' when the whole file was read)."""
+        return "" if self.reason is None else str(self.reason)
+
+    @property
     def ok(self) -> bool:
-        return not self.error
+        return self.reason is None
 
     @property
     def complete(self) -> bool:
@@ -454,21 +581,21 @@ _CLASS_CHECKS: dict[tuple[type, str], Callable[[Any], bool]] = {
 }
 
 
-def _bad_field(e: Event) -> str:
-    """The first field of a decoded event with a value of the wrong kind, or ''."""
+def _bad_field(e: Event) -> Message | None:
+    """Why the first field of a decoded event with a value of the wrong kind is bad, or None."""
     import dataclasses
     for f in dataclasses.fields(e):  # type: ignore[arg-type]
         v = getattr(e, f.name)
         check = _CLASS_CHECKS.get((type(e), f.name)) or _FIELD_CHECKS.get(f.name)
         if check is None:
             if f.type in ("bool",) and not isinstance(v, bool):
-                return f"event {e.type!r}: field {f.name!r} must be true or false, got {v!r}"
+                return FIELD_BOOL(event=repr(e.type), field=repr(f.name), value=_short(v))
             if f.type in ("str",) and not isinstance(v, str):
-                return f"event {e.type!r}: field {f.name!r} must be text, got {v!r}"
+                return FIELD_TEXT(event=repr(e.type), field=repr(f.name), value=_short(v))
             continue
         if not check(v):
-            return f"event {e.type!r}: bad value of field {f.name!r}: {v!r}"
-    return ""
+            return FIELD_VALUE(event=repr(e.type), field=repr(f.name), value=_short(v))
+    return None
 
 
 #: a record line longer than this is damage, not a game (the longest real line is a few KB)
@@ -477,61 +604,65 @@ MAX_LINE = 1 << 20
 MAX_RECORD = 64 << 20
 
 
-def header_problem(h: dict[str, Any]) -> str:
-    """Why a record header cannot start a game ('' when it can): every field the readers use
+def header_problem(h: dict[str, Any]) -> Message | None:
+    """Why a record header cannot start a game (None when it can): every field the readers use
     is checked for its type and range, and the rules and session must build from it.
 
     >>> header_problem({"type": "header", "format": 1, "seed": 3, "rules": {},
-    ...                 "players": ["human", "ai", "ai", "ai"]})
-    ''
-    >>> header_problem({"type": "header", "format": 1, "seed": 3, "rules": {}, "players": ["a"]})
-    'players must be a list of four names'
+    ...                 "players": ["human", "ai", "ai", "ai"]}) is None
+    True
+    >>> why = header_problem({"type": "header", "format": 1, "seed": 3, "rules": {}, "players": ["a"]})
+    >>> why.code, str(why)
+    ('record.header.players', 'players must be a list of four names')
     """
 
     if h.get("format") != FORMAT:
-        return f"unknown record format {h.get('format')!r} (this game reads format {FORMAT})"
+        return HEADER_FORMAT(found=_short(h.get("format")), format=FORMAT)
     seed = h.get("seed")
     if not _int(seed, -_BIG * _BIG, _BIG * _BIG):
-        return f"seed must be a whole number, got {_short(seed)}"
+        return HEADER_SEED(value=_short(seed))
     players = h.get("players")
     if not (isinstance(players, list) and len(players) == 4
             and all(isinstance(p, str) and 0 < len(p) <= 200 for p in players)):
-        return "players must be a list of four names"
+        return HEADER_PLAYERS()
     if not isinstance(h.get("rules"), dict):
-        return "rules must be an object"
+        return HEADER_RULES()
     hands = h.get("hands")
     if hands is not None and not _int(hands, 1, 10_000):
-        return f"hands must be a number of hands, got {_short(hands)}"
+        return HEADER_HANDS(value=_short(hands))
     sel = h.get("seat_selection", "dice")
     if not isinstance(sel, str) or len(sel) > 40:
-        return f"bad seat selection {_short(sel)}"
+        return HEADER_SELECTION(value=_short(sel))
     human = h.get("human")
     if human is not None and not _int(human, 0, 3):
-        return f"human must be a player number 0-3, got {_short(human)}"
+        return HEADER_HUMAN(value=_short(human))
     for key in ("created", "continues"):
         if key in h and not isinstance(h[key], str):
-            return f"{key} must be text, got {_short(h[key])}"
+            return HEADER_TEXT(key=key, value=_short(h[key]))
     kinds = h.get("seat_kinds")
     if kinds is not None and not (isinstance(kinds, list) and len(kinds) == 4
                                   and all(isinstance(k, str) for k in kinds)):
-        return "seat_kinds must be a list of four names"
+        return HEADER_SEAT_KINDS()
     return _builds(json.dumps(h["rules"], sort_keys=True), sel, hands)
 
 
 @functools.lru_cache(maxsize=64)
-def _builds(rules: str, seat_selection: str, hands: int | None) -> str:
-    """'' when these rules and seats start a session, else why not (cached: thousands of records
-    share a few rule sets)."""
+def _builds(rules: str, seat_selection: str, hands: int | None) -> Message | None:
+    """None when these rules and seats start a session, else why not (cached: thousands of
+    records share a few rule sets)."""
     from game.engine.rules import RuleSet
 
     try:
         Session(RuleSet.from_dict(json.loads(rules)), 0, seat_selection=seat_selection, hands=hands)
     except Exception as e:  # noqa: BLE001 - any bad rule value is a bad header, never a crash
-        return f"the rules or seats do not build a game ({type(e).__name__}: {_short(str(e), 120)})"
-    return ""
+        m = message_of(e)
+        return HEADER_BUILDS(why=m if m is not None else
+                             DETAIL(error=type(e).__name__, text=_short(str(e), 120)))
+    return None
 
 
 def _short(v: Any, n: int = 40) -> str:
+    """`v` for a reason: text as it is, anything else as Python writes it, at most `n` long."""
     text = v if isinstance(v, str) else repr(v)
     return text if len(text) <= n else text[:n] + "..."
 
@@ -554,8 +685,7 @@ def load_record(path: str | Path) -> Record:
     try:
         data = read_file(path, MAX_RECORD)  # never a pipe (it would block), never too much
     except (OSError, ValueError) as oerr:
-        why = getattr(oerr, "strerror", None) or str(oerr)
-        rec.error = f"cannot read {path}: {why}"
+        rec.reason = CANNOT_READ(path=str(path), why=_os_reason(oerr))
         return rec
     raw_lines = data.split(b"\n")
     cut_last = bool(data) and not data.endswith(b"\n")
@@ -567,29 +697,28 @@ def load_record(path: str | Path) -> Record:
         if not raw.strip():
             continue
 
-        def stop(why: str, _no: int = no) -> None:
-            rec.error = f"line {_no}: {why}; the record is read up to line {last_no}"  # noqa: B023
+        def stop(why: Message, _no: int = no) -> None:
+            rec.reason = STOPPED(line=_no, why=why, last=last_no)  # noqa: B023
             rec.error_line = _no
 
         try:
             line = _read_line(raw)
         except JsonInputError as jerr:
             if cut_last and no == len(raw_lines):
-                stop("cut off (the game was interrupted while writing it)")
+                stop(CUT_OFF())
             else:
-                stop(str(jerr) if str(jerr).startswith("not valid JSON") else f"not valid JSON ({jerr})")
+                stop(_json_reason(jerr))
             break
         if not isinstance(line, dict) or "type" not in line:
-            stop("expected a JSON object with a 'type'")
+            stop(NOT_OBJECT())
             break
         if rec.header is None:
             if line["type"] != "header":
-                stop("the first line must be the record header")
+                stop(HEADER_FIRST())
                 break
             problem = header_problem(line)
-            if problem:
-                stop(problem if problem.startswith("unknown record format") else
-                     f"bad header: {problem}")
+            if problem is not None:
+                stop(problem if problem.code == HEADER_FORMAT.code else BAD_HEADER(why=problem))
                 break
             rec.header = line
             last_no = no
@@ -597,26 +726,30 @@ def load_record(path: str | Path) -> Record:
         kind = line["type"]
         hand = line.get("hand")
         if kind not in ("action", "event") or not _int(hand, 0, _BIG):
-            stop(f"unknown line (type {kind!r}, hand {hand!r})")
+            stop(UNKNOWN_LINE(type=_short(kind), hand=_short(hand)))
             break
+        bad: Message | None = None
         try:
             if kind == "event":
                 e = event_from_json(line.get("event"))
                 bad = _bad_field(e)
-                if bad:
-                    raise ValueError(bad)
             else:
                 letter = line.get("seat")
                 if letter not in ("E", "S", "W", "N"):
-                    raise ValueError(f"bad seat {letter!r}")
-                seat = SEAT_LETTERS.index(letter)
-                act = action_from_json(line.get("action"))
+                    bad = BAD_SEAT(seat=_short(letter))
+                else:
+                    seat = SEAT_LETTERS.index(letter)
+                    act = action_from_json(line.get("action"))
         except (MahjongError, ValueError, TypeError, KeyError) as err:
-            stop(str(err))
+            carried = message_of(err)
+            bad = carried if carried is not None else (BAD_EVENT if kind == "event" else BAD_ACTION)(
+                detail=_short(str(err), 200))
+        if bad is not None:
+            stop(bad)
             break
         if hand == 0:
             if kind != "event" or not isinstance(e, (SessionStarted, SessionEnded)):
-                stop("only session events belong to hand 0")
+                stop(HAND_ZERO())
                 break
             rec.session_events.append((no, e))
             current = None
@@ -624,59 +757,65 @@ def load_record(path: str | Path) -> Record:
             if current is None or current.number != hand:
                 expected = rec.hands[-1].number + 1 if rec.hands else 1
                 if hand != expected:
-                    stop(f"hand {hand} follows hand {expected - 1}")
+                    stop(HAND_ORDER(hand=hand, previous=expected - 1))
                     break
                 if rec.hands and not rec.hands[-1].finished:
-                    stop(f"hand {hand} starts before hand {rec.hands[-1].number} ended")
+                    stop(HAND_OVERLAP(hand=hand, previous=rec.hands[-1].number))
                     break
                 current = HandRecord(hand)
                 rec.hands.append(current)
             if kind == "event":
                 if not current.events and not isinstance(e, HandStarted):
-                    stop(f"hand {hand} has a {e.type} event before its hand start")
+                    stop(BEFORE_START(hand=hand, event=e.type))
                     break
                 current.events.append((no, e))
             else:
                 current.actions.append((no, seat, act))
         last_no = no
     rec.lines_read = last_no
-    if rec.header is None and not rec.error:
-        rec.error = f"{path.name} is empty: no record header"
+    if rec.header is None and rec.reason is None:
+        rec.reason = EMPTY(name=path.name)
         rec.error_line = 1
-    elif not rec.error and rec.hands and not rec.hands[-1].finished:
-        rec.error = (f"line {last_no}: the record ends inside hand {rec.hands[-1].number} "
-                     "(the game was interrupted)")
+    elif rec.reason is None and rec.hands and not rec.hands[-1].finished:
+        rec.reason = ENDS_INSIDE(line=last_no, hand=rec.hands[-1].number)
         rec.error_line = last_no
     return rec
 
 
 @dataclass(frozen=True)
 class CheckResult:
-    """The outcome of replaying a record through the engine."""
+    """The outcome of replaying a record through the engine: `reason` says it (``record.*``
+    kinds, or the engine's own reason); `message` is its English."""
 
     ok: bool
-    message: str
+    reason: Message
     line: int | None = None
     hands: int = 0
+
+    @property
+    def message(self) -> str:
+        return str(self.reason)
 
 
 def check_record(path: str | Path) -> CheckResult:
     """Replay the record through the engine: does it rebuild the identical table?"""
     path = Path(path)
     rec = load_record(path)  # stricter about each line than the engine's reader
-    if rec.error:
-        return CheckResult(False, f"{path}: {rec.error}", rec.error_line)
+    if rec.reason is not None:
+        return CheckResult(False, IN_FILE(path=str(path), why=rec.reason), rec.error_line)
     try:
         log = load_log(path)
         session = replay(log, str(path))
     except ReplayError as e:
         m = re.search(r"line (\d+)", str(e))
-        return CheckResult(False, str(e), int(m.group(1)) if m else None)
+        carried = message_of(e)
+        return CheckResult(False, carried if carried is not None else
+                           DETAIL(error=type(e).__name__, text=_short(str(e), 300)),
+                           int(m.group(1)) if m else None)
     except Exception as e:  # noqa: BLE001 - a corrupt record must never crash the game
-        return CheckResult(False, f"{path}: corrupt record: {type(e).__name__}: {e}")
+        return CheckResult(False, CORRUPT(path=str(path), why=reason_of_error(e)))
     n = len(session.results)
-    return CheckResult(True, f"{path}: {n} hand{'s' * (n != 1)} replayed, every event identical",
-                       None, n)
+    return CheckResult(True, CHECK_OK(path=str(path), n=n), None, n)
 
 
 # ---------------------------------------------------------------------------- listing
@@ -692,11 +831,12 @@ class RecordSummary:
     hands: int  # finished hands
     scores: tuple[int, ...]  # per player
     complete: bool
-    error: str = ""
+    error: str = ""  # why reading stopped, in English (see `reason`)
     seat_kinds: tuple[str, ...] = ()
     continues: str = ""  # the record this game continued
     continued_by: str = ""  # the record that continued this game
     live: bool = False  # a running game holds it
+    reason: Message | None = None  # why reading stopped (None: the whole file was read)
 
     @property
     def name(self) -> str:
@@ -726,7 +866,7 @@ def _summary(path: Path, continued_by: str = "") -> RecordSummary:
     return RecordSummary(path, _created(rec.header, path), seed, rec.players, rec.human,
                          len(rec.finished_hands), rec.scores(), rec.complete, rec.error,
                          rec.seat_kinds, str(h.get("continues") or ""), continued_by,
-                         is_locked(path))
+                         is_locked(path), rec.reason)
 
 
 @dataclass(frozen=True)
@@ -768,7 +908,7 @@ def peek_record(path: str | Path) -> RecordHead:
     header: dict[str, Any] | None = None
     try:
         line = _read_line(first)
-        if isinstance(line, dict) and line.get("type") == "header" and not header_problem(line):
+        if isinstance(line, dict) and line.get("type") == "header" and header_problem(line) is None:
             header = line
     except JsonInputError:
         header = None
