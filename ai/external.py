@@ -243,6 +243,62 @@ def _wait_fd(fd: int, write: bool, timeout: float | None) -> bool:
     return bool(r or w)
 
 
+def split_command(command: str, windows: bool | None = None) -> list[str]:
+    r"""A ``cmd:`` command line split into arguments as the system splits it: POSIX shell words
+    (`shlex`) on POSIX, and on Windows the rules of ``CommandLineToArgvW``, where a backslash is
+    an ordinary character (so ``C:\bots\bot.exe`` stays one path) except before a double quote.
+
+    >>> split_command(r'C:\bots\bot.exe --fast', windows=True)
+    ['C:\\bots\\bot.exe', '--fast']
+    >>> split_command(r'"C:\Program Files\bot.exe" -x "a b"', windows=True)
+    ['C:\\Program Files\\bot.exe', '-x', 'a b']
+    >>> split_command("python 'my bot.py' --level 2", windows=False)
+    ['python', 'my bot.py', '--level', '2']
+    """
+    if windows is None:
+        windows = os.name == "nt"
+    if not windows:
+        return shlex.split(command)
+    args: list[str] = []
+    word: list[str] = []
+    in_word = quoted = False
+    i, n = 0, len(command)
+    while i < n:
+        ch = command[i]
+        if ch == "\\":
+            j = i
+            while j < n and command[j] == "\\":
+                j += 1
+            slashes = j - i
+            if j < n and command[j] == '"':  # 2k slashes + quote: k slashes, the quote toggles;
+                word.append("\\" * (slashes // 2))  # 2k+1: k slashes and a literal quote
+                if slashes % 2:
+                    word.append('"')
+                    j += 1
+                i, in_word = j, True
+                continue
+            word.append("\\" * slashes)
+            i, in_word = j, True
+            continue
+        if ch == '"':
+            if quoted and i + 1 < n and command[i + 1] == '"':  # "" inside quotes: one quote
+                word.append('"')
+                i += 2
+                continue
+            quoted, in_word = not quoted, True
+        elif ch in " \t" and not quoted:
+            if in_word:
+                args.append("".join(word))
+                word, in_word = [], False
+        else:
+            word.append(ch)
+            in_word = True
+        i += 1
+    if in_word:
+        args.append("".join(word))
+    return args
+
+
 class ExternalSeat:
     """A seat played by a subprocess (see the module). `command` is a string or an argv list;
     `seed` is put in the program's environment as ``KOREAN_MAHJONG_SEED`` (the registry gives
@@ -250,7 +306,7 @@ class ExternalSeat:
 
     def __init__(self, command: str | Sequence[str], name: str | None = None,
                  seed: int | None = None, budget: float = 5.0):
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        argv = split_command(command) if isinstance(command, str) else list(command)
         if not argv:
             raise ValueError("cmd: seat needs a command, e.g. cmd:python my_bot.py")
         self.argv = _absolute_paths(argv)

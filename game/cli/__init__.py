@@ -19,8 +19,15 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Any
+
+# The window's class (X11) and app id (Wayland) are read when SDL starts: set them before any
+# subcommand imports pygame, so desktops match the window to its desktop entry whatever the
+# program was started as (korean-mahjong, korean-mahjong-gui, python -m game, a frozen build).
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "korean-mahjong")
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "korean-mahjong")
 
 from game import __version__
 from game.engine.errors import MahjongError
@@ -28,7 +35,8 @@ from game.engine.errors import MahjongError
 from .output import Parser, error, printable, warning
 from .words import language
 
-__all__ = ["EXIT_INTERRUPTED", "SUBCOMMANDS", "Parser", "error", "main", "printable", "warning"]
+__all__ = ["EXIT_INTERRUPTED", "SUBCOMMANDS", "Parser", "error", "gui_main", "main", "printable",
+           "warning"]
 
 SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay")
 
@@ -99,6 +107,11 @@ class EscapingStream:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    # a frozen build starts the practice tools' worker processes by running this program again:
+    # there, this call runs the worker and never returns (outside a frozen build it does nothing)
+    multiprocessing.freeze_support()
     tolerant_streams()
     stderr = sys.stderr
     sys.stderr = EscapingStream(stderr)  # type: ignore[assignment]
@@ -107,6 +120,16 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         if isinstance(sys.stderr, EscapingStream):
             sys.stderr = sys.stderr.stream
+
+
+def gui_main() -> int:
+    """The ``korean-mahjong-gui`` entry (Windows starts it without a console window): `main`,
+    with output that has nowhere to go (no console: stdout and stderr are None) thrown away
+    instead of failing."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - for the run
+    return main()
 
 
 def _main(argv: list[str] | None) -> int:

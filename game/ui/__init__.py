@@ -8,5 +8,8 @@ English and Korean), `app` (the window and the scene stack) and `scenes/`.
 import os as _os
 
 _os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# the X11 window class (read when SDL starts), so `xdotool search --classname korean-mahjong` works
+# the window's class (X11) and app id (Wayland), read when SDL starts: desktops match the window to
+# its desktop entry (assets/desktop/) by it; `xdotool search --classname korean-mahjong` finds it.
+# game.cli sets the same before anything imports pygame.
 _os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "korean-mahjong")
+_os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "korean-mahjong")

@@ -28,6 +28,7 @@ from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 
 from . import screens
 from .art import TileArt
+from .assets import ICONS
 from .clock import FrameClock
 from .i18n import reason_text, tr
 from .layout import Layout
@@ -47,6 +48,17 @@ def clamp_size(w: int, h: int) -> tuple[int, int]:
     return (max(MIN_WINDOW[0], min(MAX_WINDOW[0], w)), max(MIN_WINDOW[1], min(MAX_WINDOW[1], h)))
 
 
+def window_icon() -> pygame.Surface | None:
+    """Set the window's icon (the project's own, assets/icons) before the window opens; the
+    surface, or None when the picture cannot be loaded (the program runs on without it)."""
+    try:
+        icon = pygame.image.load(str(ICONS / "korean-mahjong-64.png"))
+        pygame.display.set_icon(icon)
+    except (pygame.error, OSError):
+        return None
+    return icon
+
+
 class App:
     """Owns the window, settings, fonts, tile art, sound and the scene stack."""
 
@@ -57,6 +69,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(TITLE)
+        self.icon = window_icon()
         self.headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen")
         self.min_size_error = False
         self.fullscreen = settings.fullscreen and not self.headless

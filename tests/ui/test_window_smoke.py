@@ -109,7 +109,10 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
     env = dict(os.environ, DISPLAY=xserver, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "cfg"))
     env.pop("XAUTHORITY", None)
-    game = subprocess.Popen([sys.executable, "-m", "game", "play", "--size", "1280x800", "--lang", "en"],
+    # started as a player starts it: the installed command (python -m game in a bare checkout)
+    script = os.path.join(os.path.dirname(sys.executable), "korean-mahjong")
+    cmd = [script] if os.path.exists(script) else [sys.executable, "-m", "game"]
+    game = subprocess.Popen([*cmd, "play", "--size", "1280x800", "--lang", "en"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         # the window fills the 1280x800 screen at (0, 0); wait until it has drawn (a condition,
@@ -117,6 +120,9 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
         # the pointer (no window manager: the focus follows the pointer).
         first = wait_for_screen(env, tmp_path / "first.png", window_drawn, timeout=90)
         assert first is not None and window_drawn(first), f"no game window ({game.poll()})"
+        # the window's class, which desktops match to the desktop entry's StartupWMClass
+        found = run(["xdotool", "search", "--classname", "^korean-mahjong$"], env)
+        assert found.stdout.split(), "no window of class korean-mahjong"
         run(["xdotool", "mousemove", "640", "20"], env)  # focus follows the pointer
         title = first
         # click the Settings button, where the title screen puts it (asked of a headless copy)
