@@ -13,7 +13,8 @@ or parsed (not JSON, nested too deep, a number too long, not UTF-8, over `MAX_FI
 left as it is, a copy is kept beside it (``settings.json.bad-<timestamp>``), the defaults load,
 and the messages it returns tell the player what happened; a folder or a pipe in its place gives
 the defaults and a message. An unknown key is ignored and a bad value falls back to its default,
-each with a message.
+each with a message. The messages are `game.engine.messages.Message` values (``settings.*``
+kinds, translated in the ui catalogue); ``str(message)`` is the English.
 
 `save_settings()` writes atomically (a temporary file beside the target, then ``os.replace``),
 through a symbolic link to its target, and keeps the keys it does not know (a newer version's).
@@ -42,7 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from game.engine import safejson
+from game.engine.error_words import message_of
 from game.engine.errors import MahjongError
+from game.engine.messages import INT, MSG, TEXT, Message, define
 from game.engine.rules import RuleSet
 from game.engine.safejson import JsonInputError
 from game.i18n import languages
@@ -60,9 +63,96 @@ MIN_WINDOW = (1024, 640)
 MAX_WINDOW = (3840, 2160)
 #: a settings file is about 1 kB; anything larger than this is not read
 MAX_FILE_BYTES = 1_000_000
-#: load_settings returns at most this many messages, each at most this long
+#: load_settings returns at most this many messages, each at most this long (in English)
 MAX_MESSAGES = 20
 MAX_MESSAGE_CHARS = 500
+
+# --- what the player is told (ui catalogue: game.settings texts belong to the desktop program) ----
+UNKNOWN_KEY = define("settings.load.unknown_key", 'unknown setting "{key}" ignored', key=TEXT)
+BAD_VALUE = define("settings.load.bad_value", "setting {key}: {why}; using the default {default}",
+                   key=TEXT, why=MSG, default=TEXT)
+#: a value a setting cannot have (Settings.__post_init__ raises SettingsError with it)
+INVALID = define("settings.load.invalid", "setting {key}: {why}", key=TEXT, why=MSG)
+RULES_NOT_OBJECT = define("settings.load.rules_not_object",
+                          "setting rules: must be an object, got {value}; using the default rules",
+                          value=TEXT)
+UNKNOWN_RULE = define("settings.load.unknown_rule", 'unknown rule "{key}" ignored', key=TEXT)
+BAD_RULE = define("settings.load.bad_rule", "rule {key}: {why}; using the default", key=TEXT, why=MSG)
+MORE = define("settings.load.more", "... and {n} more message about the settings file",
+              plural="... and {n} more messages about the settings file", count="n", n=INT)
+# why a value is bad (_check)
+MUST_RULESET = define("settings.must.ruleset", "must be a RuleSet, got {value}", value=TEXT)
+MUST_SEATS = define("settings.must.seats", "must be a list of three seat names, got {value}",
+                    value=TEXT)
+MUST_SPEED = define("settings.must.speed", "must be one of {names} or a number 0.1-10, got {value}",
+                    names=TEXT, value=TEXT)
+MUST_WHOLE = define("settings.must.whole", "must be a whole number {low}-{high}, got {value}",
+                    low=INT, high=INT, value=TEXT)
+MUST_ONE_OF = define("settings.must.one_of", "must be one of {names}, got {value}", names=TEXT,
+                     value=TEXT)
+MUST_WINDOW = define("settings.must.window", "must be [width, height] from {low} to {high}, got {value}",
+                     low=TEXT, high=TEXT, value=TEXT)
+MUST_BOOL = define("settings.must.bool", "must be true or false, got {value}", value=TEXT)
+MUST_VOLUME = define("settings.must.volume", "must be a number 0-1, got {value}", value=TEXT)
+MUST_KNOWN = define("settings.must.known", "unknown setting {name}", name=TEXT)
+# a file that cannot be used (load_settings)
+FILE_BAD = define("settings.file.bad", "The settings file {path} {why}; {kept}. Default settings are used.",
+                  path=TEXT, why=MSG, kept=MSG)
+FILE_FAILED = define("settings.file.failed", "The settings file {path} could not be loaded ({why}). "
+                     "Default settings are used.", path=TEXT, why=TEXT)
+FILE_UNUSABLE = define("settings.file.unusable", "cannot be used ({why})", why=MSG)
+FILE_TOO_LARGE = define("settings.file.too_large", "is larger than {n} MB", n=INT)
+FILE_UNREADABLE = define("settings.file.unreadable", "cannot be read ({why})", why=MSG)
+FILE_NOT_OBJECT = define("settings.file.not_object", "does not hold a JSON object (found {found})",
+                         found=MSG)
+NOT_REGULAR = define("settings.file.not_regular", "it is {what}, not a regular file", what=MSG)
+KEPT_AS = define("settings.kept.as", "it was kept as {backup}", backup=TEXT)
+KEPT_LEFT = define("settings.kept.left", "it was left as it is")
+KEPT_FAILED = define("settings.kept.failed", "it could not be backed up")
+#: what a path or a JSON value is, in words
+WHAT = {"folder": define("settings.what.folder", "a directory"),
+        "pipe": define("settings.what.pipe", "a named pipe"),
+        "socket": define("settings.what.socket", "a socket"),
+        "device": define("settings.what.device", "a device"),
+        "special": define("settings.what.special", "not a regular file"),
+        "list": define("settings.what.list", "a list"),
+        "text": define("settings.what.text", "text"),
+        "number": define("settings.what.number", "a number")}
+LITERAL = define("settings.what.literal", "{value}", value=TEXT)  # true, false, null
+# JSON that cannot be read (game.engine.safejson's refusals)
+JSON_INVALID = define("settings.json.invalid", "not valid JSON (line {line} column {column})",
+                      line=INT, column=INT)
+JSON_NOT_JSON = define("settings.json.not_json", "not valid JSON")
+JSON_DIGITS = define("settings.json.digits", "a number with too many digits")
+JSON_NOT_FINITE = define("settings.json.not_finite", "not a finite number")
+JSON_NOT_UTF8 = define("settings.json.not_utf8", "not UTF-8 text")
+JSON_TOO_DEEP = define("settings.json.too_deep", "nested more than {n} levels deep", n=INT)
+# the file system's refusals
+OS_PERMISSION = define("settings.os.permission", "permission denied")
+OS_OTHER = define("settings.os.other", "{why}", why=TEXT)  # the system's own words
+#: an error of another part that has no message of its own: its English, as it is
+DETAIL = define("settings.detail", "{text}", text=TEXT)
+# saving (SettingsSaveError)
+SAVE_READ_ONLY_DISK = define("settings.write.read_only_disk",
+                             "{name} is read-only (the disk is read-only): {target}", name=TEXT, target=TEXT)
+SAVE_PERMISSION = define("settings.write.permission", "permission denied: cannot write {name} in {folder}",
+                         name=TEXT, folder=TEXT)
+SAVE_DISK_FULL = define("settings.write.disk_full", "the disk is full: cannot write {target}", target=TEXT)
+SAVE_NO_FOLDER = define("settings.write.no_folder", "the folder {folder} is missing", folder=TEXT)
+SAVE_CANNOT_MAKE = define("settings.write.cannot_make_folder",
+                          "the folder {folder} is missing and cannot be made", folder=TEXT)
+SAVE_IS_FOLDER = define("settings.write.is_folder", "{target} is not a regular file (it is a folder)",
+                        target=TEXT)
+SAVE_NOT_REGULAR = define("settings.write.not_regular",
+                          "{target} is not a regular file (it is {what}); nothing was written",
+                          target=TEXT, what=MSG)
+SAVE_LINK_LOOP = define("settings.write.link_loop", "{path} is a symbolic link that leads round in a circle",
+                        path=TEXT)
+SAVE_READ_ONLY = define("settings.write.read_only", "{name} is read-only ({target}); nothing was written",
+                        name=TEXT, target=TEXT)
+SAVE_NO_BACKUP = define("settings.write.no_backup", "the damaged settings file {target} could not be "
+                        "backed up, so it was not replaced", target=TEXT)
+SAVE_OTHER = define("settings.write.other", "cannot write {target}: {why}", target=TEXT, why=MSG)
 
 
 def default_language() -> str:
@@ -112,8 +202,8 @@ class Settings:
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
             err = _check(f.name, getattr(self, f.name))
-            if err:
-                raise SettingsError(f"setting {f.name}: {err}")
+            if err is not None:
+                raise SettingsError(INVALID(key=f.name, why=err))
 
     @property
     def speed_factor(self) -> float:
@@ -139,16 +229,18 @@ class Settings:
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[Message]]:
         """Settings from a mapping, forgiving: returns the settings and warning messages.
 
         >>> s, msgs = Settings.from_dict({"volume": 3, "colour": "red", "hints": False})
         >>> s.volume, s.hints
         (0.7, False)
-        >>> msgs
+        >>> [str(m) for m in msgs]
         ['setting volume: must be a number 0-1, got 3; using the default 0.7', 'unknown setting "colour" ignored']
+        >>> [m.code for m in msgs]
+        ['settings.load.bad_value', 'settings.load.unknown_key']
         """
-        messages: list[str] = []
+        messages: list[Message] = []
         defaults = cls()
         names = {f.name for f in dataclasses.fields(cls)}
         kwargs: dict[str, Any] = {}
@@ -156,28 +248,40 @@ class Settings:
             if key == "version":
                 continue
             if key not in names:
-                messages.append(f'unknown setting "{key}" ignored')
+                messages.append(UNKNOWN_KEY(key=_clip(str(key), 80)))
                 continue
             if key == "rules":
                 kwargs["rules"] = _rules_from(value, messages)
                 continue
             value = _coerce(key, value)
             err = _check(key, value)
-            if err:
-                messages.append(f"setting {key}: {err}; using the default {_show(getattr(defaults, key))}")
+            if err is not None:
+                messages.append(BAD_VALUE(key=key, why=err, default=_show(getattr(defaults, key))))
                 continue
             kwargs[key] = value
         return dataclasses.replace(defaults, **kwargs), messages
 
 
 class SettingsError(MahjongError, ValueError):
-    """A setting with a value it cannot have."""
+    """A setting with a value it cannot have (``.message`` says which and why)."""
+
+
+def _clip(text: str, n: int = 200) -> str:
+    """`text` cut to `n` characters (a value from the file is shown, never a flood)."""
+    return text if len(text) <= n else text[:n - 1] + "…"
 
 
 def _show(value: Any) -> str:
     if isinstance(value, tuple):
-        return json.dumps(list(value))
-    return json.dumps(value) if isinstance(value, (bool, str)) or value is None else str(value)
+        try:
+            return _clip(json.dumps(list(value)))
+        except (TypeError, ValueError):
+            return _clip(repr(value))
+    return _clip(json.dumps(value) if isinstance(value, (bool, str)) or value is None else str(value))
+
+
+def _repr(value: Any) -> str:
+    return _clip(repr(value))
 
 
 def _is_int(v: Any) -> bool:
@@ -195,54 +299,57 @@ def _coerce(key: str, value: Any) -> Any:
     return value
 
 
-def _check(name: str, v: Any) -> str | None:
+def _check(name: str, v: Any) -> Message | None:
     """None when `v` is a good value for setting `name`, else what is wrong."""
     if name == "rules":
-        return None if isinstance(v, RuleSet) else f"must be a RuleSet, got {v!r}"
+        return None if isinstance(v, RuleSet) else MUST_RULESET(value=_repr(v))
     if name == "seats":
         if (not isinstance(v, tuple) or len(v) != 3
                 or not all(isinstance(s, str) and s.strip() for s in v)):
-            return f"must be a list of three seat names, got {_show(v)}"
+            return MUST_SEATS(value=_show(v))
         return None
     if name == "animation_speed":
-        if isinstance(v, str):
-            return None if v in SPEEDS else f"must be one of {', '.join(SPEEDS)} or a number 0.1-10, got {v!r}"
-        if _is_num(v) and 0.1 <= v <= 10:
+        if (v in SPEEDS) if isinstance(v, str) else (_is_num(v) and 0.1 <= v <= 10):
             return None
-        return f"must be one of {', '.join(SPEEDS)} or a number 0.1-10, got {v!r}"
-    if name == "ai_delay_ms":
-        return None if _is_int(v) and 0 <= v <= 10_000 else f"must be a whole number 0-10000, got {v!r}"
-    if name == "claim_countdown":
-        return None if _is_int(v) and 0 <= v <= 120 else f"must be a whole number 0-120, got {v!r}"
+        return MUST_SPEED(names=", ".join(SPEEDS), value=_repr(v))
+    if name in ("ai_delay_ms", "claim_countdown"):
+        high = 10_000 if name == "ai_delay_ms" else 120
+        return None if _is_int(v) and 0 <= v <= high else MUST_WHOLE(low=0, high=high, value=_repr(v))
     if name == "language":
-        return None if v in LANGUAGES else f"must be one of {', '.join(LANGUAGES)}, got {v!r}"
+        return None if v in LANGUAGES else MUST_ONE_OF(names=", ".join(LANGUAGES), value=_repr(v))
     if name == "window_size":
         ok = (isinstance(v, tuple) and len(v) == 2 and all(_is_int(x) for x in v)
               and MIN_WINDOW[0] <= v[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= v[1] <= MAX_WINDOW[1])
-        return None if ok else (f"must be [width, height] from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} "
-                                f"to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, got {_show(v)}")
+        return None if ok else MUST_WINDOW(low=f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}",
+                                           high=f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}", value=_show(v))
     if name in ("fullscreen", "sound", "hints", "tile_notation"):
-        return None if isinstance(v, bool) else f"must be true or false, got {v!r}"
+        return None if isinstance(v, bool) else MUST_BOOL(value=_repr(v))
     if name == "volume":
-        return None if _is_num(v) and 0 <= v <= 1 else f"must be a number 0-1, got {v!r}"
-    return f"unknown setting {name!r}"  # pragma: no cover - every field is listed above
+        return None if _is_num(v) and 0 <= v <= 1 else MUST_VOLUME(value=_repr(v))
+    return MUST_KNOWN(name=_repr(name))  # pragma: no cover - every field is listed above
 
 
-def _rules_from(value: Any, messages: list[str]) -> RuleSet:
+def _reason(e: BaseException) -> Message:
+    """The message an error carries (`game.engine.error_words.message_of`), else its English."""
+    m = message_of(e)
+    return m if m is not None else DETAIL(text=_clip(str(e) or type(e).__name__))
+
+
+def _rules_from(value: Any, messages: list[Message]) -> RuleSet:
     """A RuleSet from saved rules, one rule at a time: a bad rule falls back to its default."""
     if not isinstance(value, Mapping):
-        messages.append(f"setting rules: must be an object, got {_show(value)}; using the default rules")
+        messages.append(RULES_NOT_OBJECT(value=_show(value)))
         return RuleSet()
     good: dict[str, Any] = {}
     known = {f.name for f in dataclasses.fields(RuleSet) if not f.name.startswith("_")}
     for key, v in value.items():
         if key not in known:
-            messages.append(f'unknown rule "{key}" ignored')
+            messages.append(UNKNOWN_RULE(key=_clip(str(key), 80)))
             continue
         try:
             RuleSet.from_dict({**good, key: v})
         except Exception as e:  # noqa: BLE001 - any bad rule falls back, with a message
-            messages.append(f"rule {key}: {e}; using the default")
+            messages.append(BAD_RULE(key=key, why=_reason(e)))
             continue
         good[key] = v
     return RuleSet.from_dict(good)
@@ -271,7 +378,7 @@ class _Read:
     a pipe or a device (never opened, never backed up)."""
 
     data: bytes | None = None
-    why: str | None = None
+    why: Message | None = None
     regular: bool = True
     too_large: bool = False
 
@@ -283,44 +390,90 @@ def _read(p: Path) -> _Read:
         return _Read(data=safejson.read_file(p, MAX_FILE_BYTES))  # follows symbolic links
     except FileNotFoundError:
         return _Read()  # a dangling link too
-    except safejson.NotARegularFile as e:
-        return _Read(why=f"cannot be used ({e})", regular=False)
+    except safejson.NotARegularFile:
+        return _Read(why=FILE_UNUSABLE(why=NOT_REGULAR(what=_what_is(p))), regular=False)
     except safejson.FileTooLarge:
-        return _Read(why=f"is larger than {MAX_FILE_BYTES // 1_000_000} MB", too_large=True)
+        return _Read(why=FILE_TOO_LARGE(n=MAX_FILE_BYTES // 1_000_000), too_large=True)
     except (OSError, ValueError) as e:
-        return _Read(why=f"cannot be read ({_os_why(e)})")
+        return _Read(why=FILE_UNREADABLE(why=_os_reason(e)))
 
 
-def _parse(data: bytes) -> tuple[dict[str, Any] | None, str | None]:
+def _what_is(p: Path) -> Message:
+    """What a path that is not a regular file is (a folder, a pipe...), in words."""
+    try:
+        mode = os.stat(p).st_mode
+    except OSError:
+        return WHAT["special"]()
+    if stat.S_ISDIR(mode):
+        return WHAT["folder"]()
+    if stat.S_ISFIFO(mode):
+        return WHAT["pipe"]()
+    if stat.S_ISSOCK(mode):
+        return WHAT["socket"]()
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return WHAT["device"]()
+    return WHAT["special"]()
+
+
+def _os_reason(e: BaseException) -> Message:
+    """Why the file system refused, as a message (the system's words when it is not a refusal
+    the game names)."""
+    if isinstance(e, PermissionError):
+        return OS_PERMISSION()
+    return OS_OTHER(why=_clip(_os_why(e)))
+
+
+def _json_reason(e: Exception) -> Message:
+    """What `game.engine.safejson` refused, as a message."""
+    import re
+
+    text = str(e)
+    m = re.search(r"line (\d+) column (\d+)\)$", text)
+    if text.startswith("not valid JSON") and m:
+        return JSON_INVALID(line=int(m.group(1)), column=int(m.group(2)))
+    if text.startswith("a number with too many digits"):
+        return JSON_DIGITS()
+    if text.startswith("not a finite number"):
+        return JSON_NOT_FINITE()
+    if text.startswith("not UTF-8"):
+        return JSON_NOT_UTF8()
+    m = re.match(r"nested more than (\d+) levels", text)
+    if m:
+        return JSON_TOO_DEEP(n=int(m.group(1)))
+    if text.startswith("larger than"):
+        return FILE_TOO_LARGE(n=MAX_FILE_BYTES // 1_000_000)
+    return JSON_NOT_JSON()
+
+
+def _parse(data: bytes) -> tuple[dict[str, Any] | None, Message | None]:
     """The JSON object in `data`, or None and why not (bounded: see `game.engine.safejson`)."""
     if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some editors write
         data = data[3:]
     try:
         value = safejson.loads(data, max_bytes=MAX_FILE_BYTES)
     except JsonInputError as e:
-        return None, f"cannot be used ({e})"
+        return None, FILE_UNUSABLE(why=_json_reason(e))
     if not isinstance(value, dict):
-        return None, f"does not hold a JSON object (found {_json_kind(value)})"
+        return None, FILE_NOT_OBJECT(found=_json_kind(value))
     return value, None
 
 
-def _json_kind(value: Any) -> str:
+def _json_kind(value: Any) -> Message:
     if isinstance(value, list):
-        return "a list"
+        return WHAT["list"]()
     if isinstance(value, str):
-        return "text"
+        return WHAT["text"]()
     if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    return "a number"
+        return LITERAL(value=json.dumps(value))
+    return WHAT["number"]()
 
 
-def _tidy(messages: list[str]) -> list[str]:
-    """Messages short enough to show: each cut at `MAX_MESSAGE_CHARS`, at most `MAX_MESSAGES`."""
-    out = [m if len(m) <= MAX_MESSAGE_CHARS else m[:MAX_MESSAGE_CHARS - 1] + "…" for m in messages]
-    if len(out) > MAX_MESSAGES:
-        rest = len(out) - (MAX_MESSAGES - 1)
-        out = [*out[:MAX_MESSAGES - 1], f"... and {rest} more messages about the settings file"]
-    return out
+def _tidy(messages: list[Message]) -> list[Message]:
+    """At most `MAX_MESSAGES` messages (each is short: the values they show are clipped)."""
+    if len(messages) > MAX_MESSAGES:
+        rest = len(messages) - (MAX_MESSAGES - 1)
+        return [*messages[:MAX_MESSAGES - 1], MORE(n=rest)]
+    return list(messages)
 
 
 def _backup(path: Path, data: bytes | None) -> Path | None:
@@ -389,10 +542,11 @@ def _same_backup(path: Path, data: bytes | None) -> Path | None:
     return None
 
 
-def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
+def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Message]]:
     """Load the settings; never raises, never blocks, never changes the file.
 
-    Returns (settings, messages for the player). A file that cannot be used gives the defaults
+    Returns (settings, messages for the player: `Message` values, rendered in the player's
+    language by the UI and the command line). A file that cannot be used gives the defaults
     and a message; when it is a regular file, a copy is kept beside it (see `_backup`)."""
     p = Path(path) if path is not None else settings_path()
     try:
@@ -407,31 +561,32 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[str]]:
         settings, messages = Settings.from_dict(data)
     except Exception as e:  # noqa: BLE001 - a settings file must never stop the game
         why = f"{type(e).__name__}: {e}"[:200]
-        return Settings(), [f"The settings file {p} could not be loaded ({why}). Default settings are used."]
+        return Settings(), [FILE_FAILED(path=_clip(str(p)), why=why)]
     return settings, _tidy(messages)
 
 
-def _corrupt(p: Path, found: _Read) -> str:
+def _corrupt(p: Path, found: _Read) -> Message:
+    kept: Message
     if not found.regular:
-        kept = "it was left as it is"
+        kept = KEPT_LEFT()
     else:
         backup = _backup(p, found.data)
-        kept = f"it was kept as {backup}" if backup else "it could not be backed up"
-    why = found.why or "cannot be used"
-    if len(why) > 200:
-        why = why[:199] + "…"
-    return f"The settings file {p} {why}; {kept}. Default settings are used."
+        kept = KEPT_AS(backup=_clip(str(backup), 300)) if backup else KEPT_FAILED()
+    why = found.why or FILE_UNUSABLE(why=JSON_NOT_JSON())
+    return FILE_BAD(path=_clip(str(p), 300), why=why, kept=kept)
 
 
 # --- saving ---------------------------------------------------------------------------------------
 
 class SettingsSaveError(OSError):
-    """The settings could not be saved, and nothing was changed. ``str(e)`` says why in a
-    sentence; `reason` in a word the UI translates: ``"read_only"``, ``"permission"``,
-    ``"disk_full"``, ``"no_directory"``, ``"not_a_file"`` or ``"other"``; `path` is the file."""
+    """The settings could not be saved, and nothing was changed. `message` says why (a
+    ``settings.write.*`` `Message`; ``str(e)`` is its English); `reason` in a word the UI
+    translates: ``"read_only"``, ``"permission"``, ``"disk_full"``, ``"no_directory"``,
+    ``"not_a_file"`` or ``"other"``; `path` is the file."""
 
-    def __init__(self, message: str, reason: str = "other", path: Path | None = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: Message | str, reason: str = "other", path: Path | None = None) -> None:
+        super().__init__(str(message))
+        self.message: Message = message if isinstance(message, Message) else DETAIL(text=message)
         self.reason = reason
         self.path = path
 
@@ -449,16 +604,16 @@ def _save_error(e: OSError, p: Path, target: Path) -> SettingsSaveError:
         return e
     code = e.errno
     if code == errno.EROFS:
-        return SettingsSaveError(f"{p.name} is read-only (the disk is read-only): {target}", "read_only", p)
+        return SettingsSaveError(SAVE_READ_ONLY_DISK(name=p.name, target=str(target)), "read_only", p)
     if code in (errno.EACCES, errno.EPERM):
-        return SettingsSaveError(f"permission denied: cannot write {p.name} in {target.parent}", "permission", p)
+        return SettingsSaveError(SAVE_PERMISSION(name=p.name, folder=str(target.parent)), "permission", p)
     if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return SettingsSaveError(f"the disk is full: cannot write {target}", "disk_full", p)
+        return SettingsSaveError(SAVE_DISK_FULL(target=str(target)), "disk_full", p)
     if code in (errno.ENOENT, errno.ENOTDIR):
-        return SettingsSaveError(f"the folder {target.parent} is missing", "no_directory", p)
+        return SettingsSaveError(SAVE_NO_FOLDER(folder=str(target.parent)), "no_directory", p)
     if code == errno.EISDIR:
-        return SettingsSaveError(f"{target} is not a regular file (it is a folder)", "not_a_file", p)
-    return SettingsSaveError(f"cannot write {target}: {_os_why(e)}", "other", p)
+        return SettingsSaveError(SAVE_IS_FOLDER(target=str(target)), "not_a_file", p)
+    return SettingsSaveError(SAVE_OTHER(target=str(target), why=OS_OTHER(why=_os_why(e))), "other", p)
 
 
 def _write_target(p: Path) -> tuple[Path, int | None]:
@@ -467,21 +622,20 @@ def _write_target(p: Path) -> tuple[Path, int | None]:
     loop, a read-only file or a missing folder."""
     target = Path(os.path.realpath(p))
     if os.path.islink(target):
-        raise SettingsSaveError(f"{p} is a symbolic link that leads round in a circle", "not_a_file", p)
+        raise SettingsSaveError(SAVE_LINK_LOOP(path=str(p)), "not_a_file", p)
     try:
         st = os.stat(target)
     except FileNotFoundError:
         if not os.path.isdir(target.parent):
-            raise SettingsSaveError(f"the folder {target.parent} is missing", "no_directory", p) from None
+            raise SettingsSaveError(SAVE_NO_FOLDER(folder=str(target.parent)), "no_directory", p) from None
         return target, None
     except OSError as e:
         raise _save_error(e, p, target) from e
     if not stat.S_ISREG(st.st_mode):
-        raise SettingsSaveError(f"{target} is not a regular file (it is {safejson.file_kind(st.st_mode)}); "
-                                "nothing was written", "not_a_file", p)
+        raise SettingsSaveError(SAVE_NOT_REGULAR(target=str(target), what=_what_is(target)), "not_a_file", p)
     # root may write anything, so ask the mode bits as well as the operating system
     if st.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
-        raise SettingsSaveError(f"{p.name} is read-only ({target}); nothing was written", "read_only", p)
+        raise SettingsSaveError(SAVE_READ_ONLY(name=p.name, target=str(target)), "read_only", p)
     return target, stat.S_IMODE(st.st_mode)
 
 
@@ -522,8 +676,7 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         if isinstance(e, (FileExistsError, NotADirectoryError, FileNotFoundError)):
-            raise SettingsSaveError(f"the folder {p.parent} is missing and cannot be made", "no_directory",
-                                    p) from e
+            raise SettingsSaveError(SAVE_CANNOT_MAKE(folder=str(p.parent)), "no_directory", p) from e
         raise _save_error(e, p, p) from e
     target, mode = _write_target(p)
     theirs: dict[str, Any] | None = None
@@ -534,8 +687,7 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
             theirs = data
         elif (found.regular and (found.data is not None or found.why is not None)
               and _backup(p, found.data) is None):  # never replace a damaged file without a copy
-            raise SettingsSaveError(f"the damaged settings file {target} could not be backed up, "
-                                    "so it was not replaced", "other", p)
+            raise SettingsSaveError(SAVE_NO_BACKUP(target=str(target)), "other", p)
     text = json.dumps(_merge(settings.to_dict(), theirs), indent=2, ensure_ascii=False) + "\n"
     tmp: str | None = None
     try:

@@ -28,6 +28,7 @@ def test_path_follows_the_environment(cfg):
 
 def test_missing_file_gives_defaults_and_no_message(cfg):
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings() and msgs == []
 
 
@@ -43,6 +44,7 @@ def test_round_trip_every_setting(cfg):
     path = save_settings(s)
     assert path == cfg / "settings.json"
     back, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert msgs == []
     assert back == s
     assert back.rules.points("seven_pairs") == 3
@@ -60,6 +62,7 @@ def test_corrupt_file_is_backed_up_and_defaults_load(cfg, content):
     cfg.mkdir()
     (cfg / "settings.json").write_bytes(content)
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings()
     assert len(msgs) == 1 and "Default settings are used" in msgs[0]
     backups = list(cfg.glob("settings.json.bad-*"))
@@ -83,6 +86,7 @@ def test_unknown_key_is_ignored_with_a_warning(cfg):
     cfg.mkdir()
     (cfg / "settings.json").write_text(json.dumps({"colour": "red", "volume": 0.5}))
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.volume == 0.5
     assert msgs == ['unknown setting "colour" ignored']
 
@@ -110,6 +114,7 @@ def test_bad_value_falls_back_to_its_default(cfg, key, value):
     (cfg / "settings.json").write_text(json.dumps({key: value, "ai_delay_ms": 0}
                                                   if key != "ai_delay_ms" else {key: value}))
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert getattr(s, key) == getattr(Settings(), key)
     assert len(msgs) == 1 and msgs[0].startswith(f"setting {key}:") and "default" in msgs[0]
     if key != "ai_delay_ms":
@@ -121,6 +126,7 @@ def test_bad_rule_falls_back_alone(cfg):
     rules = {"ante": -5, "preset": "삼식이", "flowers": False, "bogus": 1}
     (cfg / "settings.json").write_text(json.dumps({"rules": rules}))
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.rules == RuleSet(preset="samsiki", flowers=False)
     assert any(m.startswith("rule ante:") for m in msgs)
     assert 'unknown rule "bogus" ignored' in msgs
@@ -128,6 +134,7 @@ def test_bad_rule_falls_back_alone(cfg):
 
 def test_rules_not_an_object(cfg):
     s, msgs = Settings.from_dict({"rules": [1]})
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.rules == RuleSet() and "rules" in msgs[0]
 
 
@@ -157,6 +164,7 @@ def test_unreadable_file(cfg):
     p.write_text("{}")
     p.chmod(0)
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings() and "cannot be read" in msgs[0]
 
 

@@ -70,6 +70,7 @@ def test_save_keeps_unknown_keys_at_the_top_and_in_rules(cfg):
     }
     (cfg / "settings.json").write_text(json.dumps(newer))
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     # the running game ignores what it does not know, and says so
     assert s.volume == 0.4 and s.rules.ante == 5
     assert 'unknown setting "theme" ignored' in msgs and 'unknown rule "riichi_sticks" ignored' in msgs
@@ -274,6 +275,7 @@ def test_a_bad_file_gives_settings_and_messages_and_is_left_as_it_was(cfg, no_ha
     p.write_bytes(content)
     before = os.stat(p)
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert isinstance(s, Settings)
     assert msgs and all(isinstance(m, str) for m in msgs)
     assert len(msgs) <= 30 and all(len(m) <= 600 for m in msgs)  # readable, not a flood
@@ -287,6 +289,7 @@ def test_a_huge_file_is_not_read_and_says_so(cfg):
     content = b'{"volume": 0.5, "pad": "' + b"x" * 2_000_000 + b'"}'
     (cfg / "settings.json").write_bytes(content)
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings() and len(msgs) == 1 and "larger than 1 MB" in msgs[0]
     assert (cfg / "settings.json").read_bytes() == content
     backups = list(cfg.glob("settings.json.bad-*"))
@@ -296,6 +299,7 @@ def test_a_huge_file_is_not_read_and_says_so(cfg):
 def test_a_bad_preset_names_the_rule_and_keeps_the_other_rules(cfg):
     (cfg / "settings.json").write_text(json.dumps({"rules": {"preset": 5, "ante": 3}}))
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.rules == RuleSet(ante=3)
     assert len(msgs) == 1 and msgs[0].startswith("rule preset:") and "5" in msgs[0]
 
@@ -303,7 +307,9 @@ def test_a_bad_preset_names_the_rule_and_keeps_the_other_rules(cfg):
 def test_a_corrupt_file_is_backed_up_once_per_content(cfg):
     (cfg / "settings.json").write_bytes(b"{oops")
     _, first = load_settings()
+    first = [str(m) for m in first]  # messages; their English
     _, second = load_settings()
+    second = [str(m) for m in second]  # messages; their English
     backups = list(cfg.glob("settings.json.bad-*"))
     assert len(backups) == 1 and str(backups[0]) in first[0] and str(backups[0]) in second[0]
     assert (cfg / "settings.json").read_bytes() == b"{oops"
@@ -312,6 +318,7 @@ def test_a_corrupt_file_is_backed_up_once_per_content(cfg):
 def test_a_utf8_byte_order_mark_is_accepted(cfg):
     (cfg / "settings.json").write_bytes(b"\xef\xbb\xbf" + json.dumps({"volume": 0.25}).encode())
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.volume == 0.25 and msgs == []
 
 
@@ -320,6 +327,7 @@ def test_a_fifo_in_place_of_the_file_does_not_hang(cfg, no_hang):
     p = cfg / "settings.json"
     os.mkfifo(p)
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings() and len(msgs) == 1 and "not a regular file" in msgs[0]
     assert stat.S_ISFIFO(os.lstat(p).st_mode)
     assert list(cfg.glob("settings.json.bad-*")) == []
@@ -330,6 +338,7 @@ def test_a_directory_in_place_of_the_file(cfg):
     p.mkdir()
     (p / "inside").write_text("mine")
     s, msgs = load_settings()
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s == Settings() and len(msgs) == 1 and "not a regular file" in msgs[0]
     assert (p / "inside").read_text() == "mine"
 

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from typing import Any
 
-from game.cli.output import error
+from game.cli.output import error, printable, words
 from game.engine.messages import TEXT, define
 from game.i18n import register_texts
 from game.settings import SPEEDS, load_settings
@@ -167,8 +167,8 @@ def run(args: argparse.Namespace) -> int:
     if args.fullscreen:
         changes["fullscreen"] = True
     session_settings = settings.replace(**changes)
-    for m in messages:
-        print(f"korean-mahjong: {m}", file=sys.stderr)
+    for m in messages:  # also shown once in the window, over the title (a desktop start has no terminal)
+        print(printable(f"korean-mahjong: {words(m, lang)}"), file=sys.stderr)
     unused = [f"--{o}" for o in ("seed", "hands") if getattr(args, o, None) is not None]
     if unused and players is None:
         print("korean-mahjong play: " + say("cli.play.unused", lang, options=", ".join(unused)),

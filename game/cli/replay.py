@@ -145,7 +145,7 @@ def _window(args: argparse.Namespace, rec: Any) -> int:
     lang = args.lang or settings.language
     settings = settings.replace(language=lang)
     for m in messages:
-        print(f"korean-mahjong: {m}", file=sys.stderr)
+        print(printable(f"korean-mahjong: {words(m, lang)}"), file=sys.stderr)
     if rec.error:
         why = say("cli.replay.partial", lang, why=f"{args.file}: {rec.error}")
         print(printable(f"korean-mahjong replay: {why}"), file=sys.stderr)

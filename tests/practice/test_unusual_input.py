@@ -216,9 +216,11 @@ def test_lc_all_c_wins_over_a_korean_lang(env, c):
 def test_volume_0_and_1_are_valid_and_survive_a_save(tmp_path, v):
     assert Settings(volume=v).volume == v
     s, msgs = Settings.from_dict({"volume": v})
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.volume == v and msgs == []
     p = save_settings(Settings(volume=v), tmp_path / "settings.json")
     back, msgs = load_settings(p)
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert back.volume == v and msgs == []  # 0 is not taken for "unset"
 
 
@@ -227,6 +229,7 @@ def test_a_volume_out_of_range_is_refused_not_clamped(v):
     with pytest.raises(SettingsError, match="volume"):
         Settings(volume=v)
     s, msgs = Settings.from_dict({"volume": v, "hints": False})
+    msgs = [str(m) for m in msgs]  # messages; their English
     assert s.volume == 0.7 and not s.hints  # the default, not 0 or 1; the other key still loads
     assert msgs == [f"setting volume: must be a number 0-1, got {v!r}; using the default 0.7"]
 

@@ -19,7 +19,7 @@ from ai.registry import seat_choices
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
 from game.settings import Settings, SettingsSaveError, save_settings
 
-from ..i18n import has, tr, yak_name
+from ..i18n import has, reason_text, tr, yak_name
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -53,7 +53,7 @@ def save_error_text(e: OSError, lang: str) -> str:
         name = path.name if path is not None else "settings.json"
         folder = str(path.parent) if path is not None else ""
         return tr(key, lang, name=name, folder=folder)
-    return str(e)
+    return reason_text(getattr(e, "message", None), lang) or str(e)
 
 
 #: the seats a player can choose (`ai.registry.seat_choices`: the levels first)

@@ -17,6 +17,9 @@ from ..table.resume import has_saved_session
 from ..widgets import DIM, FELT_BOTTOM, FELT_TOP, GOLD, WHITE, Button, draw_button, draw_gradient
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.engine.messages import Message
     from game.ui.app import App
 
 ENTRIES = ("new_game", "continue", "practice", "replays", "statistics", "settings", "rules", "quit")
@@ -36,7 +39,7 @@ def _has_saved_session() -> bool:
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, app: App, messages: list[str] | None = None) -> None:
+    def __init__(self, app: App, messages: Sequence[Message | str] | None = None) -> None:
         super().__init__(app)
         self.enabled = {e: self._available(e) for e in ENTRIES}
         self.focus = next(i for i, e in enumerate(ENTRIES) if self.enabled[e])
@@ -59,7 +62,9 @@ class TitleScene(Scene):
     def on_enter(self) -> None:
         if self.pending_messages:
             msgs, self.pending_messages = self.pending_messages, []
-            self.app.push("notice", title=self.app.tr("msg.settings_problem"), messages=msgs)
+            # the settings file's problems (`game.settings.load_settings`), in the player's words
+            self.app.push("notice", title=self.app.tr("msg.settings_problem"),
+                          messages=[self.app.reason(m) for m in msgs])
 
     def on_return(self) -> None:
         """Back from a game (or any screen): a game may have been left to continue."""
