@@ -31,18 +31,33 @@ class HandCursor:
 
     def __init__(self) -> None:
         self.index: int | None = None
+        #: the cursor stays on the drawn tile (wherever it lands: the draw may still be on its way
+        #: when the turn opens) until the player chooses another tile
+        self.on_drawn = False
         self.press: tuple[int, tuple[int, int]] | None = None  # (tile, where) of the held button
         self.drag: int | None = None  # the tile being dragged (manual ordering)
         self.drag_pos: tuple[int, int] = (0, 0)  # where the mouse holds it now
 
-    def reset(self, n: int, at_drawn: bool = True) -> None:
-        """A new turn with `n` tiles (the drawn one last): the cursor starts on the drawn tile."""
+    def reset(self, n: int, at_drawn: bool = True, *, drawn: bool = False) -> None:
+        """A new turn with `n` tiles (the drawn one last): the cursor starts on the last tile
+        (`at_drawn`), and with `drawn` keeps to the drawn tile until the player moves it (see
+        `follow`)."""
         self.index = (n - 1 if at_drawn else 0) if n else None
+        self.on_drawn = drawn and at_drawn
+
+    def follow(self, n: int) -> None:
+        """`n` tiles are shown now: a cursor that keeps to the drawn tile is on the last one."""
+        if self.on_drawn and n:
+            self.index = n - 1
 
     def key(self, key: int, n: int) -> Action | None:
         if n <= 0:
             return None
+        self.follow(n)
         i = self.index if self.index is not None and self.index < n else n - 1
+        if key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d, pygame.K_HOME,
+                   pygame.K_END, *DIGITS):
+            self.on_drawn = False  # the player chooses the tile now
         if key in (pygame.K_LEFT, pygame.K_a):
             self.index = (i - 1) % n
         elif key in (pygame.K_RIGHT, pygame.K_d):
@@ -94,13 +109,13 @@ class HandCursor:
                 return None
             i = self.at(event.pos, rects)
             if i is not None and i != self.index:
-                self.index = i
+                self.index, self.on_drawn = i, False
                 return ("select", i)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             i = self.at(event.pos, rects)
             self.press = (i, event.pos) if i is not None else None
             if i is not None:
-                self.index = i
+                self.index, self.on_drawn = i, False
                 return ("select", i)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             press, drag = self.press, self.drag

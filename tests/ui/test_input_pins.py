@@ -585,3 +585,65 @@ def test_the_hand_cursor_clamps_any_stale_index():
             assert c.key(pygame.K_RIGHT, n) == ("select", 0)
             c.index = stale
             assert c.key(pygame.K_SPACE, n) == ("discard", n - 1)
+
+
+# --- the drawn tile at normal speed ---------------------------------------------------------------
+@pytest.fixture
+def paced_app():
+    """Animations at their normal pace: the turn opens while the drawn tile is still on its way."""
+    pygame.init()
+    a = App(Settings(language="en", sound=False, animation_speed="normal", ai_delay_ms=0),
+            size=(1280, 800))
+    yield a
+    a.close()
+
+
+def test_the_cursor_is_on_the_drawn_tile_at_every_turn_start_of_a_paced_hand(paced_app, monkeypatch):
+    """Every turn of a seeded hand at normal speed: the turn opens before the drawn tile has
+    landed (the cursor used to be placed then, on the last tile of the sorted hand); once the
+    animation is over the raised tile is the drawn one, and Enter discards exactly it."""
+    app = paced_app
+    sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None],
+                      draws="1z2z3z4z5z6z" * 3)
+    turns = opened_early = 0
+    while turns < 5 and not sc.table.is_over:
+        for _ in range(2000):  # until the human's turn opens (not waiting for the animation)
+            if sc.prompt_for is not None and sc.prompt_for.kind == "turn":
+                break
+            app.step([], 1 / 60)
+        d = sc.prompt_for
+        assert d is not None and d.kind == "turn"
+        opened_early += sc.director.model.drawn[0] is None
+        for _ in range(600):  # the drawn tile lands
+            if sc.director.idle:
+                break
+            app.step([], 1 / 60)
+        drawn = sc.table.drawn[0]
+        ids = sc.director.shown_ids(0)
+        assert ids[-1] == drawn and raised(sc) == len(ids) - 1, f"turn {turns}: not on the drawn tile"
+        e = press_and_discard(app, sc, pygame.K_RETURN)
+        assert e is not None and e.seat == 0 and e.tile == drawn, f"turn {turns}: Enter threw another tile"
+        turns += 1
+    assert turns >= 3
+    assert opened_early, "no turn opened before its drawn tile landed: the case is not exercised"
+
+
+def test_a_chosen_tile_stays_chosen_when_the_draw_lands(paced_app, monkeypatch):
+    """Moving the cursor while the draw is on its way is the player's choice: it is kept."""
+    app = paced_app
+    sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None])
+    for _ in range(2000):
+        if sc.prompt_for is not None and sc.prompt_for.kind == "turn":
+            break
+        app.step([], 1 / 60)
+    for _ in range(600):
+        if sc.director.idle:
+            break
+        app.step([], 1 / 60)
+    app.step([key(pygame.K_HOME)], 1 / 60)
+    for _ in range(30):
+        app.step([], 1 / 60)
+    assert raised(sc) == 0
+    first = shown_kind(sc, 0)
+    e = press_and_discard(app, sc, pygame.K_RETURN)
+    assert e is not None and kind(e.tile) == first

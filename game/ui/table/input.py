@@ -118,7 +118,8 @@ class TableInput:
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
             n = len(self.director.shown_ids(d.seat))
-            self.cursor.reset(n, at_drawn=True)
+            # the draw may still be on its way: the cursor keeps to the drawn tile once it lands
+            self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
             self._turn_prompt()
         self.app.sound.play("tick" if d.kind in ("claim", "rob", "kong") else "click")
 

@@ -83,8 +83,10 @@ class TableView:
         lay, art, fonts = self.app.layout, self.app.art, self.app.fonts
         d = self.director
         m = d.model
-        selected = self.cursor.index if self.prompt_for is not None and self.prompt_for.kind in (
-            "turn", "discard") else None
+        turn = self.prompt_for is not None and self.prompt_for.kind in ("turn", "discard")
+        if turn:  # the drawn tile may have landed since the turn opened
+            self.cursor.follow(len(d.shown_ids(self.prompt_for.seat)))  # type: ignore[union-attr]
+        selected = self.cursor.index if turn else None
         view = d.view(selected)
         dragged = self.cursor.drag if selected is not None else None
         if dragged is not None:  # the dragged tile leaves its slot and follows the mouse
