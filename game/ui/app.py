@@ -48,6 +48,23 @@ def clamp_size(w: int, h: int) -> tuple[int, int]:
     return (max(MIN_WINDOW[0], min(MAX_WINDOW[0], w)), max(MIN_WINDOW[1], min(MAX_WINDOW[1], h)))
 
 
+def is_fullscreen_key(event: pygame.event.Event) -> bool:
+    """F11, or Alt+Enter (either Enter key), as every desktop game toggles fullscreen.
+
+    >>> ev = lambda k, mod=0: pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod)
+    >>> is_fullscreen_key(ev(pygame.K_F11)), is_fullscreen_key(ev(pygame.K_RETURN, pygame.KMOD_LALT))
+    (True, True)
+    >>> is_fullscreen_key(ev(pygame.K_RETURN)), is_fullscreen_key(ev(pygame.K_KP_ENTER, pygame.KMOD_RALT))
+    (False, True)
+    """
+    if event.type != pygame.KEYDOWN:
+        return False
+    if event.key == pygame.K_F11:
+        return True
+    return event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(
+        getattr(event, "mod", 0) & pygame.KMOD_ALT)
+
+
 def window_icon() -> pygame.Surface | None:
     """Set the window's icon (the project's own, assets/icons) before the window opens; the
     surface, or None when the picture cannot be loaded (the program runs on without it)."""
@@ -173,6 +190,15 @@ class App:
                 self.resize(new.window_size)
         return path
 
+    def toggle_fullscreen(self) -> None:
+        """F11 or Alt+Enter: fullscreen on or off, remembered in the settings."""
+        new = self.settings.replace(fullscreen=not self.settings.fullscreen)
+        self.apply_settings(new, save=False)
+        try:
+            save_settings(new, self.settings_path)
+        except OSError:  # the settings file cannot be written: the window changes all the same
+            pass
+
     # --- scenes ---------------------------------------------------------------------------------
     @property
     def top(self) -> Scene | None:
@@ -257,6 +283,9 @@ class App:
                 continue
             if event.type == pygame.WINDOWSIZECHANGED:
                 self.resize(self.window.get_size() if self.fullscreen else (event.x, event.y))
+                continue
+            if is_fullscreen_key(event):  # the window's key: no scene sees it (never a discard)
+                self.toggle_fullscreen()
                 continue
             if self.top is not None:
                 self.top.handle_event(self._translate(event))

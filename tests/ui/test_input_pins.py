@@ -647,3 +647,22 @@ def test_a_chosen_tile_stays_chosen_when_the_draw_lands(paced_app, monkeypatch):
     first = shown_kind(sc, 0)
     e = press_and_discard(app, sc, pygame.K_RETURN)
     assert e is not None and kind(e.tile) == first
+
+
+# --- the window's keys -----------------------------------------------------------------------------
+@pytest.mark.parametrize(("k", "mod"), [(pygame.K_F11, 0), (pygame.K_RETURN, pygame.KMOD_LALT),
+                                        (pygame.K_KP_ENTER, pygame.KMOD_RALT)])
+def test_fullscreen_keys_toggle_the_setting_and_never_discard(app, monkeypatch, k, mod):
+    sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None])
+    assert wait(app, sc, ("turn",))
+    before = list(sc.table.events)
+    hand = list(sc.table.seat_state[0].concealed)
+    full = app.settings.fullscreen
+    app.step([key(k, mod)], 1 / 30)
+    for _ in range(5):
+        app.step([], 1 / 30)
+    assert sc.table.events == before and sc.table.seat_state[0].concealed == hand, "a tile was played"
+    assert app.settings.fullscreen is not full
+    app.step([key(k, mod)], 1 / 30)
+    assert app.settings.fullscreen is full and sc.table.events == before
+    assert app.top is sc
