@@ -15,9 +15,10 @@ import argparse
 import json
 from typing import Any
 
+from game.engine.error_words import reason
 from game.engine.errors import ImpossibleHandError, NotationError, RulesError
 from game.engine.melds import CONCEALED_KONG, KONG, PUNG, Meld
-from game.engine.messages import INT, SEAT, TEXT, TILE, define
+from game.engine.messages import INT, MSG, SEAT, TEXT, TILE, define
 from game.engine.rules import RuleSet
 from game.engine.scoring import WinContext, WinResult, evaluate_win, liable_seat, payments
 from game.engine.tiles import (
@@ -65,7 +66,7 @@ NOT_ONE_TILE = define("cli.score.not_one_tile",
 FLOWER_MELD = define("cli.score.flower_meld",
                      "bad tile notation '{text}': '{text}' at position 0 is a flower; {option} "
                      "needs a playing tile", text=TEXT, option=TEXT)
-BAD_ANTE = define("cli.score.ante", "--ante: {why}", why=TEXT)
+BAD_ANTE = define("cli.score.ante", "--ante: {why}", why=MSG)
 
 
 def _seat(text: str) -> int:
@@ -154,7 +155,7 @@ def build_context(args: argparse.Namespace) -> tuple[WinContext, RuleSet]:
         try:
             rules = rules.replace(ante=args.ante)
         except RulesError as e:
-            raise _refuse(RulesError, BAD_ANTE(why=str(e))) from None
+            raise _refuse(RulesError, BAD_ANTE(why=reason(e))) from None
     self_draw = args.from_seat is None
     ctx = WinContext(concealed=tuple(hand), win_tile=win, melds=melds, self_draw=self_draw,
                      seat=seat, prevalent=args.prevalent, discarder=args.from_seat,

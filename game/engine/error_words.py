@@ -17,7 +17,7 @@ from __future__ import annotations
 from .errors import NotationError
 from .messages import INT, MSG, TEXT, Message, define
 
-__all__ = ["message_of"]
+__all__ = ["AS_TEXT", "message_of", "reason"]
 
 BAD_NOTATION = define("notation.error", "bad tile notation {text}: {token} at position {position} "
                       "{why}", text=TEXT, token=TEXT, position=INT, why=MSG)
@@ -47,6 +47,20 @@ def _why(e: NotationError) -> Message | None:
     if e.code == "not_one" and isinstance(n, int):
         return NOT_ONE(n=n)
     return None
+
+
+#: the words of a foreign exception (a JSON decoder's, the operating system's), passed on as they are
+AS_TEXT = define("error.text", "{text}", text=TEXT)
+
+
+def reason(error: BaseException) -> Message:
+    """What `error` says as a message: `message_of` it, else its text as it is (`AS_TEXT`).
+
+    >>> reason(KeyError("seat")).code, str(reason(KeyError("seat")))
+    ('error.text', "'seat'")
+    """
+    m = message_of(error)
+    return m if m is not None else AS_TEXT(text=str(error))
 
 
 def message_of(error: BaseException) -> Message | None:

@@ -23,13 +23,50 @@ from typing import Any
 
 from .actions import Action, action_from_json
 from .driver import HandDriver
+from .error_words import reason
 from .errors import MahjongError, ReplayError
 from .events import Event, event_from_json
+from .messages import INT, MSG, TEXT, define
 from .rules import RuleSet
 from .session import Session, play_session
 from .tiles import SEAT_LETTERS
 
 FORMAT = 1
+
+# what is wrong with a log ({path} is its file, or "log"; {no} a line number, 1-based; the
+# log's own values, which may be anything, as text)
+UNREADABLE = define("replay.unreadable", "cannot read log {path}: {why}", path=TEXT, why=TEXT)
+NOT_JSON = define("replay.not_json", "{path} line {no}: not valid JSON ({why})",
+                  path=TEXT, no=INT, why=TEXT)
+NOT_A_LINE = define("replay.not_a_line", "{path} line {no}: expected a JSON object with a 'type'",
+                    path=TEXT, no=INT)
+NO_HEADER = define("replay.no_header", "{path} line {no}: expected a format-{format} header line",
+                   path=TEXT, no=INT, format=INT)
+LINE_TYPE = define("replay.line_type", "{path} line {no}: unknown line type {type}",
+                   path=TEXT, no=INT, type=TEXT)
+EMPTY = define("replay.empty", "{path}: empty log (no header line)", path=TEXT)
+BAD_HEADER = define("replay.bad_header", "{path} line {no}: bad header: {why}",
+                    path=TEXT, no=INT, why=MSG)
+NO_SUCH_EVENT = define("replay.no_such_event",
+                       "{path} line {no}: the replay produced no such event (expected {type})",
+                       path=TEXT, no=INT, type=TEXT)
+EVENT_DIFFERS = define("replay.event_differs",
+                       "{path} line {no}: event differs on replay: logged {logged}, "
+                       "replayed {replayed}", path=TEXT, no=INT, logged=TEXT, replayed=TEXT)
+HAND_OPEN = define("replay.hand_open",
+                   "{path} line {no}: hand {hand} starts before the last one ended",
+                   path=TEXT, no=INT, hand=TEXT)
+HAND_NUMBER = define("replay.hand_number", "{path} line {no}: expected hand {want}, the log has "
+                     "{got}", path=TEXT, no=INT, want=INT, got=TEXT)
+BAD_LINE = define("replay.line", "{path} line {no}: {why}", path=TEXT, no=INT, why=MSG)
+NO_EVENT = define("replay.no_event", "{path} line {no}: event line without 'event'",
+                  path=TEXT, no=INT)
+HAND_UNFINISHED = define("replay.hand_unfinished",
+                         "{path} line {no}: log truncated: hand {hand} is not finished",
+                         path=TEXT, no=INT, hand=INT)
+TRUNCATED = define("replay.truncated", "{path} line {no}: log truncated: the replay has "
+                   "{produced} events, the log {logged}", path=TEXT, no=INT, produced=INT,
+                   logged=INT)
 
 
 @dataclass
@@ -96,7 +133,7 @@ def load_log(path: str | Path) -> SessionLog:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise ReplayError(f"cannot read log {path}: {e}") from e
+        raise ReplayError(UNREADABLE(path=str(path), why=str(e))) from e
     log: SessionLog | None = None
     for no, raw in enumerate(text.splitlines(), 1):
         if not raw.strip():
@@ -104,31 +141,32 @@ def load_log(path: str | Path) -> SessionLog:
         try:
             data = json.loads(raw)
         except json.JSONDecodeError as e:
-            raise ReplayError(f"{path} line {no}: not valid JSON ({e.msg})") from None
+            raise ReplayError(NOT_JSON(path=str(path), no=no, why=e.msg)) from None
         if not isinstance(data, dict) or "type" not in data:
-            raise ReplayError(f"{path} line {no}: expected a JSON object with a 'type'")
+            raise ReplayError(NOT_A_LINE(path=str(path), no=no))
         if log is None:
             if data["type"] != "header" or data.get("format") != FORMAT:
-                raise ReplayError(f"{path} line {no}: expected a format-{FORMAT} header line")
+                raise ReplayError(NO_HEADER(path=str(path), no=no, format=FORMAT))
             log = SessionLog(data)
             continue
         if data["type"] not in ("action", "event"):
-            raise ReplayError(f"{path} line {no}: unknown line type {data['type']!r}")
+            raise ReplayError(LINE_TYPE(path=str(path), no=no, type=repr(data["type"])))
         log.lines.append((no, data))
     if log is None:
-        raise ReplayError(f"{path}: empty log (no header line)")
+        raise ReplayError(EMPTY(path=str(path)))
     return log
 
 
 def replay(log: SessionLog, source: str = "log") -> Session:
     """Rebuild the session by re-submitting the actions; every event must match the log."""
     h = log.header
+    source = str(source)
     try:
         rules = RuleSet.from_dict(h["rules"])
         session = Session(rules, int(h["seed"]), players=tuple(h["players"]),
                           seat_selection=h.get("seat_selection", "dice"), hands=h.get("hands"))
     except (KeyError, TypeError, ValueError, MahjongError) as e:
-        raise ReplayError(f"{source} line 1: bad header: {e}") from None
+        raise ReplayError(BAD_HEADER(path=source, no=1, why=reason(e))) from None
     produced: list[Event] = list(session.events)
     expected: list[tuple[int, dict]] = []
     lines = log.lines
@@ -138,12 +176,11 @@ def replay(log: SessionLog, source: str = "log") -> Session:
     def check_events() -> None:
         for k, (no, want) in enumerate(expected):
             if k >= len(produced):
-                raise ReplayError(f"{source} line {no}: the replay produced no such event "
-                                  f"(expected {want.get('type')})")
+                raise ReplayError(NO_SUCH_EVENT(path=source, no=no, type=str(want.get("type"))))
             got = produced[k].to_json()
             if _norm(got) != _norm(want):
-                raise ReplayError(f"{source} line {no}: event differs on replay: logged {want}, "
-                                  f"replayed {got}")
+                raise ReplayError(EVENT_DIFFERS(path=source, no=no, logged=str(want),
+                                                replayed=str(got)))
 
     # the session-start event(s) come first
     while i < len(lines) and lines[i][1]["type"] == "event" and lines[i][1].get("hand") == 0:
@@ -159,11 +196,11 @@ def replay(log: SessionLog, source: str = "log") -> Session:
             i += 1
             continue
         if session.table is not None:
-            raise ReplayError(f"{source} line {no}: hand {hand} starts before the last one ended")
+            raise ReplayError(HAND_OPEN(path=source, no=no, hand=str(hand)))
         table = session.new_hand()
         referee = HandDriver(table, [None] * 4)  # every answer comes from the log
         if table.hand != hand:
-            raise ReplayError(f"{source} line {no}: expected hand {table.hand}, the log has {hand}")
+            raise ReplayError(HAND_NUMBER(path=source, no=no, want=table.hand, got=str(hand)))
         while i < len(lines) and lines[i][1].get("hand") == hand:
             no, data = lines[i]
             last_no = no
@@ -173,18 +210,18 @@ def replay(log: SessionLog, source: str = "log") -> Session:
                     action = action_from_json(data["action"])
                     referee.answer(seat, action)
                 except (KeyError, ValueError, MahjongError) as e:
-                    raise ReplayError(f"{source} line {no}: {e}") from None
+                    raise ReplayError(BAD_LINE(path=source, no=no, why=reason(e))) from None
             else:
                 if "event" not in data:
-                    raise ReplayError(f"{source} line {no}: event line without 'event'")
+                    raise ReplayError(NO_EVENT(path=source, no=no))
                 try:
                     event_from_json(data["event"])
                 except MahjongError as e:
-                    raise ReplayError(f"{source} line {no}: {e}") from None
+                    raise ReplayError(BAD_LINE(path=source, no=no, why=reason(e))) from None
                 expected.append((no, data["event"]))
             i += 1
         if not table.is_over:
-            raise ReplayError(f"{source} line {last_no}: log truncated: hand {hand} is not finished")
+            raise ReplayError(HAND_UNFINISHED(path=source, no=last_no, hand=table.hand))
         session.finish_hand()
         produced = list(session.events)
     if session.hand_no and not session.finished and expected and \
@@ -193,8 +230,8 @@ def replay(log: SessionLog, source: str = "log") -> Session:
         produced = list(session.events)
     check_events()
     if len(produced) != len(expected):
-        raise ReplayError(f"{source} line {last_no}: log truncated: the replay has "
-                          f"{len(produced)} events, the log {len(expected)}")
+        raise ReplayError(TRUNCATED(path=source, no=last_no, produced=len(produced),
+                                    logged=len(expected)))
     return session
 
 

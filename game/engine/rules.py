@@ -21,7 +21,49 @@ from pathlib import Path
 from typing import Any
 
 from . import safejson
+from .error_words import reason
 from .errors import RulesError
+from .messages import INT, MSG, TEXT, Message, define
+
+# what is wrong with a rule set, a rules dict or a rules file (values as the file wrote them)
+UNKNOWN_PRESET = define("rules.unknown_preset",
+                        "unknown yak table preset {name}; choose one of {choices}",
+                        name=TEXT, choices=TEXT)
+UNKNOWN_OVERRIDE = define("rules.unknown_override", "unknown yak {key} in custom values",
+                          key=TEXT)
+OVERRIDE_POINTS = define("rules.override_points",
+                         "yak {key}: points must be a whole number 0-1000, got {value}",
+                         key=TEXT, value=TEXT)
+NOT_IN_RANGE = define("rules.range", "{name} must be a whole number {lo}-{hi}, got {value}",
+                      name=TEXT, lo=INT, hi=INT, value=TEXT)
+NOT_A_CHOICE = define("rules.choice", "{name} must be one of {choices}, got {value}",
+                      name=TEXT, choices=TEXT, value=TEXT)
+NOT_A_BOOL = define("rules.bool", "{name} must be true or false, got {value}",
+                    name=TEXT, value=TEXT)
+BAD_SCORE_CAP = define("rules.score_cap",
+                       "score_cap must be a positive whole number or null, got {value}",
+                       value=TEXT)
+UNKNOWN_YAK = define("rules.unknown_yak", "unknown yak {key}", key=TEXT)
+NOT_AN_OBJECT = define("rules.not_an_object", "rules must be a JSON object, got {type}",
+                       type=TEXT)
+UNKNOWN_RULE = define("rules.unknown_rule", "unknown rule {key}; known rules: {known}",
+                      key=TEXT, known=TEXT)
+PRESET_TYPE = define("rules.preset_type",
+                     "preset must be the name of a yak table preset, got {value}", value=TEXT)
+OVERRIDES_TYPE = define("rules.overrides_type",
+                        "yak_overrides must be an object of yak key -> points")
+IN_FILE = define("rules.file", "rules file {path}: {why}", path=TEXT, why=MSG)
+WRONG_TYPE = define("rules.wrong_type", "{key} has a value of the wrong type: {value}",
+                    key=TEXT, value=TEXT)
+WRONG_TYPE_ANY = define("rules.wrong_type_any", "a value of the wrong type ({why})", why=TEXT)
+NO_FILE = define("rules.no_file", "rules file {path}: no such file", path=TEXT)
+# the reader's words ("it is a directory, not a regular file"), the system's, the JSON parser's
+NOT_A_FILE = define("rules.not_a_file", "rules file {path}: {why}", path=TEXT, why=TEXT)
+TOO_LARGE = define("rules.too_large", "rules file {path}: it is larger than {limit} bytes",
+                   path=TEXT, limit=INT)
+UNREADABLE = define("rules.unreadable", "cannot read rules file {path}: {why}",
+                    path=TEXT, why=TEXT)
+NOT_JSON = define("rules.not_json", "rules file {path}: {why}", path=TEXT, why=TEXT)
 
 #: Basic yak and their points in the default table ("나가리"), docs/rules.md §8.2.
 BASIC_POINTS: dict[str, int] = {
@@ -106,7 +148,7 @@ def preset_key(name: str) -> str:
         if low in (key, korean):
             return key
     names = ", ".join(f"{k} ({ko})" for k, (ko, _) in PRESETS.items())
-    raise RulesError(f"unknown yak table preset {name!r}; choose one of {names}")
+    raise RulesError(UNKNOWN_PRESET(name=repr(name), choices=names))
 
 
 @dataclass(frozen=True)
@@ -147,33 +189,34 @@ class RuleSet:
             object.__setattr__(self, "preset", preset_key(self.preset))
         for key, pts in self.yak_overrides:
             if key not in BASIC_POINTS and key not in BONUS_POINTS:
-                raise RulesError(f"unknown yak {key!r} in custom values")
+                raise RulesError(UNKNOWN_OVERRIDE(key=repr(key)))
             if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 1000:
-                raise RulesError(f"yak {key!r}: points must be a whole number 0-1000, got {pts!r}")
+                raise RulesError(OVERRIDE_POINTS(key=repr(key), value=repr(pts)))
         ints = {"ante": (0, 10_000), "discard_multiplier": (1, 2), "nine_major_threshold": (9, 10),
                 "session_hands": (1, 10_000), "session_minutes": (1, 24 * 60),
                 "uper_min_wall": (0, 10)}
         for name, (lo, hi) in ints.items():
             v = getattr(self, name)
             if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(f"{name} must be a whole number {lo}-{hi}, got {v!r}")
+                raise RulesError(NOT_IN_RANGE(name=name, lo=lo, hi=hi, value=repr(v)))
         for name, choices in _CHOICES.items():
             if getattr(self, name) not in choices:
-                raise RulesError(f"{name} must be one of {', '.join(choices)}, got {getattr(self, name)!r}")
+                raise RulesError(NOT_A_CHOICE(name=name, choices=", ".join(choices),
+                                              value=repr(getattr(self, name))))
         for name in ("nine_major_draw", "four_winds_draw", "flowers", "special_tile_bonus",
                      "strict_table"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be true or false, got {getattr(self, name)!r}")
+                raise RulesError(NOT_A_BOOL(name=name, value=repr(getattr(self, name))))
         cap = self.score_cap
         if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
-            raise RulesError(f"score_cap must be a positive whole number or null, got {cap!r}")
+            raise RulesError(BAD_SCORE_CAP(value=repr(cap)))
 
     def points(self, yak_key: str) -> int:
         """Points of a yak under this rule set (preset, then custom values)."""
         try:
             return self._points[yak_key]
         except KeyError:
-            raise RulesError(f"unknown yak {yak_key!r}") from None
+            raise RulesError(UNKNOWN_YAK(key=repr(yak_key))) from None
 
     @property
     def uses_prevalent_wind(self) -> bool:
@@ -207,21 +250,21 @@ class RuleSet:
         game.engine.errors.RulesError: ante must be a whole number 0-10000, got -1
         """
         if not isinstance(data, Mapping):
-            raise RulesError(f"rules must be a JSON object, got {type(data).__name__}")
+            raise RulesError(NOT_AN_OBJECT(type=type(data).__name__))
         names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
             if key not in names:
                 msg = f"unknown rule {key!r} ignored"
                 if warnings is None:
-                    raise RulesError(f"unknown rule {key!r}; known rules: {', '.join(sorted(names))}")
+                    raise RulesError(UNKNOWN_RULE(key=repr(key), known=", ".join(sorted(names))))
                 warnings.append(msg)
                 continue
             if key == "preset" and not isinstance(value, str):
-                raise RulesError(f"preset must be the name of a yak table preset, got {value!r}")
+                raise RulesError(PRESET_TYPE(value=repr(value)))
             if key == "yak_overrides":
                 if not isinstance(value, Mapping):
-                    raise RulesError("yak_overrides must be an object of yak key -> points")
+                    raise RulesError(OVERRIDES_TYPE())
                 value = tuple(sorted(value.items()))
             kwargs[key] = value
         return cls(**kwargs)
@@ -237,9 +280,9 @@ class RuleSet:
         try:
             return cls.from_dict(data, warnings)
         except RulesError as e:
-            raise RulesError(f"rules file {path}: {e}") from None
+            raise RulesError(IN_FILE(path=str(path), why=reason(e))) from None
         except (TypeError, AttributeError) as e:  # a value of the wrong JSON type
-            raise RulesError(f"rules file {path}: {_wrong_type(data, e)}") from None
+            raise RulesError(IN_FILE(path=str(path), why=_wrong_type(data, e))) from None
 
 
 #: a rules file is a few hundred bytes; anything this big is not one
@@ -251,30 +294,32 @@ def _read_rules_json(path: str | Path) -> Any:
     try:
         raw = safejson.read_file(path, MAX_RULES_BYTES)
     except FileNotFoundError:
-        raise RulesError(f"rules file {path}: no such file") from None
-    except (safejson.NotARegularFile, safejson.FileTooLarge) as e:
-        raise RulesError(f"rules file {path}: {e}") from None
+        raise RulesError(NO_FILE(path=str(path))) from None
+    except safejson.FileTooLarge:
+        raise RulesError(TOO_LARGE(path=str(path), limit=MAX_RULES_BYTES)) from None
+    except safejson.NotARegularFile as e:
+        raise RulesError(NOT_A_FILE(path=str(path), why=str(e))) from None
     except (OSError, ValueError) as e:  # ValueError: a NUL in the name
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise RulesError(f"cannot read rules file {path}: {why}") from None
+        raise RulesError(UNREADABLE(path=str(path), why=why)) from None
     try:
         return safejson.loads(raw.removeprefix(b"\xef\xbb\xbf"),  # a BOM (Notepad) is fine
                               max_bytes=MAX_RULES_BYTES)
     except safejson.JsonInputError as e:
-        raise RulesError(f"rules file {path}: {e}") from None
+        raise RulesError(NOT_JSON(path=str(path), why=str(e))) from None
 
 
-def _wrong_type(data: Any, e: Exception) -> str:
+def _wrong_type(data: Any, e: Exception) -> Message:
     """Which rule of `data` has a value of the wrong JSON type (`from_dict` raised `e`)."""
     if isinstance(data, Mapping):
         for key, value in data.items():
             try:
                 RuleSet.from_dict({key: value})
             except (TypeError, AttributeError):
-                return f"{key} has a value of the wrong type: {_short_json(value)}"
+                return WRONG_TYPE(key=str(key), value=_short_json(value))
             except RulesError:
                 continue
-    return f"a value of the wrong type ({e})"
+    return WRONG_TYPE_ANY(why=str(e))
 
 
 def _short_json(value: Any) -> str:

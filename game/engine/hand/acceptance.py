@@ -21,8 +21,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ImpossibleHandError
+from ..messages import INT, TEXT, TILE, define
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
 from . import shanten as _sh
+
+# a hand or visible counts the question does not fit
+VISIBLE_LENGTH = define("hand.visible_length", "visible counts must have {need} entries, not {n}",
+                        need=INT, n=INT)
+VISIBLE_COPIES = define("hand.visible_copies", "{tile}: {held} in the hand and {visible} visible "
+                        "elsewhere (there are four copies)", tile=TILE, held=INT, visible=TEXT)
+SIZE_13 = define("hand.acceptance13_size", "acceptance13 needs {need} concealed tiles with "
+                 "{melds} meld(s), not {n}; use acceptance for a hand about to discard",
+                 need=INT, melds=INT, n=INT)
+SIZE_14 = define("hand.acceptance_size", "acceptance needs {need} concealed tiles with {melds} "
+                 "meld(s), not {n}; use acceptance13 for a hand waiting to draw",
+                 need=INT, melds=INT, n=INT)
 
 
 def _accepts_text(ukeire: tuple[int, ...], unseen: tuple[int, ...]) -> str:
@@ -99,14 +112,11 @@ def _check_visible(counts: Sequence[int], visible: Sequence[int] | None) -> Sequ
     if visible is None:
         return (0,) * NUM_PLAYING_KINDS
     if len(visible) != NUM_PLAYING_KINDS:
-        raise ImpossibleHandError(
-            f"visible counts must have {NUM_PLAYING_KINDS} entries, not {len(visible)}")
+        raise ImpossibleHandError(VISIBLE_LENGTH(need=NUM_PLAYING_KINDS, n=len(visible)))
     for k in range(NUM_PLAYING_KINDS):
         v = visible[k]
         if not isinstance(v, int) or v < 0 or counts[k] + v > 4:
-            raise ImpossibleHandError(
-                f"{tile_str(k)}: {counts[k]} in the hand and {v!r} visible elsewhere "
-                "(there are four copies)")
+            raise ImpossibleHandError(VISIBLE_COPIES(tile=k, held=counts[k], visible=repr(v)))
     return visible
 
 
@@ -186,9 +196,7 @@ def acceptance13(counts: Sequence[int], melds: int = 0,
     s = _sh.shanten(counts, melds)
     h = _Parts(counts)
     if h.tot & 63 != 13 - 3 * melds:
-        raise ImpossibleHandError(
-            f"acceptance13 needs {13 - 3 * melds} concealed tiles with {melds} meld(s), "
-            f"not {h.tot & 63}; use acceptance for a hand about to discard")
+        raise ImpossibleHandError(SIZE_13(need=13 - 3 * melds, melds=melds, n=h.tot & 63))
     vis = _check_visible(counts, visible)
     kinds, unseen = _accepted(h, s, counts, vis)
     return Acceptance(s, kinds, unseen)
@@ -214,9 +222,7 @@ def acceptance(counts: Sequence[int], melds: int = 0,
     _sh.shanten(counts, melds)  # validates the size
     h = _Parts(counts)
     if h.tot & 63 != 14 - 3 * melds:
-        raise ImpossibleHandError(
-            f"acceptance needs {14 - 3 * melds} concealed tiles with {melds} meld(s), "
-            f"not {h.tot & 63}; use acceptance13 for a hand waiting to draw")
+        raise ImpossibleHandError(SIZE_14(need=14 - 3 * melds, melds=melds, n=h.tot & 63))
     vis = _check_visible(counts, visible)
     held = list(counts)
     c, e = h.c, h.e

@@ -31,8 +31,27 @@ import operator
 from collections.abc import Sequence
 
 from ..errors import ImpossibleHandError
-from ..tiles import NUM_PLAYING_KINDS, format_tiles, is_suited, rank
+from ..messages import INT, TEXT, TILE, define
+from ..tiles import NUM_PLAYING_KINDS, is_suited, rank
 from . import tables
+
+# counts that are not a hand, or not a hand of the size asked for
+COUNTS_TYPE = define("hand.counts_type",
+                     "a hand's counts must be a sequence of 25 ints, not {value}", value=TEXT)
+COUNTS_LENGTH = define("hand.counts_length", "a hand's counts must have {need} entries (one per "
+                       "playing kind; flowers are never part of a hand's shape), not {n}",
+                       need=INT, n=INT)
+COPIES_RANGE = define("hand.copies_range",
+                      "{value} copies of {tile}: a hand holds 0 to 4 copies of a kind",
+                      value=TEXT, tile=TILE)
+TOO_MANY_TILES = define("hand.too_many_tiles", "{n} tiles is not a hand (at most 14)", n=INT)
+MELD_COUNT = define("hand.meld_count", "{melds} declared melds: a hand has 0 to 4", melds=TEXT)
+SIZE = define("hand.size", "{tiles} concealed tiles with {melds} declared meld(s): expected "
+              "{want} or {more}", tiles=INT, melds=INT, want=INT, more=INT)
+SEVEN_PAIRS_SIZE = define("hand.seven_pairs_size",
+                          "seven pairs needs 13 or 14 concealed tiles, not {n}", n=INT)
+WAITS_SIZE = define("hand.waits_size",
+                    "waits need 3n+1 concealed tiles (1, 4, 7, 10 or 13), not {n}", n=INT)
 
 # A part's entry is one int; the entries of the two suits and the honours add up to a key:
 #   bits 0-5 tiles, 6-10 kinds held twice or more, 11-15 kinds held at all,
@@ -70,17 +89,14 @@ def _bad_counts(counts: Sequence[int]) -> ImpossibleHandError:
     try:
         n = len(counts)
     except TypeError:
-        return ImpossibleHandError(f"a hand's counts must be a sequence of 25 ints, not {counts!r}")
+        return ImpossibleHandError(COUNTS_TYPE(value=repr(counts)))
     if n != NUM_PLAYING_KINDS:
-        return ImpossibleHandError(
-            f"a hand's counts must have {NUM_PLAYING_KINDS} entries (one per playing kind; "
-            f"flowers are never part of a hand's shape), not {n}")
+        return ImpossibleHandError(COUNTS_LENGTH(need=NUM_PLAYING_KINDS, n=n))
     for k, x in enumerate(counts):
         if not isinstance(x, int) or not 0 <= x <= 4:
-            return ImpossibleHandError(
-                f"{x!r} copies of {format_tiles([k])}: a hand holds 0 to 4 copies of a kind")
+            return ImpossibleHandError(COPIES_RANGE(value=repr(x), tile=k))
     total = sum(counts)
-    return ImpossibleHandError(f"{total} tiles is not a hand (at most 14)")
+    return ImpossibleHandError(TOO_MANY_TILES(n=total))
 
 
 _BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
@@ -160,10 +176,9 @@ def _final(key: int) -> int:
 
 def _size_error(tiles: int, melds: int) -> ImpossibleHandError:
     if not isinstance(melds, int) or not 0 <= melds <= 4:
-        return ImpossibleHandError(f"{melds!r} declared melds: a hand has 0 to 4")
+        return ImpossibleHandError(MELD_COUNT(melds=repr(melds)))
     want = 13 - 3 * melds
-    return ImpossibleHandError(
-        f"{tiles} concealed tiles with {melds} declared meld(s): expected {want} or {want + 1}")
+    return ImpossibleHandError(SIZE(tiles=tiles, melds=melds, want=want, more=want + 1))
 
 
 def shanten(counts: Sequence[int], melds: int = 0) -> int:
@@ -231,7 +246,7 @@ def shanten_seven_pairs(counts: Sequence[int]) -> int:
     tot = _entries(counts)
     tiles = tot & 63
     if tiles not in (13, 14):
-        raise ImpossibleHandError(f"seven pairs needs 13 or 14 concealed tiles, not {tiles}")
+        raise ImpossibleHandError(SEVEN_PAIRS_SIZE(n=tiles))
     pairs = (tot >> _PAIRS_SHIFT) & _FIELD
     if pairs == 7:
         return -1
@@ -274,8 +289,7 @@ def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
     tiles = _entries(counts) & 63
     implied = _MELDS_OF_SIZE[tiles]
     if tiles % 3 != 1 or implied is None:
-        raise ImpossibleHandError(
-            f"waits need 3n+1 concealed tiles (1, 4, 7, 10 or 13), not {tiles}")
+        raise ImpossibleHandError(WAITS_SIZE(n=tiles))
     if melds is None:
         melds = implied
     if shanten(counts, melds) != 0:

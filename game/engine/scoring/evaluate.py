@@ -22,10 +22,10 @@ from __future__ import annotations
 from ..errors import ImpossibleHandError
 from ..hand.decompose import decompositions
 from ..melds import PUNG, Meld  # noqa: F401  (used by the doctest)
-from ..messages import GROUPS, INT, MSG, TILES, YAKS, Message, define
+from ..messages import GROUPS, INT, MSG, SEAT, TEXT, TILE, TILES, YAKS, Message, define
 from ..messages import YAK as A_YAK
 from ..rules import RuleSet
-from ..tiles import NUM_PLAYING_KINDS, format_tiles, seat_name, tile_str
+from ..tiles import NUM_KINDS, NUM_PLAYING_KINDS, tile_str
 from .context import WinContext, WinResult, YakScore
 from .reading import Reading
 from .yak import ALL_YAK, BASIC, YAK
@@ -34,6 +34,43 @@ __all__ = ["MIN_BASIC", "check_context", "describe_basic", "evaluate_win"]
 
 #: A win needs at least this many basic points (bonus points never count).
 MIN_BASIC = 2
+
+
+# a `WinContext` that cannot describe a real hand (values that are not tiles or seats as text)
+NOT_A_KIND = define("hand.not_a_kind", "not a tile kind in the hand: {value}", value=TEXT)
+FLOWER_IN_HAND = define("hand.flower_in_hand", "flower {tile} in the hand: flowers are put aside "
+                        "and counted with flowers=N", tile=TILE)
+WIN_TILE_FLOWER = define("hand.win_tile_flower",
+                         "the winning tile must be a playing tile, got {tile}", tile=TILE)
+WIN_TILE_NOT_A_TILE = define("hand.win_tile_not_a_tile",
+                             "the winning tile must be a playing tile, got {value}", value=TEXT)
+WIN_TILE_NOT_HELD = define("hand.win_tile_not_held", "the winning tile {tile} must be among the "
+                           "concealed tiles {tiles}", tile=TILE, tiles=TILES)
+TOO_MANY_MELDS = define("hand.too_many_melds", "a hand has at most 4 melds, got {n}", n=INT)
+NO_MELDS = define("hand.no_melds", "no melds")
+MELDS = define("hand.melds", "{n} meld", plural="{n} melds", count="n", n=INT)
+WIN_SIZE = define("hand.win_size", "a winning hand with {melds} has {need} concealed tiles "
+                  "including the winning tile, got {n} ({tiles})",
+                  melds=MSG, need=INT, n=INT, tiles=TILES)
+TOO_MANY_COPIES = define("hand.too_many_copies", "{n} copies of {tile} (hand and melds together); "
+                         "there are only 4", n=INT, tile=TILE)
+NOT_A_SEAT = define("hand.not_a_seat", "{name} must be a seat 0-3 (E S W N), got {value}",
+                    name=TEXT, value=TEXT)
+OWN_DISCARD = define("hand.own_discard", "seat {seat} cannot win on his own discard", seat=SEAT)
+FLOWERS_RANGE = define("hand.flowers_range", "there are 4 flowers, got flowers={n}", n=INT)
+FLOWERS_VALUE = define("hand.flowers_value", "there are 4 flowers, got flowers={value}",
+                       value=TEXT)
+SELF_DRAW_DISCARDER = define("hand.self_draw_discarder", "a self-draw has no discarder")
+ROBBING_SELF_DRAW = define("hand.robbing_self_draw",
+                           "robbing the kong is a win by discard, not a self-draw")
+KONG_NOT_SELF_DRAW = define("hand.kong_not_self_draw",
+                            "a win on kong is a self-draw (the kong replacement tile)")
+UPER_CLAIMED = define("hand.uper_claimed",
+                      "uper needs a concealed hand, but the hand has a claimed meld")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _tile_name(k: object) -> str:
@@ -49,27 +86,23 @@ def check_context(ctx: WinContext) -> None:
         raise TypeError(f"expected a WinContext, got {type(ctx).__name__}")
     for k in ctx.concealed:
         if not isinstance(k, int) or not 0 <= k < 29:
-            raise ImpossibleHandError(f"not a tile kind in the hand: {k!r}")
+            raise ImpossibleHandError(NOT_A_KIND(value=repr(k)))
         if k >= NUM_PLAYING_KINDS:
-            raise ImpossibleHandError(
-                f"flower {_tile_name(k)} in the hand: flowers are put aside and counted "
-                f"with flowers=N")
-    if not isinstance(ctx.win_tile, int) or not 0 <= ctx.win_tile < NUM_PLAYING_KINDS:
-        raise ImpossibleHandError(
-            f"the winning tile must be a playing tile, got {_tile_name(ctx.win_tile)}")
-    if ctx.win_tile not in ctx.concealed:
-        raise ImpossibleHandError(
-            f"the winning tile {tile_str(ctx.win_tile)} must be among the concealed tiles "
-            f"{format_tiles(sorted(ctx.concealed))}")
+            raise ImpossibleHandError(FLOWER_IN_HAND(tile=k))
+    w = ctx.win_tile
+    if not isinstance(w, int) or not 0 <= w < NUM_PLAYING_KINDS:
+        if _is_int(w) and 0 <= w < NUM_KINDS:
+            raise ImpossibleHandError(WIN_TILE_FLOWER(tile=w))
+        raise ImpossibleHandError(WIN_TILE_NOT_A_TILE(value=_tile_name(w)))
+    if w not in ctx.concealed:
+        raise ImpossibleHandError(WIN_TILE_NOT_HELD(tile=w, tiles=sorted(ctx.concealed)))
     if len(ctx.melds) > 4:
-        raise ImpossibleHandError(f"a hand has at most 4 melds, got {len(ctx.melds)}")
+        raise ImpossibleHandError(TOO_MANY_MELDS(n=len(ctx.melds)))
     need = 14 - 3 * len(ctx.melds)
     if len(ctx.concealed) != need:
         n = len(ctx.melds)
-        melds = "no melds" if not n else f"{n} meld{'s' * (n > 1)}"
-        raise ImpossibleHandError(
-            f"a winning hand with {melds} has {need} concealed tiles including the winning tile, "
-            f"got {len(ctx.concealed)} ({format_tiles(sorted(ctx.concealed))})")
+        raise ImpossibleHandError(WIN_SIZE(melds=MELDS(n=n) if n else NO_MELDS(), need=need,
+                                           n=len(ctx.concealed), tiles=sorted(ctx.concealed)))
     counts = [0] * NUM_PLAYING_KINDS
     for k in ctx.concealed:
         counts[k] += 1
@@ -78,26 +111,26 @@ def check_context(ctx: WinContext) -> None:
     over = [k for k in range(NUM_PLAYING_KINDS) if counts[k] > 4]
     if over:
         k = over[0]
-        raise ImpossibleHandError(
-            f"{counts[k]} copies of {tile_str(k)} (hand and melds together); there are only 4")
+        raise ImpossibleHandError(TOO_MANY_COPIES(n=counts[k], tile=k))
     for name in ("seat", "discarder", "prevalent"):
         v = getattr(ctx, name)
         if v is None and name != "seat":
             continue
         if not isinstance(v, int) or not 0 <= v <= 3:
-            raise ImpossibleHandError(f"{name} must be a seat 0-3 (E S W N), got {v!r}")
+            raise ImpossibleHandError(NOT_A_SEAT(name=name, value=repr(v)))
     if ctx.discarder is not None and ctx.discarder == ctx.seat:
-        raise ImpossibleHandError(f"seat {seat_name(ctx.seat)} cannot win on his own discard")
+        raise ImpossibleHandError(OWN_DISCARD(seat=ctx.seat))
     if not 0 <= ctx.flowers <= 4:
-        raise ImpossibleHandError(f"there are 4 flowers, got flowers={ctx.flowers}")
+        raise ImpossibleHandError(FLOWERS_RANGE(n=ctx.flowers) if _is_int(ctx.flowers)
+                                  else FLOWERS_VALUE(value=str(ctx.flowers)))
     if ctx.self_draw and ctx.discarder is not None:
-        raise ImpossibleHandError("a self-draw has no discarder")
+        raise ImpossibleHandError(SELF_DRAW_DISCARDER())
     if ctx.robbing_kong and ctx.self_draw:
-        raise ImpossibleHandError("robbing the kong is a win by discard, not a self-draw")
+        raise ImpossibleHandError(ROBBING_SELF_DRAW())
     if ctx.win_on_kong and not ctx.self_draw:
-        raise ImpossibleHandError("a win on kong is a self-draw (the kong replacement tile)")
+        raise ImpossibleHandError(KONG_NOT_SELF_DRAW())
     if ctx.uper and not ctx.is_concealed:
-        raise ImpossibleHandError("uper needs a concealed hand, but the hand has a claimed meld")
+        raise ImpossibleHandError(UPER_CLAIMED())
 
 
 def _score_reading(r: Reading) -> tuple[int, int, tuple[YakScore, ...]]:

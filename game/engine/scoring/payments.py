@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..errors import ImpossibleHandError
 from ..melds import Meld
+from ..messages import define
 from ..rules import RuleSet
 from ..tiles import DRAGONS, WINDS
 from .context import WinContext, WinResult
@@ -23,6 +24,8 @@ __all__ = ["LIABILITY_MULTIPLIER", "liable_seat", "payments"]
 
 #: The feeder pays what all three losers would have paid.
 LIABILITY_MULTIPLIER = 3
+
+NO_DISCARDER = define("score.no_discarder", "a win by discard needs the discarder's seat")
 
 _LIMITS = (("big_three_dragons", DRAGONS), ("big_four_winds", WINDS))
 
@@ -78,7 +81,7 @@ def payments(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[int, in
                 out[s] -= final
     else:
         if ctx.discarder is None:
-            raise ImpossibleHandError("a win by discard needs the discarder's seat")
+            raise ImpossibleHandError(NO_DISCARDER())
         out[ctx.discarder] -= rules.discard_multiplier * final
     out[ctx.seat] = -sum(v for s, v in out.items() if s != ctx.seat)
     return out

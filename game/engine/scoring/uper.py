@@ -27,9 +27,9 @@ from functools import lru_cache
 from ..errors import ImpossibleHandError
 from ..hand.shanten import waits as shape_waits
 from ..melds import Meld
-from ..messages import INT, MSG, MSGS, TILE, Message, define
+from ..messages import INT, MSG, MSGS, TEXT, TILE, TILES, Message, define
 from ..rules import RuleSet
-from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str
+from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str  # noqa: F401  (doctests)
 from .context import WinContext
 from .evaluate import MIN_BASIC, describe_basic, evaluate_win
 
@@ -44,6 +44,13 @@ WALL_EMPTY = define("uper.wall_empty", "no tiles left in the wall; uper needs at
 CHEAP_WAIT = define("uper.cheap_wait", "{tile} would win by discard with {basic}", tile=TILE,
                     basic=MSG)
 CHEAP_WAITS = define("uper.cheap_waits", "{waits}", waits=MSGS)
+
+# a waiting hand that cannot exist
+NOT_PLAYING_TILE = define("hand.not_playing_tile", "not a playing tile in the hand: {value}",
+                          value=TEXT)
+WAITING_SIZE = define("hand.waiting_size", "a waiting hand with {melds} meld(s) has {need} "
+                      "concealed tiles, got {n} ({tiles})", melds=INT, need=INT, n=INT, tiles=TILES)
+COPIES = define("hand.copies", "{n} copies of {tile}; there are only 4", n=INT, tile=TILE)
 
 __all__ = [
     "UperVerdict",
@@ -93,12 +100,11 @@ def _counts(concealed: Iterable[int], melds: Sequence[Meld]) -> tuple[list[int],
     tiles = list(concealed)
     for k in tiles:
         if not isinstance(k, int) or not 0 <= k < NUM_PLAYING_KINDS:
-            raise ImpossibleHandError(f"not a playing tile in the hand: {k!r}")
+            raise ImpossibleHandError(NOT_PLAYING_TILE(value=repr(k)))
     need = 13 - 3 * len(melds)
     if len(tiles) != need:
-        raise ImpossibleHandError(
-            f"a waiting hand with {len(melds)} meld(s) has {need} concealed tiles, "
-            f"got {len(tiles)} ({format_tiles(sorted(tiles))})")
+        raise ImpossibleHandError(WAITING_SIZE(melds=len(melds), need=need, n=len(tiles),
+                                               tiles=sorted(tiles)))
     c = [0] * NUM_PLAYING_KINDS
     for k in tiles:
         c[k] += 1
@@ -107,7 +113,7 @@ def _counts(concealed: Iterable[int], melds: Sequence[Meld]) -> tuple[list[int],
         own[m.tile] += m.size
     for k in range(NUM_PLAYING_KINDS):
         if own[k] > 4:
-            raise ImpossibleHandError(f"{own[k]} copies of {tile_str(k)}; there are only 4")
+            raise ImpossibleHandError(COPIES(n=own[k], tile=k))
     return c, own
 
 
