@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             key = "cli.replay.ok" if result.hands == 1 else "cli.replay.ok_n"
             print(say(key, lang, path=str(Path(args.file)), n=result.hands))
             return 0
-        failed = say("cli.replay.failed", lang, why=result.message)
+        failed = say("cli.replay.failed", lang, why=said(result.reason, lang))
         print(printable(f"korean-mahjong replay: {failed}"), file=sys.stderr)
         return 2
     if not Path(args.file).is_file():
@@ -85,15 +85,20 @@ def run(args: argparse.Namespace) -> int:
     rec = load_record(args.file)
     if getattr(args, "text", False):
         if rec.header is None:
-            print(printable(f"korean-mahjong replay: {rec.error}"), file=sys.stderr)
+            print(printable(f"korean-mahjong replay: {reason(rec, lang)}"), file=sys.stderr)
             return 2
         for line in transcript(rec, actions=args.actions, lang=lang):
             print(line)
         if rec.error:
-            print(printable(f"korean-mahjong replay: {args.file}: {rec.error}"), file=sys.stderr)
+            print(printable(f"korean-mahjong replay: {args.file}: {reason(rec, lang)}"), file=sys.stderr)
             return 2
         return 0
     return _window(args, rec)
+
+
+def reason(record: Any, lang: str) -> str:
+    """Why reading `record` stopped, in `lang` ('' when it was read to its end)."""
+    return "" if record.reason is None else said(record.reason, lang)
 
 
 def event_text(e: Event, players: Sequence[str] | None = None, lang: str = "en") -> str:
@@ -133,7 +138,7 @@ def transcript(record: Any, *, actions: bool = False, lang: str = "en") -> list[
         if isinstance(e, SessionEnded):
             out.append(event_text(e, players, lang))
     if record.error:
-        out.append(say("cli.replay.stopped", lang, why=record.error))
+        out.append(say("cli.replay.stopped", lang, why=reason(record, lang)))
     return out
 
 
@@ -147,7 +152,7 @@ def _window(args: argparse.Namespace, rec: Any) -> int:
     for m in messages:
         print(printable(f"korean-mahjong: {words(m, lang)}"), file=sys.stderr)
     if rec.error:
-        why = say("cli.replay.partial", lang, why=f"{args.file}: {rec.error}")
+        why = say("cli.replay.partial", lang, why=f"{args.file}: {reason(rec, lang)}")
         print(printable(f"korean-mahjong replay: {why}"), file=sys.stderr)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame

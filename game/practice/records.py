@@ -160,6 +160,16 @@ CHECK_OK = define("record.check_ok", "{path}: {n} hand replayed, every event ide
 DETAIL = define("record.detail", "{error}: {text}", error=TEXT, text=TEXT)
 
 
+def is_interruption(reason: Message | None) -> bool:
+    """Does `reason` say only that the game was interrupted (a record cut off by a crash or a
+    game left unfinished), not that the file is damaged?"""
+    if reason is None:
+        return False
+    if reason.code == STOPPED.code:
+        return reason["why"].code == CUT_OFF.code
+    return reason.code == ENDS_INSIDE.code
+
+
 def reason_of_error(e: BaseException) -> Message:
     """The message an error carries (`game.engine.error_words.message_of`), else its English."""
     m = message_of(e)
@@ -187,7 +197,7 @@ def _json_reason(e: Exception) -> Message:
     return JSON_NOT_JSON()
 
 
-def _os_reason(e: BaseException) -> Message:
+def os_reason(e: BaseException) -> Message:
     """Why a file cannot be read, as a message (the system's words when it is none of these)."""
     from game.engine.safejson import FileTooLarge, NotARegularFile
 
@@ -685,7 +695,7 @@ def load_record(path: str | Path) -> Record:
     try:
         data = read_file(path, MAX_RECORD)  # never a pipe (it would block), never too much
     except (OSError, ValueError) as oerr:
-        rec.reason = CANNOT_READ(path=str(path), why=_os_reason(oerr))
+        rec.reason = CANNOT_READ(path=str(path), why=os_reason(oerr))
         return rec
     raw_lines = data.split(b"\n")
     cut_last = bool(data) and not data.endswith(b"\n")

@@ -51,6 +51,7 @@ from ..widgets import (
 )
 
 if TYPE_CHECKING:
+    from game.engine.messages import Message
     from game.ui.app import App
 
 
@@ -70,7 +71,7 @@ class ReplayViewerScene(Scene):
         self.board = BoardPicture(app)
         self.list_top = 0
         self.hover: str | None = None
-        self.problem = ""  # the hand does not rebuild from some point
+        self.problem: Message | None = None  # why the hand does not rebuild from some point
         self._counts: dict[int, list[int]] = {}  # hand -> events after each action count
         self._tables: dict[tuple[int, int], Any] = {}
         self._hints_key: Any = None
@@ -104,10 +105,11 @@ class ReplayViewerScene(Scene):
         if got is not None:
             return got
         from game.engine.errors import MahjongError
+        from game.practice.records import AT_LINE, reason_of_error
 
         h = self.hand
         out: list[int] = []
-        self.problem = ""
+        self.problem = None
         try:
             t = h.table(0)
             out.append(len(t.events))
@@ -117,11 +119,11 @@ class ReplayViewerScene(Scene):
                 try:
                     t.submit(seat, a)
                 except MahjongError as e:
-                    self.problem = f"line {no}: {e}"
+                    self.problem = AT_LINE(line=no, why=reason_of_error(e))
                     break
                 out.append(len(t.events))
         except Exception as e:  # noqa: BLE001 - a damaged record never crashes the viewer
-            self.problem = str(e)
+            self.problem = reason_of_error(e)
         self._counts[self.hand_i] = out
         return out
 
@@ -170,7 +172,7 @@ class ReplayViewerScene(Scene):
             hand = max(0, min(len(self.hands) - 1, hand))
             if hand != self.hand_i:
                 self.hand_i = hand
-                self.problem = ""
+                self.problem = None
         n = len(self.events)
         self.k = max(0, min(n - 1, k)) if n else 0
         self._refresh()
@@ -341,9 +343,11 @@ class ReplayViewerScene(Scene):
         hx = below.x + 12
         himg = fonts.fit(head, size, below.w * 0.4, GOLD, bold=True)
         surface.blit(himg, (hx, below.y + 8))
-        problem = rec.error or self.problem or self.board.error
+        # in the player's words: the record's reason, the rebuild's, or the board picture's own
+        problem = self.app.reason(rec.reason or self.problem) or self.board.error
         if problem:
-            text = tr("viewer.damaged", why=problem) if rec.error else tr("viewer.rebuild", why=problem)
+            text = (tr("viewer.damaged", why=problem) if rec.reason is not None
+                    else tr("viewer.rebuild", why=problem))
             p = fonts.fit(text, round(size * 0.8), below.right - hx - himg.get_width() - 30, RED_TEXT)
             surface.blit(p, (hx + himg.get_width() + 16, below.y + 8 + (himg.get_height() - p.get_height()) // 2))
         # the event list
@@ -514,7 +518,9 @@ class ReplayListScene(Scene):
         players = ", ".join(_seat_label(self.app, p) for p in summary.players)
         left = f"{when}   {players}"
         scores = " ".join(f"{x:+d}" if x else "0" for x in summary.scores)
-        if summary.error and "interrupted" not in summary.error:
+        from game.practice.records import is_interruption
+
+        if summary.reason is not None and not is_interruption(summary.reason):
             return left, tr("replay.damaged"), RED_TEXT
         state = tr("replay.complete") if summary.complete else tr("replay.interrupted")
         right = f"{tr('newgame.hands_n', n=summary.hands)} · {scores} · {state}"
@@ -669,8 +675,9 @@ class RecordsScene(ReplayListScene):
         size = round(max(15, surface.get_height() * 0.025))
         box, _rows, watch, _back = self.geometry()
         # a damaged record: why, in red, above the help line
-        if self.records and self.records[self.focus].error:
-            t = fonts.fit(self.records[self.focus].error, round(size * 0.75), box.w - 40, RED_TEXT)
+        if self.records and self.records[self.focus].reason is not None:
+            why = self.app.reason(self.records[self.focus].reason)
+            t = fonts.fit(why, round(size * 0.75), box.w - 40, RED_TEXT)
             surface.blit(t, t.get_rect(midbottom=(box.centerx, watch.rect.y - 12 - round(size * 1.2))))
         for b in self.extra_buttons().values():
             draw_button(surface, fonts, b, False, size)

@@ -413,19 +413,27 @@ def continue_game(app: App, **options: Any) -> Scene:
     def notice(text: str) -> Scene:
         return app.make("notice", title=app.tr("menu.continue"), messages=[text])
 
+    from game.engine.error_words import message_of
+    from game.engine.messages import Message
+    from game.practice.records import os_reason
+
     try:
         claim = claim_unfinished()
     except ContinueError as e:
-        return notice(app.tr(str(e)))
+        why = e.args[0] if e.args else "table.nothing_to_continue"
+        if isinstance(why, Message):  # the record's reason (a damaged record), in the player's words
+            return notice(app.tr("table.cannot_continue", why=app.reason(why)))
+        return notice(app.tr(str(why)))
     except OSError as e:
-        return notice(app.tr("table.cannot_continue", why=str(e.strerror or e)))
+        return notice(app.tr("table.cannot_continue", why=app.reason(os_reason(e))))
     if claim is None:
         return notice(app.tr("table.continue_live" if live_unfinished() else "table.nothing_to_continue"))
     try:
         return TableScene(app, [], resume=claim)
     except Exception as e:  # noqa: BLE001 - a damaged record or seat: the title stays usable
         claim.lock.release()  # TableScene.abandon removed its own new record already
-        return notice(app.tr("table.cannot_continue", why=str(e)))
+        carried = message_of(e)  # an engine reason (a record that does not rebuild), else its text
+        return notice(app.tr("table.cannot_continue", why=app.reason(carried) if carried else str(e)))
 
 
 def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, seed: int | None = None,

@@ -57,7 +57,8 @@ def resume_from_record(rec: Any, lock: Any = None) -> Resume:
 
 
 class ContinueError(Exception):
-    """Continue cannot start; the argument is the UI text key saying why (or the reason)."""
+    """Continue cannot start; the argument is the UI text key saying why, or the record's
+    reason (a `game.engine.messages.Message`: why it cannot be read)."""
 
 
 def claim_unfinished() -> Resume | None:
@@ -79,8 +80,8 @@ def claim_unfinished() -> Resume | None:
         if rec_mod.is_continued(head.path):
             raise ContinueError("table.continue_taken")
         rec = rec_mod.load_record(head.path)
-        if rec.header is None:
-            raise OSError(0, rec.error or "the record has no header")
+        if rec.header is None:  # a damaged header: reading stopped at once (rec.reason says why)
+            raise ContinueError(rec.reason if rec.reason is not None else "table.nothing_to_continue")
         return resume_from_record(rec, lock)
     except BaseException:
         lock.release()
