@@ -16,9 +16,10 @@ class MahjongError(Exception):
     """
 
     def __init__(self, *args: object) -> None:
-        from .messages import Message  # at call time: the message machinery imports this module
-
-        self.message = args[0] if len(args) == 1 and isinstance(args[0], Message) else None
+        # a Message is known by its shape: the message machinery imports this module, not back
+        one = args[0] if len(args) == 1 else None
+        self.message = one if callable(getattr(one, "to_json", None)) and hasattr(one, "code") \
+            else None
         if self.message is not None:
             args = (str(self.message),)
         super().__init__(*args)
