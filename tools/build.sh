@@ -45,19 +45,22 @@ say "version $VERSION, pyinstaller $PYINSTALLER_VERSION"
 #  - every module of game and ai: subcommands, screens and seats are imported by name
 #    (importlib.import_module in game/cli, game/ui/screens.py, ai/pyseat.py);
 #  - the installed metadata of korean-mahjong: game.__version__ is read from it.
+# pygame-ce brings its own PyInstaller hook (its SDL libraries); no hook of ours is needed.
+# --strip takes the debug symbols out of the libraries (a pyenv libpython carries 15 MB).
+# Left out: modules never used on Linux (platformdirs.windows) or never by the game.
 rm -rf "$WORK" "$APP" "$ARCHIVE"
 mkdir -p "$WORK" "$DIST"
 (
     cd "$WORK"
     export PYGAME_HIDE_SUPPORT_PROMPT=1
     "$VENV/bin/pyinstaller" --noconfirm --clean --log-level WARN \
-        --onedir --console --name "$NAME" \
+        --onedir --console --strip --name "$NAME" \
         --distpath "$DIST" --workpath "$WORK" --specpath "$WORK" \
-        --additional-hooks-dir "$ROOT/tools/pyinstaller/hooks" \
         --collect-data game.assets --collect-data game.i18n \
         --collect-submodules game --collect-submodules ai \
         --copy-metadata korean-mahjong \
         --exclude-module tkinter --exclude-module pygame.tests --exclude-module pygame.examples \
+        --exclude-module platformdirs.windows \
         "$ROOT/tools/pyinstaller/entry.py"
 )
 
