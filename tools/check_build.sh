@@ -111,6 +111,38 @@ if command -v strace >/dev/null 2>&1 && strace -o /dev/null true >/dev/null 2>&1
     ok "simulate --duplicate --jobs 2: $workers worker processes started (strace)"
 fi
 
+# Where mount namespaces are allowed (root, as in CI containers): once more with every Python
+# of this machine hidden (its libraries, interpreters, pyenv, venvs and the build venv)
+if unshare -m true >/dev/null 2>&1; then
+    hide=$SCRATCH/hide-python.sh
+    cat >"$hide" <<'HIDE'
+set -e
+shopt -s nullglob
+for d in /usr/lib/python3* /usr/local/lib/python3* /opt/python* "$HOME/.pyenv" "$HOME/.local/lib" \
+        ${VIRTUAL_ENV:+"$VIRTUAL_ENV"} "$BUILD_VENV"; do
+    [ -d "$d" ] && mount -t tmpfs none "$d"
+done
+for f in /usr/bin/python3* /usr/local/bin/python3* /usr/lib/*/libpython3* /usr/lib/libpython3*; do
+    [ -f "$f" ] && mount --bind /dev/null "$f"
+done
+if /usr/bin/env -i PATH=/usr/bin:/bin python3 -c pass 2>/dev/null; then
+    echo "a python3 is still there"; exit 1
+fi
+exec "$@"
+HIDE
+    WRAP=(unshare -m env HOME="$HOME" BUILD_VENV="${BUILD_VENV:-$ROOT/build/venv}" bash "$hide" \
+        env -i PATH=$NOPY_PATH HOME="$SCRATCH/home" LANG=C.UTF-8 SDL_VIDEODRIVER=dummy \
+        SDL_AUDIODRIVER=dummy KOREAN_MAHJONG_CONFIG_DIR="$SCRATCH/config" \
+        KOREAN_MAHJONG_DATA_DIR="$SCRATCH/data")
+    run "play with every Python hidden" 300 play --autoplay --hands 1 --speed instant --lang ko
+    run "simulate --duplicate --jobs 2 with every Python hidden" 300 simulate --duplicate \
+        --hands 8 --jobs 2
+    WRAP=()
+    ok "play --autoplay and simulate --duplicate --jobs 2 with every Python hidden (unshare -m)"
+else
+    ok "run with every Python hidden: skipped (unshare -m not allowed here)"
+fi
+
 # the desktop entry installer: quiet, idempotent, Exec pointing at this program
 data=$SCRATCH/xdg
 XDG_DATA_HOME=$data "$APP/install-desktop-entry.sh" >"$OUT" 2>&1 \
