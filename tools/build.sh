@@ -70,7 +70,7 @@ install -m 755 "$ROOT/tools/pyinstaller/install-desktop-entry.sh" "$APP/install-
 install -D -m 644 "$ROOT/assets/desktop/$APP_ID.desktop" "$APP/share/applications/$APP_ID.desktop"
 install -D -m 644 "$ROOT/assets/desktop/$APP_ID.metainfo.xml" \
     "$APP/share/metainfo/$APP_ID.metainfo.xml"
-for icon in "$ROOT"/assets/icons/$NAME-*.png; do
+for icon in "$ROOT/assets/icons/$NAME"-*.png; do
     n=${icon##*-}; n=${n%.png}
     install -D -m 644 "$icon" "$APP/share/icons/hicolor/${n}x${n}/apps/$APP_ID.png"
 done

@@ -88,7 +88,7 @@ for lang in en ko; do
     run "play --autoplay --lang $lang" 300 play --autoplay --hands 1 --speed instant \
         --lang "$lang" --screenshots "$shots"
     [ -s "$shots/session_result.png" ] || fail "play --autoplay --lang $lang (no screenshots)"
-    ok "play --autoplay --hands 1 --speed instant --lang $lang: exit 0, $(ls "$shots" | wc -l) screenshots"
+    ok "play --autoplay --hands 1 --speed instant --lang $lang: exit 0, $(find "$shots" -name "*.png" | wc -l) screenshots"
 done
 
 # Korean catalogues found: a command whose printed lines are translated
@@ -131,7 +131,7 @@ fi
 exec "$@"
 HIDE
     WRAP=(unshare -m env HOME="$HOME" BUILD_VENV="${BUILD_VENV:-$ROOT/build/venv}" bash "$hide" \
-        env -i PATH=$NOPY_PATH HOME="$SCRATCH/home" LANG=C.UTF-8 SDL_VIDEODRIVER=dummy \
+        env -i PATH="$NOPY_PATH" HOME="$SCRATCH/home" LANG=C.UTF-8 SDL_VIDEODRIVER=dummy \
         SDL_AUDIODRIVER=dummy KOREAN_MAHJONG_CONFIG_DIR="$SCRATCH/config" \
         KOREAN_MAHJONG_DATA_DIR="$SCRATCH/data")
     run "play with every Python hidden" 300 play --autoplay --hands 1 --speed instant --lang ko

@@ -129,7 +129,7 @@ fi
 # 5. a fast part of the suite, run from the unpacked sdist with its [test] extra installed
 step "venv for the tests" "$PY" -m venv "$SCRATCH/testvenv"
 step "pip install ./unpacked[test]" "$SCRATCH/testvenv/bin/python" -m pip install -q \
-    "$unpacked[test]"
+    "${unpacked}[test]"
 ok "pip install \"<unpacked sdist>[test]\" into a fresh venv"
 (cd "$unpacked" && "$SCRATCH/testvenv/bin/python" -m pytest -q -p no:cacheprovider -x \
     --junit-xml="$SCRATCH/junit.xml" tests/test_packaging.py tests/test_rules.py tests/hand) \
