@@ -24,6 +24,9 @@ read -r -a pip_args <<<"${PIP_ARGS:-}"
 
 say() { printf '%s\n' "build.sh: $*"; }
 
+command -v objdump >/dev/null 2>&1 \
+    || { say "PyInstaller needs objdump: install binutils (apt-get install binutils)" >&2; exit 1; }
+
 # 1. a scratch venv with the game installed as users get it (not editable) and PyInstaller
 say "venv $VENV ($("$PYTHON" -c 'import sys; print(sys.version.split()[0])'))"
 rm -rf "$VENV"
