@@ -32,6 +32,9 @@ say "venv $VENV ($("$PYTHON" -c 'import sys; print(sys.version.split()[0])'))"
 rm -rf "$VENV"
 "$PYTHON" -m venv "$VENV"
 PY=$VENV/bin/python
+# setuptools builds in build/lib of the checkout and keeps what an earlier build left there (a
+# module deleted since would be installed): start from nothing
+rm -rf "$ROOT/build/lib" "$ROOT"/build/bdist.*
 "$PY" -m pip install -q --disable-pip-version-check "${pip_args[@]}" \
     "$ROOT" "pyinstaller==$PYINSTALLER_VERSION"
 
