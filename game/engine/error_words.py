@@ -14,8 +14,9 @@ True
 
 from __future__ import annotations
 
-from .errors import NotationError
-from .messages import INT, MSG, TEXT, Message, define
+from .actions import ACTION_TYPES
+from .errors import IllegalActionError, NotationError
+from .messages import ACTION, INT, MSG, SEAT, TEXT, Message, define
 
 __all__ = ["AS_TEXT", "message_of", "reason"]
 
@@ -49,6 +50,12 @@ def _why(e: NotationError) -> Message | None:
     return None
 
 
+# an action the table refused (`IllegalActionError` with an engine action and a reason message)
+ILLEGAL = define("error.illegal", "seat {seat}: illegal action {action}: {why}", seat=SEAT,
+                 action=ACTION, why=MSG)
+ILLEGAL_NO_SEAT = define("error.illegal_no_seat", "illegal action {action}: {why}", action=ACTION,
+                         why=MSG)
+
 #: the words of a foreign exception (a JSON decoder's, the operating system's), passed on as they are
 AS_TEXT = define("error.text", "{text}", text=TEXT)
 
@@ -65,10 +72,15 @@ def reason(error: BaseException) -> Message:
 
 def message_of(error: BaseException) -> Message | None:
     """The message of an engine error that has one (``error.message``, or what bad tile
-    notation's data make), else None."""
+    notation's data make, or a refused action's with its reason), else None."""
     carried = getattr(error, "message", None)
     if isinstance(carried, Message):
         return carried
+    if (isinstance(error, IllegalActionError) and isinstance(error.reason, Message)
+            and isinstance(error.action, ACTION_TYPES)):
+        if error.seat is None:
+            return ILLEGAL_NO_SEAT(action=error.action, why=error.reason)
+        return ILLEGAL(seat=error.seat, action=error.action, why=error.reason)
     if isinstance(error, NotationError):
         why = _why(error)
         if why is not None:
