@@ -243,7 +243,7 @@ def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
 def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
            seconds: float) -> ArenaResult:
     stats: dict[str, SeatStats] = {}
-    for p, n in enumerate(names):
+    for n in names:
         st = stats.setdefault(n, SeatStats(n))
         st.players += 1
     wall_pts: dict[int, list[int]] = {}
@@ -252,7 +252,7 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
         incidents.extend(out["incidents"])
         for p in range(4):
             stats[names[p]].times.extend(out["times"][p])
-        for i, r, pays, winners, upers, is_draw in out["rows"]:
+        for i, _r, pays, winners, upers, is_draw in out["rows"]:
             acc = wall_pts.setdefault(i, [0, 0, 0, 0])
             won = {w[0] for w in winners}
             for p in range(4):

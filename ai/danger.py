@@ -204,10 +204,8 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         early = river[:6] if len(river) > 8 else ()
         w = wait_weights(unseen, safe, early)
         total = sum(w)
-        if total <= 0:
-            table = (0.0,) * 25
-        else:
-            table = tuple(min(0.95, ready * 1.8 * x / total) for x in w)
+        table = ((0.0,) * 25 if total <= 0
+                 else tuple(min(0.95, ready * 1.8 * x / total) for x in w))
         reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o)))
     return reads
 

@@ -29,7 +29,8 @@ guard reports as a crash.
 >>> from game.engine.rules import RuleSet
 >>> t = Table(RuleSet(), seed=2)
 >>> d = t.pending()[0]
->>> echo = "import sys, json\\nfor line in sys.stdin:\\n    m = json.loads(line)\\n    if m['type'] == 'request':\\n        print(json.dumps(m['legal'][0]), flush=True)"
+>>> echo = ("import sys, json\\nfor line in sys.stdin:\\n    m = json.loads(line)\\n"
+...         "    if m['type'] == 'request':\\n        print(json.dumps(m['legal'][0]), flush=True)")
 >>> s = ExternalSeat([sys.executable, "-c", echo])
 >>> s.act(d) == d.legal[0]
 True
@@ -99,7 +100,7 @@ def message_json(reason: Message | str | None) -> dict[str, Any]:
     {'code': 'uper.wall_short', 'args': {'n': 3, 'need': 4}, 'text': 'only 3 tiles left in the wall; uper needs at least 4'}
     >>> message_json("a wrong declaration")
     {'code': None, 'args': {}, 'text': 'a wrong declaration'}
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     if isinstance(reason, Message):
         return reason.to_json()
     return {"code": None, "args": {}, "text": "" if reason is None else str(reason)}

@@ -554,7 +554,11 @@ class HeuristicSeat(SeatBase):
         ev_pass, words_pass = self._ev_13(c, counts, melds)
         best_action: Action = PASS
         best_ev = ev_pass + p.claim_margin
-        why: Words = lambda: PASS_VALUE(why=words_pass(), value=ev_pass)
+
+        def pass_words() -> Message:
+            return PASS_VALUE(why=words_pass(), value=ev_pass)
+
+        why: Words = pass_words
         for a in legal:
             if isinstance(a, Pung):
                 after = list(counts)

@@ -24,7 +24,7 @@ Every command reads seat names here, the same way (`seat_name`, `parse_seats`): 
 Traceback (most recent call last):
 ...
 ai.registry.SeatNameError: seat 'human' is a person: here every seat must be a computer player (a person plays in the game window, korean-mahjong play --seats human,ai,ai,ai)
-"""
+"""  # noqa: E501 - a doctest's expected output is one line
 
 from __future__ import annotations
 
@@ -152,7 +152,7 @@ def seat_name(text: str, *, human: bool = False) -> str:
     Traceback (most recent call last):
     ...
     ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     name = canonical(text)
     if name == HUMAN:
         if human:
@@ -177,7 +177,7 @@ def split_seats(text: str, *, option: str = "--seats", human: bool = False) -> l
     Traceback (most recent call last):
     ...
     ai.registry.SeatNameError: --seats needs four names separated by commas, got 2: 'ai,ai' (four seat names, e.g. ai,ai:expert,greedy,random)
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     parts = [p.strip() for p in text.split(",")]
     if len(parts) != 4 or not all(parts):
         n = len([p for p in parts if p])

@@ -3,10 +3,10 @@ the same question over an empty records folder, in the same run.
 
     python bench/bench_title.py [--records 3000] [--repeat 5]
 
-The records are real: one finished two-hand game recorded once and copied N times into a
-temporary folder (so the check reads every head, the worst case). Printed: the median time per question with none and with
-N records, their ratio, and the old way (every record read in full) for comparison. The title
-asks once when it opens and again each time the player comes back to it.
+The records are real: one finished two-hand game recorded once and copied N times into a temporary
+folder (so the check reads every head, the worst case). Printed: the median time per question with
+none and with N records, their ratio, and the old way (every record read in full) for comparison.
+The title asks once when it opens and again each time the player comes back to it.
 """
 
 from __future__ import annotations

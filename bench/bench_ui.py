@@ -11,10 +11,10 @@ Prints p50 / p95 / p99 frame time (update + draw, no flip) for:
     speed, the director animating every event (seat choice, shuffle, walls, dice, the deal, every
     draw and discard until the rivers are full, the win), reported for the deal's frames and for
     the whole hand;
-the longest frame of an ai:expert hand with the computer seats deciding in the frame and in a
-worker thread (``--no-expert`` skips it); and the time from starting ``korean-mahjong play`` to its first drawn frame (a fresh interpreter,
-``--frames 1``; includes the interpreter's start and exit). The targets of issue 5: p95 <= 16.7 ms
-at 1280x800, first frame <= 1 s.
+the longest frame of an ai:expert hand with the computer seats deciding in the frame and in a worker
+thread (``--no-expert`` skips it); and the time from starting ``korean-mahjong play`` to its first
+drawn frame (a fresh interpreter, ``--frames 1``; includes the interpreter's start and exit). The
+targets of issue 5: p95 <= 16.7 ms at 1280x800, first frame <= 1 s.
 """
 
 from __future__ import annotations

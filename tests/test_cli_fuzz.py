@@ -191,7 +191,7 @@ def _tame(argv: list[str]) -> list[str] | None:
     if command == "simulate":
         heavy = any("standard" in s or "expert" in s for s in args.seats)
         limit = 8 if args.duplicate and not heavy else 4 if args.duplicate else 1 if heavy else 3
-        if 0 < args.hands and (args.hands > limit or args.jobs > 1):
+        if args.hands > 0 and (args.hands > limit or args.jobs > 1):
             return None if "--" in argv else argv + ["--hands", str(limit), "--jobs", "1"]
     return argv
 

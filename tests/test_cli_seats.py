@@ -55,7 +55,7 @@ def test_refused_seat_names(text, human, message):
 
 
 def test_the_unknown_message_offers_human_only_where_a_person_plays():
-    with pytest.raises(ValueError, match="; or human$"):
+    with pytest.raises(ValueError, match=r"; or human$"):
         seat_name("oracle", human=True)
     with pytest.raises(ValueError, match=r"cmd:COMMAND\)$"):
         seat_name("oracle")

@@ -98,7 +98,7 @@ def test_missing_assets_are_named(monkeypatch, tmp_path):
 
     monkeypatch.setattr(assets, "PACKAGE", "game.no_such_assets")
     monkeypatch.setattr(assets, "_checkout", lambda: tmp_path)
-    with pytest.raises(FileNotFoundError, match="fonts are missing.*game.no_such_assets"):
+    with pytest.raises(FileNotFoundError, match=r"fonts are missing.*game\.no_such_assets"):
         assets.find_assets()
 
 

@@ -67,7 +67,7 @@ def test_json_file_round_trip(tmp_path):
 def test_corrupt_rules_file_names_the_file(tmp_path):
     path = tmp_path / "rules.json"
     path.write_text("{not json")
-    with pytest.raises(RulesError, match="rules.json"):
+    with pytest.raises(RulesError, match=r"rules\.json"):
         RuleSet.load(path)
 
 

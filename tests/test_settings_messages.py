@@ -24,7 +24,7 @@ from game.settings import (
 HANGUL = re.compile("[가-힣]")
 
 
-@pytest.fixture()
+@pytest.fixture
 def cfg(tmp_path, monkeypatch):
     d = tmp_path / "cfg"
     d.mkdir()

@@ -77,11 +77,11 @@ def test_major_tiles_are_eleven_kinds():
 def test_counts_round_trip_and_reject_flowers():
     kinds = parse_tiles("112m99p77z")
     assert from_counts(to_counts(kinds)) == sorted(kinds)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a playing tile"):
         to_counts(parse_tiles("1f"))
 
 
 def test_parse_seat():
     assert [parse_seat(s) for s in "ESWN"] == [0, 1, 2, 3]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="not a seat: 'X'"):
         parse_seat("X")

@@ -147,7 +147,10 @@ def analyse(rows: list[dict], reference: str) -> dict:
 def report(a: dict, reference: str, playouts: int) -> str:
     lines = []
     n = a["positions"]
-    pct = lambda k, m: f"{k}/{m} ({100 * k / m:.0f} %)" if m else "0/0"
+
+    def pct(k, m):
+        return f"{k}/{m} ({100 * k / m:.0f} %)" if m else "0/0"
+
     lines.append(f"{n} positions (early/middle/late in turn), {playouts} playouts per option "
                  f"and opponent kind; fast policy vs {reference}")
     lines.append(f"best option the same:                  {pct(a['agree'], n)}")

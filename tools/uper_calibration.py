@@ -261,7 +261,7 @@ def fit(args: argparse.Namespace) -> int:
                   lambda f, p=p: uper_decision(f, p))
         found.append((a["cost"], -a["agree"], values, a))
     found.sort(key=lambda x: (x[0], x[1]))
-    for cost, _, values, a in found[:args.top]:
+    for _cost, _, values, a in found[:args.top]:
         p = replace(UperParams(), **dict(zip(names, values)))
         b = score([{**r, "features": r["_f"]} for r in held], lambda f, p=p: uper_decision(f, p))
         print(dict(zip(names, values)), f"fit agree {a['agree']}/{a['clear']} cost {a['cost']}"

@@ -83,7 +83,7 @@ def hand_counts(text: str) -> tuple[list[int], int]:
     Traceback (most recent call last):
     ...
     game.engine.errors.ImpossibleHandError: '123m456p' is 6 tiles: a hand's concealed part has 3n+1 (1, 4, 7, 10, 13) or 3n+2 (2, 5, 8, 11, 14) tiles
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     kinds = parse_tiles(text)
     flowers = [k for k in kinds if k >= 25]
     if flowers:

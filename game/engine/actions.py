@@ -145,7 +145,7 @@ def action_from_json(data: Any) -> Action:
     Traceback (most recent call last):
     ...
     game.engine.actions.ActionFormatError: a discard's 'uper' must be true or false, got 'false'
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     if not isinstance(data, dict) or "type" not in data:
         raise ActionFormatError(f"an action is a JSON object with a 'type', got {data!r}")
     t = data["type"]

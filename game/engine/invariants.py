@@ -77,10 +77,8 @@ def _check(table: Table) -> None:
             ids += p.river
     if table.limbo is not None:
         ids.append(table.limbo[1])
-    if len(ids) == expected and len(set(ids)) == expected:
-        where = None
-    else:
-        where = tile_places(table)  # names the tile in two places
+    where = (None if len(ids) == expected and len(set(ids)) == expected
+             else tile_places(table))  # tile_places names the tile in two places
     if where is not None and len(where) != expected:
         missing = sorted(set(range(104 if table.rules.flowers else 100)) - set(where))
         raise InvariantError(f"{len(where)} tiles accounted for, expected {expected}; "

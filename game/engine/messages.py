@@ -40,9 +40,9 @@ from .actions import ACTION_TYPES, action_from_json
 from .tiles import NUM_KINDS, SEAT_LETTERS, format_tiles, is_suited, stem, tile_str
 
 __all__ = [
-    "ACTION", "ACTIONS", "FLOAT", "GROUPS", "INT", "KINDS", "LIST", "MSG", "MSGS", "SEAT", "SEATS", "STEM", "TEXT", "TILE",
-    "TILES", "YAK", "YAKS", "Arg", "Kind", "Message", "MessageError", "define", "domain_of", "english",
-    "message_from_json", "placeholders",
+    "ACTION", "ACTIONS", "FLOAT", "GROUPS", "INT", "KINDS", "LIST", "MSG", "MSGS", "SEAT", "SEATS",
+    "STEM", "TEXT", "TILE", "TILES", "YAK", "YAKS", "Arg", "Kind", "Message", "MessageError",
+    "define", "domain_of", "english", "message_from_json", "placeholders",
 ]
 
 
@@ -77,8 +77,8 @@ INT, FLOAT, TEXT, MSG, MSGS, ACTION, ACTIONS = (Arg.INT, Arg.FLOAT, Arg.TEXT, Ar
                                                 Arg.ACTION, Arg.ACTIONS)
 LIST = Arg.LIST
 
-_TUPLES = {Arg.TILES: Arg.TILE, Arg.GROUPS: Arg.TILES, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK, Arg.MSGS: Arg.MSG, Arg.LIST: Arg.MSG,
-           Arg.ACTIONS: Arg.ACTION}
+_TUPLES = {Arg.TILES: Arg.TILE, Arg.GROUPS: Arg.TILES, Arg.SEATS: Arg.SEAT, Arg.YAKS: Arg.YAK,
+           Arg.MSGS: Arg.MSG, Arg.LIST: Arg.MSG, Arg.ACTIONS: Arg.ACTION}
 
 
 def placeholders(template: str) -> frozenset[str]:

@@ -219,7 +219,7 @@ def parse_tiles(text: str) -> list[int]:
     Traceback (most recent call last):
     ...
     game.engine.errors.NotationError: bad tile notation '8z': '8z' at position 0 is not a tile (honours are 1z-7z)
-    """
+    """  # noqa: E501 - a doctest's expected output is one line
     if not isinstance(text, str):
         raise NotationError(repr(text), repr(text), 0, "is not a string", code="not_a_string")
     out: list[int] = []

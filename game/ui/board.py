@@ -29,7 +29,7 @@ class SeatView:
     """What is visible of one seat. ``hand`` holds kinds, or None for a face-down tile."""
 
     hand: list[int | None] = field(default_factory=list)
-    drawn: int | None | bool = False  # False: no drawn tile; None: a face-down drawn tile
+    drawn: int | bool | None = False  # False: no drawn tile; None: a face-down drawn tile
     melds: list[tuple[list[int | None], MeldSpec]] = field(default_factory=list)
     flowers: list[int] = field(default_factory=list)
     river: list[tuple[int, bool]] = field(default_factory=list)  # (kind, sideways)
@@ -69,7 +69,7 @@ class BoardView:
         v.seats[2].melds.append(([None, kinds[-1], kinds[-1], None], MeldSpec(4, None)))
         for s in range(4):
             for j in range(13):
-                if (s, j) in {(1, 4), (1, 5), (1, 6)} or (s == 1 and j > 6) or s == 2 and j < 5:
+                if (s, j) in {(1, 4), (1, 5), (1, 6)} or (s == 1 and j > 6) or (s == 2 and j < 5):
                     v.wall[s][j] = (False, False)
         v.wall[1][3] = (True, False)
         v.dice = (5, 3)

@@ -510,10 +510,8 @@ class Director:
             tile = t if t >= 0 else None
             sprite = self.from_wall(pos, tile, up)
             idx = base + i
-            if idx == 13:
-                slot = self.layout.drawn_slot(sc, 13)
-            else:
-                slot = self.layout.hand_slots(sc, idx + 1)[idx]
+            slot = (self.layout.drawn_slot(sc, 13) if idx == 13
+                    else self.layout.hand_slots(sc, idx + 1)[idx])
             flights.append(self._flight(sprite, slot, up and tile is not None, DURATION["deal"],
                                         land=lambda t=tile, seat=seat: self._land_dealt(seat, t)))
         self.deals += 1

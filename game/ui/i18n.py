@@ -342,7 +342,9 @@ STRINGS: dict[str, str] = {
     "practice.mix.legal": "uper allowed",
     "practice.mix.illegal": "uper against the rules",
     "practice.start": "Start",
-    "practice.intro": "You are ready (or one discard from it). Declare uper, stay silent or fold: each choice is then played out {n} times by the computer from the same position, and you see which one wins most.",
+    "practice.intro": "You are ready (or one discard from it). Declare uper, stay silent or fold: "
+        "each choice is then played out {n} times by the computer from the same position, "
+        "and you see which one wins most.",
     "practice.setup_help": "Left/Right change, Up/Down choose, Enter start, Esc back",
     "practice.dealing": "Dealing a position…",
     "practice.position": "Position {n} · wall {wall} · you are {seat}",
@@ -382,7 +384,8 @@ STRINGS: dict[str, str] = {
     "viewer.next_hand": "Hand ▶▶",
     "viewer.reveal": "Reveal hands",
     "viewer.hints": "Hints",
-    "viewer.help": "Left/Right step · Home/End · PgUp/PgDn hand · R reveal · H hints · click an event to jump · Esc back",
+    "viewer.help": "Left/Right step · Home/End · PgUp/PgDn hand · R reveal · H hints · "
+        "click an event to jump · Esc back",
     "viewer.damaged": "Damaged record: {why}",
     "viewer.no_hands": "This record holds no hand to show.",
     "viewer.rebuild": "The hand cannot be rebuilt from here: {why}",

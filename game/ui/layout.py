@@ -648,10 +648,8 @@ class Layout:
         regions = self.regions()
         p = self.panel
         top = m
-        if n_buttons:
-            bottom = self.button_rects(n_buttons)[0].y - round(self.line_h * 2.6)
-        else:
-            bottom = p.bottom
+        bottom = (self.button_rects(n_buttons)[0].y - round(self.line_h * 2.6) if n_buttons
+                  else p.bottom)
         right = self.width - m
         # the widest start left of the column that clears every region beside it
         blockers = [r.right for k, r in regions.items() if k != "panel" and r.y < bottom and r.bottom > top]

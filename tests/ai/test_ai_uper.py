@@ -115,7 +115,7 @@ def test_uper_features_of_a_sacred_wait():
     for k in obs.concealed:
         counts[k] += 1
     f = seat.uper_features(seat._context(obs), counts, parse_tile("9p"), ())
-    assert [tile for tile in f.waits] == [parse_tile("3p"), parse_tile("6p")]
+    assert list(f.waits) == [parse_tile("3p"), parse_tile("6p")]
     assert (f.live, f.live_self, f.live_discard) == (7, 7, 0)
     assert f.discard_ok == (False, False)
     assert UperFeatures.from_dict(f.as_dict()) == f

@@ -140,7 +140,7 @@ HANDS_B = [
 ]
 
 
-@pytest.fixture()
+@pytest.fixture
 def two_records(tmp_path):
     # the file names sort the other way round from the creation times
     a = _write(tmp_path / "b-older.jsonl", "2026-05-01T10:00:00+00:00", 0, HANDS_A)

@@ -24,7 +24,7 @@ from game.practice.records import (
 )
 
 
-@pytest.fixture()
+@pytest.fixture
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path))
     return tmp_path
@@ -209,7 +209,10 @@ def test_recorder_matches_the_engine_recorder(data_dir, tmp_path):
     rec.save(a)
     w, _ = _play(seed=12, hands=1)
     assert check_record(a).ok and check_record(w.path).ok
-    ev = lambda p: [json.loads(x) for x in _lines(p) if '"type":"event"' in x]
+
+    def ev(p):
+        return [json.loads(x) for x in _lines(p) if '"type":"event"' in x]
+
     assert ev(a) == ev(w.path)
     _ = play_session
 

@@ -68,7 +68,7 @@ def test_a_practice_session_refuses_an_illegal_uper_with_the_reason():
 def record_set(tmp_path_factory):
     d = tmp_path_factory.mktemp("records")
     out = []
-    for i, (seed, day) in enumerate([(21, 1), (22, 2)]):
+    for _i, (seed, day) in enumerate([(21, 1), (22, 2)]):
         session = Session(RuleSet(), seed=seed, hands=4)
         w = RecordWriter(session, d, human=1,
                          now=dt.datetime(2026, 5, day, tzinfo=dt.UTC))

@@ -154,7 +154,7 @@ def test_a_discard_whose_uper_is_text_is_refused_not_read_as_a_declaration(good_
 LOCALE_VARS = ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 
-@pytest.fixture()
+@pytest.fixture
 def env(monkeypatch):
     """No locale variables and no process locale; returns a setter."""
     for var in LOCALE_VARS:
@@ -234,7 +234,7 @@ def test_a_volume_out_of_range_is_refused_not_clamped(v):
     assert msgs == [f"setting volume: must be a number 0-1, got {v!r}; using the default 0.7"]
 
 
-@pytest.fixture()
+@pytest.fixture
 def dummy_audio(monkeypatch):
     """SDL's dummy audio driver for the mixer (unless a mixer is already running)."""
     pygame = pytest.importorskip("pygame")

@@ -162,7 +162,7 @@ def test_a_corrupt_log_names_the_line(tmp_path):
     _, path = _recorded_session(tmp_path, hands=1)
     lines = path.read_text().splitlines()
     # change one action: a different discard
-    i = next(i for i, l in enumerate(lines) if '"type":"action"' in l and '"discard"' in l)
+    i = next(i for i, line in enumerate(lines) if '"type":"action"' in line and '"discard"' in line)
     data = json.loads(lines[i])
     data["action"]["tile"] = "1m" if data["action"]["tile"] != "1m" else "2m"
     bad = lines[:i] + [json.dumps(data)] + lines[i + 1:]
@@ -179,8 +179,8 @@ def test_a_corrupt_log_names_the_line(tmp_path):
 def test_a_truncated_log_is_refused(tmp_path):
     _, path = _recorded_session(tmp_path, hands=1)
     lines = path.read_text().splitlines()
-    cut = next(i for i, l in enumerate(lines) if '"hand_end"' in l)
-    acts = [i for i, l in enumerate(lines[:cut]) if '"type":"action"' in l]
+    cut = next(i for i, line in enumerate(lines) if '"hand_end"' in line)
+    acts = [i for i, line in enumerate(lines[:cut]) if '"type":"action"' in line]
     p2 = tmp_path / "cut.jsonl"
     p2.write_text("\n".join(lines[:acts[-1]]) + "\n")
     with pytest.raises(ReplayError, match="truncated"):
@@ -190,7 +190,7 @@ def test_a_truncated_log_is_refused(tmp_path):
 def test_an_edited_event_is_caught(tmp_path):
     _, path = _recorded_session(tmp_path, hands=1)
     lines = path.read_text().splitlines()
-    i = next(i for i, l in enumerate(lines) if '"type":"dice"' in l)
+    i = next(i for i, line in enumerate(lines) if '"type":"dice"' in line)
     lines[i] = lines[i].replace('"faces":[', '"faces":[9,')
     p2 = tmp_path / "edited.jsonl"
     p2.write_text("\n".join(lines) + "\n")

@@ -60,7 +60,7 @@ def test_circle_pips_count(art, n):
     face = art.tile(9 + n - 1, w).subsurface((6, 6, w - 12, h - 12))
     mask = pygame.mask.from_threshold(face, IVORY, (70, 70, 70, 255))
     mask.invert()
-    blobs = [b for b in mask.connected_components(30)]
+    blobs = list(mask.connected_components(30))
     assert n <= len(blobs) <= 2 * n
 
 
@@ -137,11 +137,11 @@ def YAK_KEYS() -> list[str]:
 
 def _dummy_args(key: str) -> dict[str, int]:
     from game.engine.messages import placeholders
-    return {name: 1 for name in placeholders(STRINGS[key])}
+    return dict.fromkeys(placeholders(STRINGS[key]), 1)
 
 
 def test_i18n_errors_name_the_key():
-    with pytest.raises(KeyError, match="no UI text 'menu.nope'"):
+    with pytest.raises(KeyError, match=r"no UI text 'menu\.nope'"):
         tr("menu.nope", "en")
     with pytest.raises(KeyError, match="unknown language"):
         tr("menu.quit", "fr")

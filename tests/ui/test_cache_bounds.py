@@ -40,7 +40,7 @@ def test_the_surface_cache_evicts_the_least_recently_used():
     big = pygame.Surface((40, 40), pygame.SRCALPHA)  # alone over the budget: kept, alone
     c.put("big", big)
     assert list(c) == ["big"] and c.total == surface_bytes(big)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="bad cache bounds"):
         SurfaceCache(max_cost=10, max_entries=0)
 
 

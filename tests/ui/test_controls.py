@@ -110,7 +110,10 @@ def _ev(kind, pos):
 def test_cursor_drag_moves_a_tile(press, drop, movable, result):
     c = HandCursor()
     rects = [pygame.Rect(40 * i, 0, 40, 60) for i in range(6)]
-    at = lambda i: (rects[i].centerx, 30)
+
+    def at(i):
+        return (rects[i].centerx, 30)
+
     c.mouse(_ev(pygame.MOUSEBUTTONDOWN, at(press)), rects, movable)
     c.mouse(_ev(pygame.MOUSEMOTION, (at(press)[0] + 30, 40)), rects, movable)
     if press < movable:

@@ -17,7 +17,7 @@ def screen():
     pygame.display.init()
     pygame.font.init()
     surf = pygame.display.set_mode((1280, 800))
-    yield surf
+    return surf
 
 
 @pytest.fixture(scope="module")

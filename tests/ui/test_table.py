@@ -244,7 +244,7 @@ def test_a_claim_prompt_offers_pung_with_a_shortcut(app):
     for seed in range(40, 90):
         sc = human_scene(app, seed=seed)
         for _ in range(60):
-            if not run_until(app, lambda sc=sc: sc.prompt_for is not None and not sc.director.timeline.busy
+            if not run_until(app, lambda sc=sc: (sc.prompt_for is not None and not sc.director.timeline.busy)
                              or app.top is not sc, frames=2000):
                 break
             if app.top is not sc:
@@ -445,8 +445,8 @@ def test_a_claim_countdown_passes_when_time_runs_out():
         for seed in range(40, 80):
             sc = human_scene(a, seed=seed)
             for _ in range(40):
-                if not run_until(a, lambda sc=sc: a.top is not sc or sc.prompt_for is not None
-                                 and not sc.director.timeline.busy, frames=2000) or a.top is not sc:
+                if not run_until(a, lambda sc=sc: a.top is not sc or (sc.prompt_for is not None
+                                 and not sc.director.timeline.busy), frames=2000) or a.top is not sc:
                     break
                 if sc.prompt_for.kind == "claim":
                     d = sc.prompt_for

@@ -141,7 +141,7 @@ def test_timeline_rejects_bad_speed():
 
 
 def test_manual_clock_refuses_to_go_back():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="cannot go backwards"):
         ManualClock().advance(-1)
 
 

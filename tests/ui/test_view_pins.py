@@ -261,7 +261,8 @@ class ViewWatch:
         if isinstance(e, ev.HandEnded):
             assert m.turn is None, f"{where}: no turn marker once the hand is over"
         elif self.under_way and not m.dealing:
-            assert m.turn == snap.turn, f"{where}: the turn marker is on seat {m.turn}, the engine's turn is {snap.turn}"
+            assert m.turn == snap.turn, (f"{where}: the turn marker is on seat {m.turn}, "
+                                         f"the engine's turn is {snap.turn}")
         self.checked += 1
 
     def at_decision(self, seat: int, decision: Any) -> None:

@@ -68,7 +68,7 @@ def payments(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[int, in
     ``rules.discard_multiplier`` x Final. Liability: the feeder alone pays 3 x Final.
     A doubled hand (after a triple-win draw) doubles every payment.
     """
-    out = {s: 0 for s in range(4)}
+    out = dict.fromkeys(range(4), 0)
     if not result.valid:
         return out
     final = result.total * (2 if ctx.doubled else 1)

@@ -240,7 +240,7 @@ class HandResultScene(_Overlay):
             if is_open:
                 pygame.draw.line(surface, DIM, (x - tw * len(g), y - 5), (x, y - 5), 2)
             x += round(tw * 0.35)
-        flowers = [t for t in self.table.flowers[w.seat]]
+        flowers = list(self.table.flowers[w.seat])
         if flowers:
             x += round(tw * 0.4)
             ft = round(tw * 0.75)

@@ -79,10 +79,7 @@ class Row:
         vals = self.values(s)
         cur = self.get(s)
         i = vals.index(cur) if cur in vals else 0
-        if len(vals) == 2:
-            j = (i + delta) % 2
-        else:
-            j = max(0, min(len(vals) - 1, i + delta))
+        j = (i + delta) % 2 if len(vals) == 2 else max(0, min(len(vals) - 1, i + delta))
         return s if j == i else self.put(s, vals[j])
 
 

@@ -1,13 +1,13 @@
 """The table screen's input: keys, mouse and focus, and the prompts they answer.
 
-Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards
-the chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
-again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim
-W win, P pung, K kong, Space or Esc pass; at the deal, when a flower's replacement completes four
-of a kind (rules.md 2.6), K declares that concealed kong and Space or Esc passes; I shows the practice hints (shanten, acceptance, waits,
-danger) beside the table. Any click or key during an animation skips it; F1 or H toggles the key
-help; Esc leaves the table (the session can be continued from the title). In a replay P pauses,
-+ and - change the speed.
+Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards the
+chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
+again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim W
+win, P pung, K kong, Space or Esc pass; at the deal, when a flower's replacement completes four of a
+kind (rules.md 2.6), K declares that concealed kong and Space or Esc passes; I shows the practice
+hints (shanten, acceptance, waits, danger) beside the table. Any click or key during an animation
+skips it; F1 or H toggles the key help; Esc leaves the table (the session can be continued from the
+title). In a replay P pauses, + and - change the speed.
 
 `TableInput` is a part of `game.ui.scenes.table.TableScene` (mixed in): it turns the human's
 `Decision` into controls (`_offer`: the claim prompt with its countdown, the turn's buttons and
