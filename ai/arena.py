@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,11 +149,11 @@ def _play_walls(args: tuple) -> dict[str, Any]:
     players = [make_seat(name, seed=seed * 4 + p) for p, name in enumerate(seat_names)]
     times: list[list[float]] = [[], [], [], []]
 
-    def timed(p: int):
+    def timed(p: int) -> Callable[[Any], Any]:
         act = players[p].act
         sink = times[p]
 
-        def run(decision):
+        def run(decision: Any) -> Any:
             t0 = time.perf_counter()
             a = act(decision)
             sink.append(time.perf_counter() - t0)
@@ -161,7 +161,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
         return run
 
     class _Timed:
-        def __init__(self, p: int):
+        def __init__(self, p: int) -> None:
             self.act = timed(p)
             self.observe = getattr(players[p], "observe", None) or (lambda e: None)
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from game.engine.actions import (
     NINE_MAJOR,
@@ -68,6 +69,9 @@ from .uper_policy import (
     win_chances,
 )
 from .value import INF, SHAPE, plan_value
+
+if TYPE_CHECKING:
+    from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
 
 __all__ = ["LEVELS", "EventTracker", "HeuristicSeat", "Params", "observation_of"]
 
@@ -679,7 +683,7 @@ def _p_far(steps: float, u: int, total: int, wall_left: int, discard_ok: bool) -
     return 0.9 ** max(0.0, steps - 1) / (1.0 + x * x)
 
 
-def _default_rules():
+def _default_rules() -> RuleSet:
     from game.engine.rules import RuleSet
     return RuleSet()
 

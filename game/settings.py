@@ -560,8 +560,8 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Messag
             return Settings(), [_corrupt(p, dataclasses.replace(found, why=why))]
         settings, messages = Settings.from_dict(data)
     except Exception as e:  # noqa: BLE001 - a settings file must never stop the game
-        why = f"{type(e).__name__}: {e}"[:200]
-        return Settings(), [FILE_FAILED(path=_clip(str(p)), why=why)]
+        detail = f"{type(e).__name__}: {e}"[:200]
+        return Settings(), [FILE_FAILED(path=_clip(str(p)), why=detail)]
     return settings, _tidy(messages)
 
 

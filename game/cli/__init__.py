@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     multiprocessing.freeze_support()
     tolerant_streams()
     stderr = sys.stderr
-    sys.stderr = EscapingStream(stderr)  # type: ignore[assignment]
+    sys.stderr = EscapingStream(stderr)
     try:
         return _main(argv)
     finally:

@@ -75,7 +75,7 @@ from .melds import PUNG as PUNG_MELD
 from .messages import ACTIONS, MSG, SEATS, Message, define
 from .observation import Observation, RiverTile
 from .rules import RuleSet
-from .scoring import evaluate_win, payments, sacred_status, uper_verdict
+from .scoring import SacredStatus, evaluate_win, payments, sacred_status, uper_verdict
 from .scoring.context import WinContext, WinResult
 from .tiles import (
     KIND_OF_TILE,
@@ -549,7 +549,7 @@ class Table:
         while is_flower_tile(t):
             if not self._replace_flower(seat, t):
                 return False
-            t = me.drawn  # type: ignore[assignment]
+            t = me.drawn
         return True
 
     # ------------------------------------------------------------------ queries
@@ -578,7 +578,7 @@ class Table:
         """Every seat that must decide now, with its decision."""
         return dict(self._pending)
 
-    def sacred(self, seat: int, waits: tuple[int, ...] | None = None):
+    def sacred(self, seat: int, waits: tuple[int, ...] | None = None) -> SacredStatus:
         """The scorer's sacred-discard status of a seat (from its flags, river and waits)."""
         me = self.seat_state[seat]
         ui = me.uper_index

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import os
 import socket
+import sys
 from pathlib import Path
 from typing import Self
 
@@ -29,7 +30,7 @@ __all__ = ["LOCK_SUFFIX", "RecordLock", "is_locked", "lock_path", "sweep_stale_l
 
 LOCK_SUFFIX = ".lock"
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

@@ -594,7 +594,7 @@ _CLASS_CHECKS: dict[tuple[type, str], Callable[[Any], bool]] = {
 def _bad_field(e: Event) -> Message | None:
     """Why the first field of a decoded event with a value of the wrong kind is bad, or None."""
     import dataclasses
-    for f in dataclasses.fields(e):  # type: ignore[arg-type]
+    for f in dataclasses.fields(e):
         v = getattr(e, f.name)
         check = _CLASS_CHECKS.get((type(e), f.name)) or _FIELD_CHECKS.get(f.name)
         if check is None:

@@ -59,7 +59,7 @@ class BoardView:
         for s in range(4):
             sv = v.seats[s]
             hand = sorted(kinds.pop() for _ in range(10))
-            sv.hand = hand if s == 0 else [None] * len(hand)
+            sv.hand = list(hand) if s == 0 else [None] * len(hand)
             sv.melds = [([kinds[-1]] * 3, MeldSpec(3, (s + 1) % 3))]
             kinds.pop()
             sv.flowers = [25 + s] if s != 3 else []
@@ -125,6 +125,7 @@ def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[li
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
     draw_felt(surface, lay)
     draw_walls(surface, lay, art, view.wall, view.wall_break)
+    kind: int | None  # None: a face-down tile
     # rivers: draw rows far from the viewer first
     for s in (2, 1, 3, 0):
         sv = view.seats[s]

@@ -21,7 +21,8 @@ from .widgets import GOLD, WHITE, Button, Fonts, draw_button, draw_panel, wrap
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
           pygame.K_8, pygame.K_9, pygame.K_0]
 
-Action = tuple[str, int]
+# (what, tile index); a move carries (from, to): ``("move", (i, j))``
+Action = tuple[str, int | tuple[int, int]]
 
 
 class HandCursor:
@@ -107,16 +108,16 @@ class HandCursor:
                     self.drag_pos = event.pos
                     return ("drag", self.drag)
                 return None
-            i = self.at(event.pos, rects)
-            if i is not None and i != self.index:
-                self.index, self.on_drawn = i, False
-                return ("select", i)
+            hit = self.at(event.pos, rects)
+            if hit is not None and hit != self.index:
+                self.index, self.on_drawn = hit, False
+                return ("select", hit)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = self.at(event.pos, rects)
-            self.press = (i, event.pos) if i is not None else None
-            if i is not None:
-                self.index, self.on_drawn = i, False
-                return ("select", i)
+            hit = self.at(event.pos, rects)
+            self.press = (hit, event.pos) if hit is not None else None
+            if hit is not None:
+                self.index, self.on_drawn = hit, False
+                return ("select", hit)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             press, drag = self.press, self.drag
             self.press, self.drag = None, None
@@ -216,9 +217,9 @@ class Prompt:
             if self.hover is not None and self.choices[self.hover].enabled:
                 self.focus = self.hover
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            i = HandCursor.at(event.pos, rects)
-            if i is not None:
-                return self.choose(i)
+            hit = HandCursor.at(event.pos, rects)
+            if hit is not None:
+                return self.choose(hit)
         return False
 
     def _move(self, step: int) -> None:

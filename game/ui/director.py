@@ -22,6 +22,7 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from game.engine.events import (
@@ -432,7 +433,7 @@ class Director:
         for j in range(13):
             places = [p for o in range(4) for p in (o * 26 + j * 2, o * 26 + j * 2 + 1)
                       if p < len(m.wall_tiles) and m.wall_tiles[p] >= 0]
-            build.append(Call(lambda ps=places: m.wall.update(ps)))
+            build.append(Call(partial(m.wall.update, places)))
             build.append(Delay(DURATION["build_step"]))
         return Sequence(Call(start), Parallel(*shuffle), Call(stop), *build, self._moment("walls"))
 
@@ -513,7 +514,7 @@ class Director:
             slot = (self.layout.drawn_slot(sc, 13) if idx == 13
                     else self.layout.hand_slots(sc, idx + 1)[idx])
             flights.append(self._flight(sprite, slot, up and tile is not None, DURATION["deal"],
-                                        land=lambda t=tile, seat=seat: self._land_dealt(seat, t)))
+                                        land=partial(self._land_dealt, seat, tile)))
         self.deals += 1
         last = self.deals == len(DEAL_STEPS)
         steps: list[Anim] = [Parallel(*flights)]
@@ -615,7 +616,7 @@ class Director:
         seat = e.seat
         spec = self.meld_spec(len(e.tiles), seat, e.from_seat)
         others = [t for t in e.tiles if t != e.tile]
-        ids = others[:spec.sideways] + [e.tile] + others[spec.sideways:]  # type: ignore[misc]
+        ids = others[:spec.sideways] + [e.tile] + others[spec.sideways:]
         m.last_discard = None
         sprites = {t: self.take(t) for t in ids}
         mv = MeldView(ids, [True] * len(ids), spec, kind(e.tile))

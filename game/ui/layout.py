@@ -487,7 +487,7 @@ class Layout:
     def _row_len(self, seat: int, n_hand: int, melds: Sequence[MeldSpec], flowers: int) -> float:
         ht, mt, ft = self._sizes(seat)
         g = self.row_gap(seat)
-        n = n_hand * ht + g  # the drawn tile stands apart
+        n: float = n_hand * ht + g  # the drawn tile stands apart
         for k, md in enumerate(melds):
             n += (g if k == 0 else g / 2) + md.size * mt + (face_h(mt) - mt if md.sideways is not None else 0)
         if flowers:
@@ -531,7 +531,7 @@ class Layout:
         hh, mh = face_h(ht), face_h(mt)
         start = self._row_start(seat, self.worst_row_len(seat))
         g = self.row_gap(seat)
-        u = (n_hand + 1) * ht + g
+        u: float = (n_hand + 1) * ht + g
         out = []
         for k, md in enumerate(melds):
             u += g if k == 0 else g / 2
@@ -614,7 +614,7 @@ class Layout:
     def button_rects(self, n: int) -> list[Rect]:
         """`n` buttons stacked at the bottom of the buttons area."""
         b = self.buttons
-        bh = max(30, round(self.line_h * 1.6))
+        bh: float = max(30, round(self.line_h * 1.6))
         g = self.gap
         need = n * bh + (n - 1) * g
         if need > b.h:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Tween
+from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Tween, Value
 
 
 @dataclass(eq=False)
@@ -63,6 +64,17 @@ def fade(sprite: Any, to: float, duration: float) -> Anim:
     return Prop(sprite, "alpha", float(to), duration, "linear")
 
 
+def _show_faces(dice: DiceSprite, faces: list[int]) -> None:
+    dice.faces[:] = faces
+
+
+def _set_spin(dice: DiceSprite, v: Value) -> None:
+    """The spin tween runs from 0 to 1: its value is one number."""
+    if isinstance(v, tuple):
+        raise TypeError(f"a dice spin is one number, got {v!r}")
+    dice.spin = float(v)
+
+
 def roll_dice(dice: DiceSprite, result: tuple[int, int], start: tuple[float, float],
               end: tuple[float, float], duration: float = 0.9, rng: random.Random | None = None,
               on_settle: Callable[[], Any] | None = None) -> Anim:
@@ -78,13 +90,12 @@ def roll_dice(dice: DiceSprite, result: tuple[int, int], start: tuple[float, flo
     flicker: list[Anim] = []
     for i in range(steps):
         faces = [rng.randint(1, 6), rng.randint(1, 6)]
-        flicker.append(Sequence(Delay(duration * i / steps), Call(lambda f=faces: dice.faces.__setitem__(
-            slice(None), f))))
+        flicker.append(Sequence(Delay(duration * i / steps), Call(partial(_show_faces, dice, faces))))
     settle = Sequence(Delay(duration), Call(lambda: dice.faces.__setitem__(slice(None), list(result))))
     parts: list[Anim] = [
         Prop(dice, "x", float(end[0]), duration, "ease_out_cubic"),
         Prop(dice, "y", float(end[1]), duration, "ease_out_bounce"),
-        Tween(duration, 0.0, 1.0, "ease_out_quad", lambda v: setattr(dice, "spin", float(v))),
+        Tween(duration, 0.0, 1.0, "ease_out_quad", partial(_set_spin, dice)),
         *flicker, settle,
     ]
     if on_settle is not None:

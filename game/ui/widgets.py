@@ -118,7 +118,7 @@ def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool,
         surface.blit(label, label.get_rect(center=r.center))
 
 
-def wrap(fonts, text: str, size: int, max_w: float) -> list[str]:
+def wrap(fonts: Fonts, text: str, size: int, max_w: float) -> list[str]:
     """Split text into lines no wider than `max_w` (at spaces; long words are cut)."""
     font = fonts.font(size)
     lines: list[str] = []

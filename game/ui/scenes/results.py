@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.engine.events import HandStarted
 from game.i18n import seat_name
 
 from ..i18n import yak_name
@@ -342,7 +343,7 @@ class SessionResultScene(_Overlay):
         y += round(tiny * 1.45)
         running = [0, 0, 0, 0]
         rows = []
-        players_by_hand = [e.players for e in s.events if getattr(e, "type", "") == "hand_start"]
+        players_by_hand = [e.players for e in s.events if isinstance(e, HandStarted)]
         for n, r in enumerate(s.results):
             by_seat = players_by_hand[n] if n < len(players_by_hand) else (0, 1, 2, 3)
             for seat in range(4):

@@ -149,20 +149,22 @@ def _set_yak(s: Settings, key: str, pts: int) -> Settings:
     return s.replace(rules=s.rules.replace(yak_overrides=tuple(sorted(overrides.items()))))
 
 
+def yak_row(key: str) -> Row:
+    """The row of one yak's points (the functions close over `key`)."""
+    return Row(
+        label=lambda lang: (yak_name(key, lang) if lang == "ko" else
+                            f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}")
+        + ("" if key in BASIC_POINTS else " (+)"),
+        values=lambda s: list(range(max(64, s.rules.points(key)) + 1)),
+        get=lambda s: s.rules.points(key),
+        put=lambda s, v: _set_yak(s, key, v),
+        show=lambda v, lang: tr("value.points", lang, n=v),
+        custom=lambda s: key in dict(s.rules.yak_overrides),
+    )
+
+
 def yak_rows() -> list[Row]:
-    rows = []
-    for key in ALL_YAK_KEYS:
-        rows.append(Row(
-            label=lambda lang, key=key: (yak_name(key, lang) if lang == "ko" else
-                                         f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}")
-            + ("" if key in BASIC_POINTS else " (+)"),
-            values=lambda s, key=key: list(range(max(64, s.rules.points(key)) + 1)),
-            get=lambda s, key=key: s.rules.points(key),
-            put=lambda s, v, key=key: _set_yak(s, key, v),
-            show=lambda v, lang: tr("value.points", lang, n=v),
-            custom=lambda s, key=key: key in dict(s.rules.yak_overrides),
-        ))
-    return rows
+    return [yak_row(key) for key in ALL_YAK_KEYS]
 
 
 def _field(name: str, options: list[Any], show: Callable[[Any, str], str], label: str | None = None) -> Row:

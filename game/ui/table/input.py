@@ -63,9 +63,10 @@ class TableInput:
     show_hints: bool
     hints_panel: Any
     hints_for: Decision | None
-    table: Table | None
 
     if TYPE_CHECKING:  # the scene's, never these
+        @property
+        def table(self) -> Table | None: ...
         def say(self, text: str, seconds: float = 4.0) -> None: ...
         def leave(self) -> None: ...
         def seat_label(self, seat: int) -> str: ...
@@ -317,7 +318,7 @@ class TableInput:
         if res is None:
             return
         what, index = res
-        if what == "move":
+        if isinstance(index, tuple):  # ("move", (from, to)): the one action with a pair
             i, j = index
             self.cursor.index = self.director.model.move_to(d.seat, i, j)
             self._turn_prompt()
