@@ -119,14 +119,7 @@ WHAT = {"folder": define("settings.what.folder", "a directory"),
         "text": define("settings.what.text", "text"),
         "number": define("settings.what.number", "a number")}
 LITERAL = define("settings.what.literal", "{value}", value=TEXT)  # true, false, null
-# JSON that cannot be read (game.engine.safejson's refusals)
-JSON_INVALID = define("settings.json.invalid", "not valid JSON (line {line} column {column})",
-                      line=INT, column=INT)
 JSON_NOT_JSON = define("settings.json.not_json", "not valid JSON")
-JSON_DIGITS = define("settings.json.digits", "a number with too many digits")
-JSON_NOT_FINITE = define("settings.json.not_finite", "not a finite number")
-JSON_NOT_UTF8 = define("settings.json.not_utf8", "not UTF-8 text")
-JSON_TOO_DEEP = define("settings.json.too_deep", "nested more than {n} levels deep", n=INT)
 # the file system's refusals
 OS_PERMISSION = define("settings.os.permission", "permission denied")
 OS_OTHER = define("settings.os.other", "{why}", why=TEXT)  # the system's own words
@@ -424,25 +417,11 @@ def _os_reason(e: BaseException) -> Message:
 
 
 def _json_reason(e: Exception) -> Message:
-    """What `game.engine.safejson` refused, as a message."""
-    import re
-
-    text = str(e)
-    m = re.search(r"line (\d+) column (\d+)\)$", text)
-    if text.startswith("not valid JSON") and m:
-        return JSON_INVALID(line=int(m.group(1)), column=int(m.group(2)))
-    if text.startswith("a number with too many digits"):
-        return JSON_DIGITS()
-    if text.startswith("not a finite number"):
-        return JSON_NOT_FINITE()
-    if text.startswith("not UTF-8"):
-        return JSON_NOT_UTF8()
-    m = re.match(r"nested more than (\d+) levels", text)
-    if m:
-        return JSON_TOO_DEEP(n=int(m.group(1)))
-    if text.startswith("larger than"):
+    """What `game.engine.safejson` refused: its own message (a file too large, in MB)."""
+    m = message_of(e)
+    if m is not None and m.code == safejson.TOO_LARGE.code:
         return FILE_TOO_LARGE(n=MAX_FILE_BYTES // 1_000_000)
-    return JSON_NOT_JSON()
+    return m if m is not None else DETAIL(text=str(e))
 
 
 def _parse(data: bytes) -> tuple[dict[str, Any] | None, Message | None]:

@@ -45,7 +45,7 @@ def test_a_file_that_is_not_json_is_backed_up_and_never_changed(cfg):
     assert s == Settings() and len(msgs) == 1
     m = msgs[0]
     assert m.code == "settings.file.bad" and m["why"].code == "settings.file.unusable"
-    assert m["why"]["why"].code == "settings.json.invalid" and m["kept"].code == "settings.kept.as"
+    assert m["why"]["why"].code == "json.invalid" and m["kept"].code == "settings.kept.as"
     backups = sorted(cfg.glob("settings.json.bad-*"))
     assert len(backups) == 1 and backups[0].read_bytes() == b'{"volume": 0.5,'
     assert m["kept"]["backup"] == str(backups[0])

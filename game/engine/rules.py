@@ -63,7 +63,7 @@ TOO_LARGE = define("rules.too_large", "rules file {path}: it is larger than {lim
                    path=TEXT, limit=INT)
 UNREADABLE = define("rules.unreadable", "cannot read rules file {path}: {why}",
                     path=TEXT, why=TEXT)
-NOT_JSON = define("rules.not_json", "rules file {path}: {why}", path=TEXT, why=TEXT)
+NOT_JSON = define("rules.not_json", "rules file {path}: {why}", path=TEXT, why=MSG)
 
 #: Basic yak and their points in the default table ("나가리"), docs/rules.md §8.2.
 BASIC_POINTS: dict[str, int] = {
@@ -306,7 +306,7 @@ def _read_rules_json(path: str | Path) -> Any:
         return safejson.loads(raw.removeprefix(b"\xef\xbb\xbf"),  # a BOM (Notepad) is fine
                               max_bytes=MAX_RULES_BYTES)
     except safejson.JsonInputError as e:
-        raise RulesError(NOT_JSON(path=str(path), why=str(e))) from None
+        raise RulesError(NOT_JSON(path=str(path), why=reason(e))) from None
 
 
 def _wrong_type(data: Any, e: Exception) -> Message:

@@ -35,6 +35,9 @@ import os
 import stat
 from typing import Any
 
+from .errors import MahjongError
+from .messages import INT, TEXT, define
+
 __all__ = ["MAX_DEPTH", "FileTooLarge", "JsonInputError", "NotARegularFile", "file_kind", "loads",
            "nesting_depth", "read_file"]
 
@@ -44,8 +47,20 @@ MAX_DEPTH = 64
 MAX_DIGITS = 60
 
 
-class JsonInputError(ValueError):
-    """The input is not JSON this game can read; the message says why."""
+class JsonInputError(MahjongError, ValueError):
+    """The input is not JSON this game can read; its message (``.message``) says why."""
+
+
+#: why input is not JSON this game reads (the readers of settings, records, rules files and seat
+#: programs nest these in their own messages)
+DIGITS = define("json.digits", "a number with too many digits")
+NOT_FINITE = define("json.not_finite", "not a finite number: {text}", text=TEXT)
+TOO_LARGE = define("json.too_large", "larger than {n} bytes", n=INT)
+NOT_UTF8 = define("json.not_utf8", "not UTF-8 text")
+TOO_DEEP = define("json.too_deep", "nested more than {n} levels deep", n=INT)
+INVALID = define("json.invalid", "not valid JSON ({why}, line {line} column {column})", why=TEXT,
+                 line=INT, column=INT)
+UNREADABLE = define("json.unreadable", "not readable JSON ({error})", error=TEXT)
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
@@ -79,44 +94,44 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
 
 def _int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise JsonInputError("a number with too many digits")
+        raise JsonInputError(DIGITS())
     return int(text)
 
 
 def _float(text: str) -> float:
     if len(text) > 400:
-        raise JsonInputError("a number with too many digits")
+        raise JsonInputError(DIGITS())
     v = float(text)
     if not math.isfinite(v):
-        raise JsonInputError(f"not a finite number: {text[:20]}")
+        raise JsonInputError(NOT_FINITE(text=text[:20]))
     return v
 
 
 def _constant(name: str) -> Any:
-    raise JsonInputError(f"not a finite number: {name}")
+    raise JsonInputError(NOT_FINITE(text=name))
 
 
 def loads(data: str | bytes, *, max_bytes: int | None = None, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text (or UTF-8 bytes); raises `JsonInputError` on anything unreadable."""
     if max_bytes is not None and len(data) > max_bytes:
-        raise JsonInputError(f"larger than {max_bytes} bytes")
+        raise JsonInputError(TOO_LARGE(n=max_bytes))
     if isinstance(data, (bytes, bytearray)):
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError:
-            raise JsonInputError("not UTF-8 text") from None
+            raise JsonInputError(NOT_UTF8()) from None
     else:
         text = data
     if nesting_depth(text, max_depth) > max_depth:
-        raise JsonInputError(f"nested more than {max_depth} levels deep")
+        raise JsonInputError(TOO_DEEP(n=max_depth))
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except JsonInputError:
         raise
     except json.JSONDecodeError as e:
-        raise JsonInputError(f"not valid JSON ({e.msg}, line {e.lineno} column {e.colno})") from None
+        raise JsonInputError(INVALID(why=e.msg, line=e.lineno, column=e.colno)) from None
     except (ValueError, RecursionError, MemoryError) as e:  # pragma: no cover - belt and braces
-        raise JsonInputError(f"not readable JSON ({type(e).__name__})") from None
+        raise JsonInputError(UNREADABLE(error=type(e).__name__)) from None
 
 
 class NotARegularFile(OSError):

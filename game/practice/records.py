@@ -30,7 +30,6 @@ import datetime as _dt
 import functools
 import json
 import os
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -132,14 +131,7 @@ HEADER_TEXT = define("record.header.text", "{key} must be text, got {value}", ke
 HEADER_SEAT_KINDS = define("record.header.seat_kinds", "seat_kinds must be a list of four names")
 HEADER_BUILDS = define("record.header.builds", "the rules or seats do not build a game ({why})",
                        why=MSG)
-# JSON that cannot be read (game.engine.safejson's refusals)
-JSON_INVALID = define("record.json.invalid", "not valid JSON (line {line} column {column})",
-                      line=INT, column=INT)
-JSON_NOT_JSON = define("record.json.not_json", "not valid JSON")
-JSON_DIGITS = define("record.json.digits", "a number with too many digits")
-JSON_NOT_FINITE = define("record.json.not_finite", "not a finite number")
-JSON_NOT_UTF8 = define("record.json.not_utf8", "not UTF-8 text")
-JSON_TOO_DEEP = define("record.json.too_deep", "nested more than {n} levels deep", n=INT)
+# a record line too long to be a game's (the other JSON refusals are game.engine.safejson's)
 JSON_TOO_LONG = define("record.json.too_long", "longer than {n} bytes", n=INT)
 # files that cannot be read
 OS_MISSING = define("record.os.missing", "there is no such file")
@@ -174,27 +166,6 @@ def reason_of_error(e: BaseException) -> Message:
     """The message an error carries (`game.engine.error_words.message_of`), else its English."""
     m = message_of(e)
     return m if m is not None else DETAIL(error=type(e).__name__, text=_short(str(e), 200))
-
-
-def _json_reason(e: Exception) -> Message:
-    """What `game.engine.safejson` (or `_read_line`) refused, as a message."""
-    text = str(e)
-    m = re.search(r"line (\d+) column (\d+)\)$", text)
-    if text.startswith("not valid JSON") and m:
-        return JSON_INVALID(line=int(m.group(1)), column=int(m.group(2)))
-    if text.startswith("a number with too many digits"):
-        return JSON_DIGITS()
-    if text.startswith("not a finite number"):
-        return JSON_NOT_FINITE()
-    if text.startswith("not UTF-8"):
-        return JSON_NOT_UTF8()
-    m = re.match(r"nested more than (\d+) levels", text)
-    if m:
-        return JSON_TOO_DEEP(n=int(m.group(1)))
-    m = re.match(r"(?:longer|larger) than (\d+) bytes", text)
-    if m:
-        return JSON_TOO_LONG(n=int(m.group(1)))
-    return JSON_NOT_JSON()
 
 
 def os_reason(e: BaseException) -> Message:
@@ -679,7 +650,7 @@ def _short(v: Any, n: int = 40) -> str:
 
 def _read_line(raw: bytes) -> Any:
     if len(raw) > MAX_LINE:
-        raise JsonInputError(f"longer than {MAX_LINE} bytes")
+        raise JsonInputError(JSON_TOO_LONG(n=MAX_LINE))
     return safe_loads(raw)
 
 
@@ -717,7 +688,7 @@ def load_record(path: str | Path) -> Record:
             if cut_last and no == len(raw_lines):
                 stop(CUT_OFF())
             else:
-                stop(_json_reason(jerr))
+                stop(reason_of_error(jerr))
             break
         if not isinstance(line, dict) or "type" not in line:
             stop(NOT_OBJECT())
@@ -817,11 +788,11 @@ def check_record(path: str | Path) -> CheckResult:
         log = load_log(path)
         session = replay(log, str(path))
     except ReplayError as e:
-        m = re.search(r"line (\d+)", str(e))
         carried = message_of(e)
+        no = carried.get("no") if carried is not None else None
         return CheckResult(False, carried if carried is not None else
                            DETAIL(error=type(e).__name__, text=_short(str(e), 300)),
-                           int(m.group(1)) if m else None)
+                           no if isinstance(no, int) else None)
     except Exception as e:  # noqa: BLE001 - a corrupt record must never crash the game
         return CheckResult(False, CORRUPT(path=str(path), why=reason_of_error(e)))
     n = len(session.results)

@@ -71,8 +71,8 @@ def _hand_two_first(ls):
 # damage -> (the reason's code, the code of what it wraps or None, the line where reading stops)
 DAMAGES = {
     "cut_off": (lambda ls: [*ls[:40], ls[40][:9]], "record.stopped", "record.cut_off", 41),
-    "not_json": (lambda ls: [*ls[:5], "{not json\n", *ls[6:]], "record.stopped", "record.json.invalid", 6),
-    "not_utf8": (lambda ls: [*ls[:5], "\udcff\n", *ls[6:]], "record.stopped", "record.json.not_utf8", 6),
+    "not_json": (lambda ls: [*ls[:5], "{not json\n", *ls[6:]], "record.stopped", "json.invalid", 6),
+    "not_utf8": (lambda ls: [*ls[:5], "\udcff\n", *ls[6:]], "record.stopped", "json.not_utf8", 6),
     "bad_seed": (_header(seed="x"), "record.stopped", "record.bad_header", 1),
     "bad_players": (_header(players=["a"]), "record.stopped", "record.bad_header", 1),
     "bad_rules": (_header(rules={"ante": -5}), "record.stopped", "record.bad_header", 1),
