@@ -592,3 +592,18 @@ def test_the_human_orders_his_hand_by_dragging_a_tile(app):
     # the keyboard way still works, and the drawn tile stays apart
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=pygame.KMOD_SHIFT)], 1 / 30)
     assert m.order(seat)[n - 3] == before[0]
+
+
+def test_what_was_said_belongs_to_its_hand(app):
+    """A line said at the end of one hand (e.g. "you cannot win: ...") is gone when the next
+    hand's shuffle starts; it never survives into the next hand."""
+    sc = TableScene(app, parse_seats("random,random,random,random"), seed=4, hands=2)
+    app.push(sc)
+    assert run_until(app, lambda: sc.table is not None and sc.table.is_over)
+    first = sc.table
+    sc.say("You cannot win: a chicken hand", 600.0)
+    assert app.top is not sc and app.top.name == "hand_result"
+    app.pop()  # the hand's result screen closes: the table starts the next hand
+    sc.start_hand()
+    assert sc.table is not first and sc.table.hand == first.hand + 1
+    assert sc.message == "" and sc.message_left == 0

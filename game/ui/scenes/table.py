@@ -202,6 +202,7 @@ class TableScene(TableInput, TableView, Scene):
         self.message_left = seconds
 
     def start_hand(self) -> None:
+        self.say("", 0.0)  # what was said belongs to the hand that ended (a refused win...)
         self.driver.start_hand()
         self.base = len(self.stream)
         self.director.human = self.human
