@@ -43,6 +43,8 @@ HUMAN = "human"
 AI_DEFAULT = "ai:standard"
 #: the computer levels, weakest first (menus list them first)
 LEVELS = ("ai:beginner", "ai:standard", "ai:expert")
+#: seats for tests and measurements, not offered to players in the game's menus
+TEST_ONLY = frozenset({"random"})
 #: short names every command accepts for a built-in seat
 ALIASES = {"ai": AI_DEFAULT}
 #: seat programs the game does not trust (`ai.guard`): a prefix and what follows it
@@ -91,13 +93,17 @@ def seat_names() -> list[str]:
     return sorted(SEATS)
 
 
-def seat_choices() -> tuple[str, ...]:
-    """The built-in seats in menu order: the levels, then the rest by name.
+def seat_choices(*, testing: bool = False) -> tuple[str, ...]:
+    """The built-in seats a player chooses from, in menu order: the levels, then the rest by
+    name. Seats made for tests (`TEST_ONLY`: ``random`` plays random legal moves) only with
+    `testing`; the command line still accepts every seat by name.
 
     >>> seat_choices()
-    ('ai:beginner', 'ai:standard', 'ai:expert', 'greedy', 'random')
+    ('ai:beginner', 'ai:standard', 'ai:expert', 'greedy')
+    >>> seat_choices(testing=True)[-1]
+    'random'
     """
-    names = seat_names()
+    names = [n for n in seat_names() if testing or n not in TEST_ONLY]
     return tuple(n for n in LEVELS if n in names) + tuple(n for n in names if n not in LEVELS)
 
 

@@ -607,3 +607,40 @@ def test_what_was_said_belongs_to_its_hand(app):
     sc.start_hand()
     assert sc.table is not first and sc.table.hand == first.hand + 1
     assert sc.message == "" and sc.message_left == 0
+
+
+def test_new_game_remembers_the_last_choices_and_offers_no_test_seat(app):
+    from game.settings import load_settings
+    from game.ui.scenes.newgame import NewGameScene
+
+    ng = make_scene(app)
+    app.push(ng)
+    seat_row = next(o for o in ng.options if o.key == "seat1")
+    assert "random" not in seat_row.values, "the test-only opponent is not offered"
+    app.step([key(pygame.K_RIGHT)], 1 / 30)  # the right-hand opponent: next level
+    ng.focus = next(i for i, o in enumerate(ng.options) if o.key == "preset")
+    app.step([key(pygame.K_RIGHT)], 1 / 30)
+    chosen = (ng.value("seat1"), ng.value("seat2"), ng.value("seat3")), ng.value("preset")
+    ng.start(seed=8)
+    assert (app.settings.seats, app.settings.rules.preset) == chosen
+    saved, _ = load_settings()
+    assert (saved.seats, saved.rules.preset) == chosen, "saved for the next start of the game"
+    again = NewGameScene(app)
+    assert ((again.value("seat1"), again.value("seat2"), again.value("seat3")),
+            again.value("preset")) == chosen
+
+
+def test_the_session_length_does_not_wrap_around(app):
+    ng = make_scene(app)
+    app.push(ng)
+    ng.focus = next(i for i, o in enumerate(ng.options) if o.key == "length")
+    for _ in range(12):
+        app.step([key(pygame.K_RIGHT)], 1 / 30)
+    assert ng.value("length") == ("endless", 0)
+    app.step([key(pygame.K_RIGHT)], 1 / 30)
+    assert ng.value("length") == ("endless", 0), "no wrap from the longest to one hand"
+    for _ in range(12):
+        app.step([key(pygame.K_LEFT)], 1 / 30)
+    assert ng.value("length") == ("hands", 1)
+    app.step([key(pygame.K_LEFT)], 1 / 30)
+    assert ng.value("length") == ("hands", 1)

@@ -2,7 +2,9 @@
 the seats are chosen (dice or wind tiles); then the table.
 
 Keys: Up/Down choose a row, Left/Right change it, Enter starts, Esc goes back. Mouse: click the
-arrows or a value, Start, Back. The choices start from the saved settings and are not saved.
+arrows or a value, Start, Back. The choices start from the saved settings, and Start saves them
+(the opponents, the yak table and the length): New game remembers the last game's choices. The
+length row does not wrap around, so the shortest session is never one press from the longest.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import pygame
 from ai.registry import seat_choices
 from game.engine.rules import PRESETS
 from game.engine.session import Session
+from game.settings import save_settings
 
 from ..i18n import has
 from ..scene import Scene
@@ -120,8 +123,28 @@ class NewGameScene(Scene):
 
     def change(self, step: int, index: int | None = None) -> None:
         o = self.options[self.focus if index is None else index]
-        o.index = (o.index + step) % len(o.values)
+        if o.key == "length":  # an ordered scale: it stops at its ends
+            new = max(0, min(len(o.values) - 1, o.index + step))
+            if new == o.index:
+                return
+            o.index = new
+        else:
+            o.index = (o.index + step) % len(o.values)
         self.app.sound.play("click")
+
+    def remember(self) -> None:
+        """Save the choices as the next New game's defaults (a settings file that cannot be
+        written only loses the memory, never the game)."""
+        s = self.app.settings
+        new = s.replace(seats=(self.value("seat1"), self.value("seat2"), self.value("seat3")),
+                        rules=self.rules())
+        if new == s:
+            return
+        self.app.apply_settings(new, save=False)
+        try:
+            save_settings(new, self.app.settings_path)
+        except OSError:
+            pass
 
     def players(self, seed: int) -> list[str]:
         return arrange([self.value("seat1"), self.value("seat2"), self.value("seat3")], seed,
@@ -147,6 +170,7 @@ class NewGameScene(Scene):
         except ValueError as e:  # a seat the AI registry does not know
             self.app.push("notice", title=self.app.tr("newgame.title"), messages=[str(e)])
             return
+        self.remember()
         self.app.replace(table)
 
     # --- geometry ----------------------------------------------------------------------------------
