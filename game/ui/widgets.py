@@ -79,6 +79,14 @@ class Fonts:
             surf = self.text(s, sz, colour, bold)
         return surf
 
+    def fit_size(self, labels: list[tuple[str, float]], size: int, bold: bool = False) -> int:
+        """One size at which every ``(text, max_w)`` fits (down to 60 % of `size`): a row of
+        buttons whose labels are all written the same size."""
+        sz = size
+        while sz > size * 0.6 and any(self.font(sz, bold).size(s)[0] > w for s, w in labels):
+            sz -= 1
+        return sz
+
 
 @dataclass
 class Button:

@@ -202,11 +202,18 @@ class ReplayViewerScene(Scene):
         below = pygame.Rect(m, board.bottom + m, bw, H - board.bottom - 2 * m)
         size = self.text_size()
         bh2 = max(28, round(H * 0.045))
-        names = ("prev_hand", "prev", "next", "next_hand", "reveal", "hints", "back")
-        n = len(names)
-        gw = (below.w - 20 - (n - 1) * 6) // n
-        buttons = {nm: pygame.Rect(below.x + 10 + i * (gw + 6), below.bottom - bh2 - 8, gw, bh2)
-                   for i, nm in enumerate(names)}
+        labels = self._labels()
+        n = len(labels)
+        # each button as wide as its label needs, the room left shared out evenly
+        font = self.app.fonts.font(round(size * 0.85))
+        want = [font.size(label)[0] + 24 for label in labels.values()]
+        room = below.w - 20 - (n - 1) * 6
+        extra = (room - sum(want)) / n
+        widths = [w + extra for w in want] if extra >= 0 else [w * room / sum(want) for w in want]
+        buttons, x = {}, float(below.x + 10)
+        for nm, w in zip(labels, widths):
+            buttons[nm] = pygame.Rect(round(x), below.bottom - bh2 - 8, round(w), bh2)
+            x += w + 6
         slider = pygame.Rect(below.x + 14, buttons["prev"].y - round(size * 1.2), below.w - 28, max(8, size // 2))
         top = below.y + 8 + round(size * 1.5)
         lst = pygame.Rect(below.x + 10, top, below.w - 20, slider.y - 10 - top)
@@ -216,13 +223,16 @@ class ReplayViewerScene(Scene):
     def text_size(self) -> int:
         return max(13, round(self.app.canvas.get_height() * 0.022))
 
-    def buttons(self) -> dict[str, Button]:
+    def _labels(self) -> dict[str, str]:
+        """The buttons below the board, in order, with their labels."""
         tr = self.app.tr
-        g = self.regions()
-        labels = {"prev_hand": tr("viewer.prev_hand"), "prev": tr("viewer.prev"), "next": tr("viewer.next"),
-                  "next_hand": tr("viewer.next_hand"), "reveal": tr("viewer.reveal"), "hints": tr("viewer.hints"),
-                  "back": tr("settings.cancel")}
-        return {n: Button(r, labels[n]) for n, r in g["buttons"].items()}
+        return {"prev_hand": tr("viewer.prev_hand"), "prev": tr("viewer.prev"), "next": tr("viewer.next"),
+                "next_hand": tr("viewer.next_hand"), "reveal": tr("viewer.reveal"),
+                "hints": tr("viewer.hints"), "back": tr("settings.cancel")}
+
+    def buttons(self) -> dict[str, Button]:
+        labels = self._labels()
+        return {n: Button(r, labels[n]) for n, r in self.regions()["buttons"].items()}
 
     # --- input -----------------------------------------------------------------------------------
     def click(self, name: str) -> None:
@@ -390,9 +400,13 @@ class ReplayViewerScene(Scene):
                 pygame.draw.line(surface, (70, 140, 110), (x, s.y + 1), (x, s.bottom - 2))
             x = s.x + round(s.w * self.k / (n - 1))
             pygame.draw.circle(surface, GOLD, (x, s.centery), max(6, s.h))
-        for name, b in self.buttons().items():
+        buttons = self.buttons()
+        # one size for the whole row: a long label ("Reveal hands") is not written smaller
+        label_size = fonts.fit_size([(b.label, b.rect.w - 16) for b in buttons.values()],
+                                    round(size * 0.85))
+        for name, b in buttons.items():
             on = (name == "reveal" and self.reveal) or (name == "hints" and self.show_hints)
-            draw_button(surface, fonts, b, on, round(size * 0.85), hovered=self.hover == name)
+            draw_button(surface, fonts, b, on, label_size, hovered=self.hover == name)
         if self.show_hints:
             self.panel.draw(surface, g["panel"])
         else:
