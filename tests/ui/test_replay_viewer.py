@@ -2,6 +2,7 @@
 pruning, and ``korean-mahjong replay FILE`` opening the window."""
 
 import datetime as dt
+import itertools
 
 import pygame
 import pytest
@@ -171,3 +172,22 @@ def test_load_record_is_what_the_viewer_shows(app):
     v = viewer(app, path)
     rec = load_record(path)
     assert [e for _, e in rec.hands[0].events] == v.events
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_viewer_buttons_write_every_label_whole_and_the_same_size(app, lang, size):
+    """No label is written smaller than the others ("Reveal hands" used to be shrunk into an
+    equal-width button): at the text size every label fits its button, and no button overlaps."""
+    app.apply_settings(app.settings.replace(language=lang), save=False)
+    app.resize(size)
+    v = viewer(app, record(hands=1))
+    buttons = list(v.buttons().values())
+    base = round(v.text_size() * 0.85)
+    font = app.fonts.font(base)
+    assert app.fonts.fit_size([(b.label, b.rect.w - 16) for b in buttons], base) == base
+    for b in buttons:
+        assert font.size(b.label)[0] <= b.rect.w - 16, b.label
+    for a, b in itertools.pairwise(buttons):
+        assert a.rect.right < b.rect.x, (a.label, b.label)
+    assert buttons[-1].rect.right <= v.regions()["below"].right
