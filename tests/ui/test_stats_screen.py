@@ -94,3 +94,23 @@ def test_korean_labels(app):
     app.push(s)
     app.step([], 0.016)
     assert s.rows()[1][0] == "판 수"
+
+
+@pytest.mark.parametrize(("win", "deal_in", "win_colour", "deal_in_colour"), [
+    (0.056, 0.30, "red", "red"),      # the 5.6 % is not "good" green
+    (0.20, 0.14, "white", "white"),   # ordinary play is plain
+    (0.31, 0.06, "green", "green"),
+])
+def test_rate_colours_mean_what_they_say(app, win, deal_in, win_colour, deal_in_colour):
+    from game.ui.scenes import stats as stats_scene
+    from game.ui.widgets import RED_TEXT, WHITE
+
+    colours = {"red": RED_TEXT, "white": WHITE, "green": stats_scene.GREEN}
+    s = StatsScene(app)
+    hands = 1000
+    s.stats = Stats(sessions=10, hands=hands, wins=round(win * hands),
+                    deal_ins=round(deal_in * hands), upers=0, wins_after_uper=0, points=0,
+                    points_in_wins=0)
+    rows = {label: colour for label, _, colour in s.rows()}
+    assert rows["Win rate"] == colours[win_colour]
+    assert rows["Deal-in rate"] == colours[deal_in_colour]

@@ -33,6 +33,25 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 GREEN = (120, 210, 140)
+#: (good, bad) of a rate: green from `good`, red from `bad`, plain between. A seat of four wins
+#: a quarter of the hands if all play alike (fewer, as some hands end in a draw), and a careful
+#: player deals in to about one hand in ten.
+WIN_RATE = (0.25, 0.15)
+DEAL_IN_RATE = (0.10, 0.18)
+
+
+def judged(value: float, good: float, bad: float) -> tuple[int, int, int]:
+    """The colour of a rate: green when it is good, red when it is bad, white between (`good`
+    above `bad` when more is better, below it when less is better).
+
+    >>> judged(0.056, *WIN_RATE) == RED_TEXT, judged(0.30, *WIN_RATE) == GREEN
+    (True, True)
+    >>> judged(0.20, *WIN_RATE) == WHITE, judged(0.25, *DEAL_IN_RATE) == RED_TEXT
+    (True, True)
+    """
+    better = (value >= good) if good > bad else (value <= good)
+    worse = (value < bad) if good > bad else (value > bad)
+    return GREEN if better else RED_TEXT if worse else WHITE
 
 def make_scene(app: App, **options: Any) -> Scene:
     return StatsScene(app, **options)
@@ -82,8 +101,9 @@ class StatsScene(Scene):
         return [
             (tr("stats.sessions"), str(s.sessions), WHITE),
             (tr("stats.hands"), str(s.hands), WHITE),
-            (tr("stats.win"), f"{s.win_rate:.1%}", GREEN),
-            (tr("stats.deal_in"), f"{s.deal_in_rate:.1%}", RED_TEXT if s.deal_ins else WHITE),
+            (tr("stats.win"), f"{s.win_rate:.1%}", judged(s.win_rate, *WIN_RATE) if s.hands else WHITE),
+            (tr("stats.deal_in"), f"{s.deal_in_rate:.1%}",
+             judged(s.deal_in_rate, *DEAL_IN_RATE) if s.hands else WHITE),
             (tr("stats.uper"), f"{s.uper_rate:.1%}", WHITE),
             (tr("stats.win_after_uper"), f"{s.win_rate_after_uper:.1%}" if s.upers else "-", WHITE),
             (tr("stats.per_hand"), f"{s.points_per_hand:+.1f}", GREEN if s.points_per_hand >= 0 else RED_TEXT),
