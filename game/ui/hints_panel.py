@@ -43,7 +43,7 @@ from game.engine.messages import Message
 from game.engine.tiles import tile_str
 
 from .i18n import reason_text, tr
-from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel, wrap
+from .widgets import DIM, GOLD, PANEL, PANEL_EDGE, WHITE, Fonts, draw_panel, wrap
 
 RED = (235, 110, 100)
 GREEN = (120, 210, 140)
@@ -233,6 +233,8 @@ class HintsPanel:
         y = inner.y - self.scroll
         y = self._draw_content(surface, inner, y, size)
         self.content_h = y + self.scroll - inner.y + 2 * pad
+        if self.content_h > rect.h:  # room to scroll the last line clear of the "more below" cue
+            self.content_h += self._cue_h()
         surface.set_clip(old_clip)
         self.scroll = min(self.scroll, self.max_scroll)
         if self.content_h > rect.h:
@@ -241,6 +243,10 @@ class HintsPanel:
         tip = self.tooltip
         if tip and self.hover is not None:
             self._draw_tip(surface, tip, self.hover, size)
+
+    def _cue_h(self) -> int:
+        """The height of the band a "more below" cue covers."""
+        return self.fonts.text(self.t("hints.more_below"), self.min_px, GOLD, True).get_height() + 12
 
     def _draw_scroll_cues(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A scroll bar, and "more below" / "more above" tabs where content is out of sight."""
@@ -261,6 +267,15 @@ class HintsPanel:
                 tab.bottom = rect.bottom - 3
             else:
                 tab.top = rect.top + 3
+            # a band across the panel hides the content behind the cue: no text over text
+            band = pygame.Rect(rect.x + 2, 0, rect.w - 14, tab.h + 6)
+            if below:
+                band.bottom = rect.bottom - 2
+            else:
+                band.top = rect.top + 2
+            surface.fill(PANEL, band)
+            pygame.draw.line(surface, PANEL_EDGE, (band.x, band.top if below else band.bottom - 1),
+                             (band.right - 1, band.top if below else band.bottom - 1))
             draw_panel(surface, tab, alpha=245, radius=6)
             pygame.draw.rect(surface, GOLD, tab, width=1, border_radius=6)
             surface.blit(label, label.get_rect(center=tab.center))

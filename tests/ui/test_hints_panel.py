@@ -7,7 +7,7 @@ from game.engine.tiles import parse_tiles
 from game.practice.hints import hints, practice_observation
 from game.ui.art import TileArt
 from game.ui.hints_panel import HintsPanel, danger_colour, describe_action
-from game.ui.widgets import Fonts
+from game.ui.widgets import PANEL, Fonts
 
 RECT = pygame.Rect(10, 10, 460, 780)
 
@@ -134,3 +134,26 @@ def test_a_small_panel_scrolls_with_the_wheel(screen, parts, monkeypatch):
     assert p.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
     assert p.scroll > 0
     p.draw(screen, small)
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_more_below_cue_never_sits_on_text(screen, parts, lang):
+    """The "more below" cue covers a band of its own: nothing the panel draws (its tiles, its
+    boxes) shows under it, and scrolled to the end the last tile sits clear above it."""
+    p = panel_with(parts, ready_hints(), lang)
+    small = pygame.Rect(900, 100, 260, 300)
+    p.draw(screen, small)
+    assert "below" in p.cues
+    band_top = small.bottom - 2 - p._cue_h()
+    # at the end of the content: the last row of tiles is above the band
+    p.scroll = p.max_scroll
+    p.draw(screen, small)
+    assert "below" not in p.cues
+    visible = [r for r, _ in p.tiles if r.colliderect(small)]
+    assert visible and max(r.bottom for r in visible) <= band_top
+    # while the cue shows, the band it covers is the panel's colour where the cue's tab is not
+    p.scroll = 0
+    p.draw(screen, small)
+    x = small.x + 6
+    for y in range(band_top + 4, small.bottom - 4, 3):
+        assert screen.get_at((x, y))[:3] == PANEL, (x, y)
