@@ -57,6 +57,12 @@ FORMAT_VERSION = 1
 
 #: Named animation speeds and their factor (how many times faster than normal).
 SPEEDS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": math.inf}
+#: how each hand's opening (shuffle, walls, dice, break, deal, flowers) is shown: "full" every
+#: hand; "short" the first hand of a session in full, the others short (walls built at once, one
+#: roll shown fast, the deal in one sweep); "quick" every hand short
+INTRO_MODES = ("full", "short", "quick")
+#: what a claim countdown does when time (and the time bank) runs out with a win on offer
+TIMEOUT_CHOICES = ("win", "pass")
 #: every language with catalogues (game/i18n/locale): English plus each folder found there
 LANGUAGES = languages()
 MIN_WINDOW = (1024, 640)
@@ -183,6 +189,20 @@ class Settings:
     ai_delay_ms: int = 500
     #: seconds to answer a claim prompt; 0 = no countdown
     claim_countdown: int = 0
+    #: extra seconds per hand, used once a claim countdown runs out (as online clients give)
+    claim_time_bank: int = 5
+    #: when the countdown and the bank run out with a win on offer: "win" declares it, "pass" passes
+    claim_timeout: str = "win"
+    #: each hand's opening: see `INTRO_MODES`
+    intro: str = "short"
+    #: call assists, toggled at the table: declare every legal win at once; pass every pung and
+    #: kong offer (wins are still offered); after your uper, discard each drawn tile unless a win
+    #: or a kong is possible
+    assist_auto_win: bool = False
+    assist_no_calls: bool = False
+    assist_auto_discard: bool = False
+    #: a click raises a tile, a second click on it discards (against mis-clicks)
+    click_twice: bool = False
     language: str = field(default_factory=default_language)
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -305,8 +325,8 @@ def _check(name: str, v: Any) -> Message | None:
         if (v in SPEEDS) if isinstance(v, str) else (_is_num(v) and 0.1 <= v <= 10):
             return None
         return MUST_SPEED(names=", ".join(SPEEDS), value=_repr(v))
-    if name in ("ai_delay_ms", "claim_countdown"):
-        high = 10_000 if name == "ai_delay_ms" else 120
+    if name in ("ai_delay_ms", "claim_countdown", "claim_time_bank"):
+        high = {"ai_delay_ms": 10_000, "claim_countdown": 120, "claim_time_bank": 60}[name]
         return None if _is_int(v) and 0 <= v <= high else MUST_WHOLE(low=0, high=high, value=_repr(v))
     if name == "language":
         return None if v in LANGUAGES else MUST_ONE_OF(names=", ".join(LANGUAGES), value=_repr(v))
@@ -315,8 +335,12 @@ def _check(name: str, v: Any) -> Message | None:
               and MIN_WINDOW[0] <= v[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= v[1] <= MAX_WINDOW[1])
         return None if ok else MUST_WINDOW(low=f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}",
                                            high=f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}", value=_show(v))
-    if name in ("fullscreen", "sound", "hints", "tile_notation"):
+    if name in ("fullscreen", "sound", "hints", "tile_notation", "assist_auto_win",
+                "assist_no_calls", "assist_auto_discard", "click_twice"):
         return None if isinstance(v, bool) else MUST_BOOL(value=_repr(v))
+    if name in ("intro", "claim_timeout"):
+        names = INTRO_MODES if name == "intro" else TIMEOUT_CHOICES
+        return None if v in names else MUST_ONE_OF(names=", ".join(names), value=_repr(v))
     if name == "volume":
         return None if _is_num(v) and 0 <= v <= 1 else MUST_VOLUME(value=_repr(v))
     return MUST_KNOWN(name=_repr(name))  # pragma: no cover - every field is listed above

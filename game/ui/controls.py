@@ -11,7 +11,7 @@ builds the prompt from that; these only turn input into the action the player ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -28,10 +28,13 @@ Action = tuple[str, int | tuple[int, int]]
 class HandCursor:
     """Which of the human's tiles is chosen: arrows and Home/End move, number keys 1-9 and 0 pick
     tiles 1-10, Enter discards the chosen tile, Space discards the drawn (last) tile; the mouse
-    hovers to choose and clicks to discard."""
+    hovers to choose and clicks to discard; with `twice` (the "click twice to discard" setting) the
+    first click raises the tile (``("arm", i)``) and only a second click on it discards."""
 
-    def __init__(self) -> None:
+    def __init__(self, twice: bool = False) -> None:
         self.index: int | None = None
+        self.twice = twice
+        self.armed: int | None = None  # the tile a first click raised (`twice`)
         #: the cursor stays on the drawn tile (wherever it lands: the draw may still be on its way
         #: when the turn opens) until the player chooses another tile
         self.on_drawn = False
@@ -45,6 +48,7 @@ class HandCursor:
         `follow`)."""
         self.index = (n - 1 if at_drawn else 0) if n else None
         self.on_drawn = drawn and at_drawn
+        self.armed = None
 
     def follow(self, n: int) -> None:
         """`n` tiles are shown now: a cursor that keeps to the drawn tile is on the last one."""
@@ -59,6 +63,7 @@ class HandCursor:
         if key in (pygame.K_LEFT, pygame.K_a, pygame.K_RIGHT, pygame.K_d, pygame.K_HOME,
                    pygame.K_END, *DIGITS):
             self.on_drawn = False  # the player chooses the tile now
+            self.armed = None
         if key in (pygame.K_LEFT, pygame.K_a):
             self.index = (i - 1) % n
         elif key in (pygame.K_RIGHT, pygame.K_d):
@@ -127,6 +132,10 @@ class HandCursor:
                 return ("move", (drag, j))
             if press is not None and self.at(event.pos, rects) == press[0]:
                 self.index = press[0]
+                if self.twice and self.armed != press[0]:
+                    self.armed = press[0]  # raised; the next click on it discards
+                    return ("arm", press[0])
+                self.armed = None
                 return ("discard", press[0])
         return None
 
@@ -152,9 +161,22 @@ class Choice:
 
 class Prompt:
     """A question with buttons and shortcuts; with ``countdown`` seconds, `default` is chosen when
-    time runs out (0 = wait forever). ``result`` is the chosen action, once chosen."""
+    time runs out (0 = wait forever). ``result`` is the chosen action, once chosen.
 
-    def __init__(self, choices: Sequence[Choice], countdown: float = 0.0, default: str = "pass") -> None:
+    A time `bank` (seconds) is spent once the countdown has run out, before the default is
+    chosen; ``bank_left`` says what is left of it, ``in_bank`` whether it is being spent.
+    `clock` words the seconds shown beside the title: ``clock(left, bank_left, in_bank)``.
+
+    >>> p = Prompt([Choice("win", "Win"), Choice("pass", "Pass")], countdown=2, default="win", bank=3)
+    >>> p.update(2.5), p.in_bank, p.bank_left, p.result
+    (True, True, 2.5, None)
+    >>> p.update(3.0), p.result, p.bank_left
+    (False, 'win', 0.0)
+    """
+
+    def __init__(self, choices: Sequence[Choice], countdown: float = 0.0, default: str = "pass", *,
+                 bank: float = 0.0,
+                 clock: Callable[[float, float, bool], str] | None = None) -> None:
         if not choices:
             raise ValueError("a prompt needs at least one choice")
         if countdown and default not in {c.action for c in choices if c.enabled}:
@@ -162,6 +184,10 @@ class Prompt:
         self.choices = list(choices)
         self.countdown = float(countdown)
         self.left = float(countdown)
+        self.bank = max(0.0, float(bank)) if countdown else 0.0
+        self.bank_left = self.bank
+        self.in_bank = False
+        self.clock = clock
         self.default = default
         self.result: str | None = None
         self.focus = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
@@ -183,16 +209,37 @@ class Prompt:
         self.result = c.action
         return True
 
+    @property
+    def bank_used(self) -> float:
+        """Seconds of the time bank spent on this prompt."""
+        return self.bank - self.bank_left
+
     def update(self, dt: float) -> bool:
-        """Advance the countdown; True when a new whole second started (tick)."""
+        """Advance the countdown (then the time bank); True when a new whole second started
+        (tick)."""
         if self.result is not None or not self.countdown:
             return False
-        before = int(self.left + 0.999)
-        self.left = max(0.0, self.left - dt)
-        if self.left == 0.0:
+        if not self.in_bank:
+            before = int(self.left + 0.999)
+            spill = max(0.0, dt - self.left)
+            self.left = max(0.0, self.left - dt)
+            if self.left > 0.0:
+                return int(self.left + 0.999) < before
+            if self.bank_left <= 0.0:
+                self.result = self.default
+                return False
+            self.in_bank = True  # the base time is out: the bank is spent now
+            self.bank_left = max(0.0, self.bank_left - spill)
+            if self.bank_left == 0.0:
+                self.result = self.default
+                return False
+            return True
+        before = int(self.bank_left + 0.999)
+        self.bank_left = max(0.0, self.bank_left - dt)
+        if self.bank_left == 0.0:
             self.result = self.default
             return False
-        return int(self.left + 0.999) < before
+        return int(self.bank_left + 0.999) < before
 
     def handle_event(self, event: pygame.event.Event, rects: Sequence[pygame.Rect]) -> bool:
         """True when the event chose something."""
@@ -208,10 +255,7 @@ class Prompt:
                 self._move(1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.choose(self.focus)
-            elif event.key == pygame.K_ESCAPE:
-                for i, c in enumerate(self.choices):
-                    if c.action == "pass" and c.enabled:
-                        return self.choose(i)
+            # Esc answers nothing: at the table it pauses (a pass is Space or the button)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = HandCursor.at(event.pos, rects)
             if self.hover is not None and self.choices[self.hover].enabled:
@@ -240,16 +284,30 @@ class Prompt:
             draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
                         hovered=i == self.hover)
         title_top = rects[0].y - 8 if rects else 0
+        clock_w = 0
+        if rects and self.countdown and self.clock is not None:
+            colour = (240, 150, 130) if self.in_bank or self.left <= 3 else WHITE
+            img = fonts.fit(self.clock(self.left, self.bank_left, self.in_bank), size,
+                            rects[0].w * 0.55, colour, bold=self.in_bank)
+            at = img.get_rect(bottomright=(rects[0].right, rects[0].y - 8))
+            surface.blit(img, at)
+            clock_w = img.get_width() + 12
+            title_top = at.y
         if rects and title:
-            t = fonts.fit(title, size, rects[0].w, GOLD, bold=True)
+            t = fonts.fit(title, size, rects[0].w - clock_w, GOLD, bold=True)
             at = t.get_rect(bottomleft=(rects[0].x, rects[0].y - 8))
             surface.blit(t, at)
-            title_top = at.y
+            title_top = min(title_top, at.y)
         if rects and self.countdown:
             top = rects[0]
-            frac = self.left / self.countdown
+            if self.in_bank:  # the bank runs down in red
+                frac = self.bank_left / self.bank if self.bank else 0.0
+                colour = (230, 90, 70)
+            else:
+                frac = self.left / self.countdown
+                colour = GOLD if frac > 0.3 else (230, 90, 70)
             bar = pygame.Rect(top.x, top.y - 6, round(top.w * frac), 4)
-            pygame.draw.rect(surface, GOLD if frac > 0.3 else (230, 90, 70), bar, border_radius=2)
+            pygame.draw.rect(surface, colour, bar, border_radius=2)
         tip = self.tooltip
         if tip and self.hover is not None and self.hover < len(rects):
             r = rects[self.hover]

@@ -48,6 +48,7 @@ STRINGS: dict[str, str] = {
     "settings.page.yaku": "Yak points",
     "settings.page.players": "Players",
     "settings.page.display": "Display and sound",
+    "settings.page.play": "Pace and assists",
     "settings.save": "Save",
     "settings.cancel": "Back",
     "settings.defaults": "Defaults",
@@ -130,6 +131,27 @@ STRINGS: dict[str, str] = {
     "set.ai_delay_ms": "Computer thinking delay",
     "set.claim_countdown": "Claim countdown",
     "set.hints": "Hints",
+    "set.intro": "Opening of each hand",
+    "set.claim_time_bank": "Time bank per hand",
+    "set.claim_timeout": "Time out with a win on offer",
+    "set.assist_auto_win": "Auto-win",
+    "set.assist_no_calls": "No calls (pass pung and kong)",
+    "set.assist_auto_discard": "Auto-discard after uper",
+    "set.click_twice": "Click twice to discard",
+    "value.intro.full": "full ritual every hand",
+    "value.intro.short": "short after the first hand",
+    "value.intro.quick": "short every hand",
+    "value.timeout.win": "declare the win",
+    "value.timeout.pass": "pass",
+    "about.intro": "The opening: seat dice, shuffle, walls, rolls, break, deal, flowers. Short: walls built "
+        "at once, one roll, the deal in one sweep. S at the table skips any opening.",
+    "about.claim_countdown": "Seconds to answer a discard you could claim; off waits for you.",
+    "about.claim_time_bank": "Extra seconds for each hand, spent once a countdown runs out.",
+    "about.claim_timeout": "When the countdown and the bank run out while you could win on the discard.",
+    "about.assist_auto_win": "Declares every legal win at once (F5 at the table).",
+    "about.assist_no_calls": "Passes every pung and kong offer; a win is still offered (F6 at the table).",
+    "about.assist_auto_discard": "After your uper, discards each drawn tile unless you can win or kong (F7).",
+    "about.click_twice": "The first click raises a tile, a second click on it discards it.",
     # display and sound
     "set.language": "Language",
     "set.tile_notation": "Tile names",
@@ -203,7 +225,7 @@ STRINGS: dict[str, str] = {
     "table.uper_with": "Uper only with a discard of {tiles}",
     "table.uper_not_offered": "Uper needs a concealed hand that is ready after the discard",
     "table.discard_hint": "Click a tile or use arrows and Enter to discard; Space discards the drawn tile.",
-    "table.spectating": "Watching the computer play. Esc quits, a click skips.",
+    "table.spectating": "Watching the computer play. Esc: menu; S or a click skips.",
     "table.seats_by_dice": "Seats by dice: the highest roll is East",
     "table.seats_by_winds": "Seats by wind tiles",
     "table.nothing_to_continue": "There is no unfinished game to continue.",
@@ -226,10 +248,42 @@ STRINGS: dict[str, str] = {
     "table.help": "Discard: click a tile, or Left/Right and Enter, or 1-9 and 0; Space discards the drawn tile.\n"
         "Drag a tile with the mouse, or Shift+Left/Right, to order your hand; O sorts again.\n"
         "On your turn: W win (Ola), U uper with the chosen tile, K kong, N nine major tiles.\n"
-        "On a discard: W win (Ssoa), P pung, K kong, Space or Esc pass.\n"
-        "At the deal, when a flower's replacement makes four of a kind: K kong, Space or Esc pass.\n"
-        "I: hints (shanten, waits, danger). A click or a key skips an animation.\n"
-        "Esc leaves the table (continue later). F1 or H: this help.",
+        "On a discard: W win (Ssoa), P pung, K kong, Space pass.\n"
+        "At the deal, when a flower's replacement makes four of a kind: K kong, Space pass.\n"
+        "S skips: the whole opening of a hand (dice, walls, deal) to your first decision, "
+        "else the animation playing; a click skips it too.\n"
+        "Call assists: F5 auto-win, F6 no calls, F7 auto-discard after uper.\n"
+        "I: hints (shanten, waits, danger). F1 or H: this help.\n"
+        "Esc closes the help or the hints, else opens the menu (resume, settings, rules, leave).",
+    "table.click_again": "Click the raised tile again to discard it.",
+    "table.clock": "{n} s",
+    "table.clock_with_bank": "{n} s + bank {bank} s",
+    "table.clock_in_bank": "Time bank: {n} s",
+    # the call assists (toggles at the table, F5 F6 F7)
+    "assist.assist_auto_win": "Auto-win",
+    "assist.assist_no_calls": "No calls",
+    "assist.assist_auto_discard": "Auto-discard after uper",
+    "assist.short.assist_auto_win": "Auto-win",
+    "assist.short.assist_no_calls": "No calls",
+    "assist.short.assist_auto_discard": "Auto-discard",
+    "assist.now": "{name}: {state}",
+    # the pause menu (Esc at the table) and the questions before anything is lost
+    "pause.title": "Paused",
+    "pause.resume": "Resume",
+    "pause.settings": "Settings",
+    "pause.rules": "Rules",
+    "pause.leave": "Leave the table",
+    "pause.hint": "Esc resumes",
+    "confirm.no": "Cancel",
+    "confirm.quit.title": "Quit the game?",
+    "confirm.quit.text": "An unfinished game is kept: Continue on the title resumes it.",
+    "confirm.quit.yes": "Quit",
+    "confirm.leave.title": "Leave the table?",
+    "confirm.leave.saved": "The game is saved as you play: Continue on the title resumes it where you left.",
+    "confirm.leave.unsaved": "This game is not being saved: leaving ends it.",
+    "confirm.leave.watching": "Stop watching the computer play?",
+    "confirm.leave.yes": "Leave",
+    "confirm.leave.no": "Stay",
     # the replay viewer's event lines (game/ui/event_lines.py)
     "event.player_n": "P{n}",
     # the replays

@@ -36,6 +36,8 @@ SCREENS: dict[str, str] = {
     "replay_viewer": "game.ui.scenes.replay_viewer:ReplayViewerScene",
     "statistics": "game.ui.scenes.stats:StatsScene",
     "notice": "game.ui.scenes.notice:NoticeScene",
+    "pause": "game.ui.scenes.pause:PauseScene",
+    "confirm": "game.ui.scenes.confirm:ConfirmScene",
 }
 
 

@@ -4,8 +4,8 @@ Most cases are played on rigged walls (`rig_wall`, passed through `Session.new_h
 human at East and scripted opponents (each discards the tile it drew and passes every claim,
 unless told otherwise), so every prompt is the same on every run. Pinned:
 
-- Esc on a claim prompt passes the claim (the README: "Space/Esc pass a claim") and stays at the
-  table; Esc on a turn leaves the table;
+- Esc has one meaning at the table (issue 13): on a claim prompt, the deal's kong question or a
+  turn it opens the pause menu and answers nothing (Space passes a claim); leaving asks first;
 - keyboard focus never lands on a disabled button: Tab and the arrows skip disabled entries in
   prompts and on the title; Enter (or the shortcut, or a click) on a disabled entry does nothing;
   no disabled button is drawn as focused;
@@ -23,8 +23,8 @@ unless told otherwise), so every prompt is the same on every run. Pinned:
 Deliberate breaks these tests were seen to catch (each made in the source by hand, the tests run
 and failing, the source restored):
 
-- `Prompt.handle_event` without its Esc branch, or `TableScene.handle_event` leaving the table on
-  any Esc (no claim exception) -> test_esc_on_a_claim_prompt_passes_the_claim_and_stays_at_the_table;
+- `Prompt.handle_event` passing on Esc again, or `TableScene.handle_event` leaving the table on
+  Esc -> test_esc_on_a_claim_prompt_pauses_and_never_passes;
 - `Prompt._move` not skipping disabled choices -> test_prompt_focus_never_lands_on_a_disabled_choice,
   test_tab_in_a_real_claim_prompt_skips_the_refused_win;
 - `Prompt.choose` accepting a disabled choice -> the same two, test_w_p_k_n_when_not_possible_
@@ -195,20 +195,20 @@ def claim_scene(app, monkeypatch) -> TableScene:
 
 
 # --- Esc -------------------------------------------------------------------------------------------
-def test_esc_on_a_claim_prompt_passes_the_claim_and_stays_at_the_table(app, monkeypatch):
+def test_esc_on_a_claim_prompt_pauses_and_never_passes(app, monkeypatch):
     sc = claim_scene(app, monkeypatch)
     d = sc.prompt_for
     assert [c.action for c in sc.prompt.choices] == ["win", "pung", "pass"]
     submitted = spy_submits(sc)
+    n = len(sc.table.events)
     app.step([key(pygame.K_ESCAPE)], 1 / 30)
-    assert submitted[:1] == [(0, PASS)], "Esc answers the claim with a pass"
-    assert app.top is sc and sc in app.scenes, "Esc on a claim does not leave the table"
+    assert app.top.name == "pause" and sc in app.scenes, "Esc opens the pause menu"
+    assert not submitted and len(sc.table.events) == n, "Esc answers nothing"
+    app.step([key(pygame.K_ESCAPE)], 1 / 30)  # Esc again resumes
+    assert app.top is sc and sc.prompt_for is d and sc.table.pending()[0] is d
+    app.step([key(pygame.K_SPACE)], 1 / 30)
+    assert submitted[:1] == [(0, PASS)], "Space passes the claim"
     assert not any(isinstance(e, Claimed) for e in sc.table.events)
-    assert sc.prompt_for is not d
-    # on the next turn Esc leaves the table, as documented
-    assert wait(app, sc)
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)
-    assert sc not in app.scenes
 
 
 def test_space_on_a_claim_prompt_passes_too(app, monkeypatch):
@@ -246,11 +246,14 @@ def test_the_deal_kong_prompt_offers_kong_and_pass_and_k_declares_it(app, monkey
     assert wait(app, sc) and sc.prompt_for.kind == "turn"  # then East's opening turn
 
 
-@pytest.mark.parametrize("k", [pygame.K_SPACE, pygame.K_ESCAPE])
-def test_space_or_esc_pass_the_deal_kong_and_stay_at_the_table(app, monkeypatch, k):
+def test_esc_at_the_deal_kong_pauses_and_space_passes(app, monkeypatch):
     sc = deal_kong_scene(app, monkeypatch)
     submitted = spy_submits(sc)
-    app.step([key(k)], 1 / 30)
+    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    assert app.top.name == "pause" and not submitted
+    app.step([key(pygame.K_RETURN)], 1 / 30)  # Resume (the menu's focus starts there)
+    assert app.top is sc and sc.prompt_for.kind == "kong"
+    app.step([key(pygame.K_SPACE)], 1 / 30)
     assert submitted == [(0, PASS)] and app.top is sc and sc in app.scenes
     assert not any(isinstance(e, KongDeclared) for e in sc.table.events)
     assert wait(app, sc) and ConcealedKong(NINE_P) in sc.prompt_for.legal  # kept for his turn

@@ -78,6 +78,13 @@ def test_clicking_quit_quits(app):
     app.push(TitleScene(app))
     quit_button = app.top.buttons()[ENTRIES.index("quit")]
     app.step([click(quit_button.rect.center)], 0.016)
+    assert app.running and app.top.name == "confirm", "quitting asks first"
+    _, buttons, _ = app.top.geometry()
+    app.step([click(buttons[1].rect.center)], 0.016)  # Cancel
+    assert app.running and isinstance(app.top, TitleScene)
+    app.step([click(quit_button.rect.center)], 0.016)
+    _, buttons, _ = app.top.geometry()
+    app.step([click(buttons[0].rect.center)], 0.016)  # Quit
     assert not app.running
 
 
@@ -255,6 +262,9 @@ def test_a_window_smaller_than_the_layout_draws_a_scaled_canvas(tmp_path, monkey
         quit_rect = small.top.buttons()[ENTRIES.index("quit")].rect
         pos = (round(quit_rect.centerx * 800 / 1024), round(quit_rect.centery * 500 / 640))
         small.step([click(pos)], 0.016)
+        assert small.top.name == "confirm"
+        yes = small.top.geometry()[1][0].rect
+        small.step([click((round(yes.centerx * 800 / 1024), round(yes.centery * 500 / 640)))], 0.016)
         assert not small.running
     finally:
         small.close()

@@ -62,7 +62,7 @@ def test_each_screen_opens_by_name_and_draws(app, name, options):
 
 
 def test_an_unknown_screen_is_named_in_the_error(app):
-    with pytest.raises(KeyError, match="no screen 'nowhere'; screens: continue"):
+    with pytest.raises(KeyError, match="no screen 'nowhere'; screens: confirm, continue"):
         app.push("nowhere")
     assert not screens.available("nowhere")
 

@@ -82,7 +82,7 @@ def seats_of(sc):
     return [s for s in sc.seats if isinstance(s, ClosingSeat)]
 
 
-def test_leaving_the_table_closes_its_seats(app):
+def test_leaving_the_table_closes_its_seats(app, leave_table):
     from game.ui.scenes.title import TitleScene
 
     app.push(TitleScene(app))
@@ -90,7 +90,7 @@ def test_leaving_the_table_closes_its_seats(app):
     app.push(sc)
     run_until(app, lambda: sc.prompt_for is not None and not sc.director.timeline.busy)
     assert [s.closed for s in seats_of(sc)] == [0, 0]
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    leave_table(app)
     assert app.top.name == "title"
     assert [s.closed for s in seats_of(sc)] == [1, 1]
     app.close()  # closing the app later does not close them again
@@ -119,14 +119,14 @@ def test_a_demo_starting_its_next_session_closes_the_old_seats(app):
     assert not any(s.closed for s in seats_of(app.scenes[0]))
 
 
-def test_continue_builds_new_seats_and_closes_them_too(app):
+def test_continue_builds_new_seats_and_closes_them_too(app, leave_table):
     from game.ui.scenes.title import TitleScene
 
     app.push(TitleScene(app))
     sc = TableScene(app, ["human", "random", "random", "random"], seed=8, hands=2)
     app.push(sc)
     run_until(app, lambda: sc.prompt_for is not None and not sc.director.timeline.busy)
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    leave_table(app)
     resumed = make_scene(app, resume=True)
     assert isinstance(resumed, TableScene)
     app.push(resumed)
@@ -134,5 +134,5 @@ def test_continue_builds_new_seats_and_closes_them_too(app):
     first, second = seats_of(sc), seats_of(resumed)
     assert not set(map(id, first)) & set(map(id, second))
     assert [s.closed for s in first] == [1, 1] and [s.closed for s in second] == [0, 0]
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    leave_table(app)
     assert [s.closed for s in second] == [1, 1]

@@ -341,14 +341,14 @@ def test_results_screen_lists_the_yak_and_goes_on_with_enter(app):
     assert app.top is sc and sc.session.hand_no == hand + 1
 
 
-def test_continue_rebuilds_the_session_from_its_record(app, dirs):
+def test_continue_rebuilds_the_session_from_its_record(app, dirs, leave_table):
     sc = human_scene(app, seed=21, opponents="ai:standard", hands=2)
     for _ in range(6):  # discard the drawn tile or pass, six times
         assert wait_turn(app, sc, ("turn", "discard", "claim", "rob"))
         app.step([key(pygame.K_SPACE)], 1 / 30)
     run_until(app, lambda: sc.prompt_for is not None and not sc.director.timeline.busy)
     events = list(sc.table.events)
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)  # leave the table
+    leave_table(app)
     assert app.top.name == "title"
     assert has_saved_session()
     resumed = make_scene(app, resume=True)
@@ -440,7 +440,7 @@ def test_a_session_rebuilt_from_seed_and_actions_equals_the_played_one(app):
 
 
 def test_a_claim_countdown_passes_when_time_runs_out():
-    a = make_app(claim_countdown=3)
+    a = make_app(claim_countdown=3, claim_time_bank=2)
     try:
         for seed in range(40, 80):
             sc = human_scene(a, seed=seed)
@@ -456,7 +456,12 @@ def test_a_claim_countdown_passes_when_time_runs_out():
                     assert sc.prompt_for is d, "still waiting after one second"
                     a.step([], 1.0)
                     a.step([], 1.1)
-                    assert sc.prompt_for is not d and len(sc.table.events) > n, "passed when time ran out"
+                    assert sc.prompt_for is d and sc.prompt.in_bank, "the time bank is spent first"
+                    a.step([], 1.0)
+                    assert sc.prompt_for is d and sc.time_bank == 2
+                    a.step([], 1.0)
+                    assert sc.prompt_for is not d and len(sc.table.events) > n, "answered when time ran out"
+                    assert sc.time_bank == 0, "the bank is spent for this hand"
                     return
                 a.step([key(pygame.K_SPACE)], 1 / 30)
             a.scenes.clear()
@@ -484,7 +489,7 @@ def test_continue_after_a_finished_hand_shows_its_result_over_the_table(app):
     assert app.top is resumed and resumed.session.hand_no == 2
 
 
-def test_title_new_game_leave_and_continue(app, monkeypatch):
+def test_title_new_game_leave_and_continue(app, monkeypatch, leave_table):
     import time
 
     from game.ui.scenes.title import ENTRIES, TitleScene
@@ -503,12 +508,12 @@ def test_title_new_game_leave_and_continue(app, monkeypatch):
     assert isinstance(sc, TableScene) and app.scenes == [title, sc]
     assert wait_turn(app, sc, ("turn", "discard", "claim", "rob"))
     app.step([key(pygame.K_SPACE)], 1 / 30)
-    while True:  # Esc on a claim would pass: answer claims until it is the human's turn
+    while True:  # answer claims until it is the human's turn
         assert wait_turn(app, sc, ("turn", "discard", "claim", "rob"))
         if sc.prompt_for.kind in ("turn", "discard"):
             break
         app.step([key(pygame.K_SPACE)], 1 / 30)
-    app.step([key(pygame.K_ESCAPE)], 1 / 30)
+    leave_table(app)
     assert app.scenes == [title] and title.enabled["continue"]
     title.activate(ENTRIES.index("continue"))
     resumed = app.top

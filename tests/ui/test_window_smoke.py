@@ -137,7 +137,8 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
             shutil.copy(shot, "/tmp/ui-shots/xvfb-settings.png")
         run(["xdotool", "key", "Escape"], env)
         wait_for_change(env, tmp_path / "back.png", img)  # the settings closed: the title
-        run(["xdotool", "key", "Escape"], env)
+        run(["xdotool", "key", "Escape"], env)  # quit? (the focus is on Cancel)
+        run(["xdotool", "key", "Left", "Return"], env)  # yes
         _, err = game.communicate(timeout=60)
         assert game.returncode == 0, err
     finally:
@@ -194,9 +195,12 @@ def test_real_window_plays_a_discard_by_click(xserver, tmp_path):
         assert img is not None and _ivory(img, river) > 0.5, "the clicked tile lies in the human's river"
         if os.path.isdir("/tmp/ui-shots"):
             shutil.copy(after, "/tmp/ui-shots/xvfb-table-discard.png")
-        run(["xdotool", "key", "Escape"], env)  # leave the table: the title
+        run(["xdotool", "key", "Escape"], env)  # the pause menu
+        run(["xdotool", "key", "Up", "Return"], env)  # leave the table? (the focus is on Stay)
+        run(["xdotool", "key", "Left", "Return"], env)  # yes: the title
         wait_for_change(env, tmp_path / "title.png", img)
-        run(["xdotool", "key", "Escape"], env)  # quit
+        run(["xdotool", "key", "Escape"], env)  # quit?
+        run(["xdotool", "key", "Left", "Return"], env)  # yes
         _, err = game.communicate(timeout=60)
         assert game.returncode == 0, err
     finally:

@@ -17,7 +17,7 @@ import pygame
 
 from ai.registry import seat_choices
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
-from game.settings import Settings, SettingsSaveError, save_settings
+from game.settings import INTRO_MODES, TIMEOUT_CHOICES, Settings, SettingsSaveError, save_settings
 
 from ..i18n import has, reason_text, tr, yak_name
 from ..scene import Scene
@@ -72,6 +72,8 @@ class Row:
     put: Callable[[Settings, Any], Settings]
     show: Callable[[Any, str], str]
     custom: Callable[[Settings], bool] = lambda s: False
+    #: what the setting does, in one line (shown below the list while the row is chosen)
+    about: Callable[[str], str] | None = None
 
     def step(self, s: Settings, delta: int) -> Settings:
         """The settings with this row moved `delta` values on (clamped at the ends, except
@@ -174,6 +176,7 @@ def _field(name: str, options: list[Any], show: Callable[[Any, str], str], label
         get=lambda s: getattr(s, name),
         put=lambda s, v: s.replace(**{name: v}),
         show=show,
+        about=(lambda lang: tr(f"about.{name}", lang)) if has(f"about.{name}") else None,
     )
 
 
@@ -201,9 +204,25 @@ def players_rows() -> list[Row]:
             show=lambda v, lang: _value(v, lang) if isinstance(v, str) else f"x{v:g}"),
         _field("ai_delay_ms", [0, 250, 500, 750, 1000, 1500, 2000, 3000],
                lambda v, lang: tr("value.ms", lang, n=v)),
-        _field("claim_countdown", [0, 5, 8, 10, 15, 20, 30],
-               lambda v, lang: tr("value.off", lang) if v == 0 else tr("value.seconds", lang, n=v)),
         _field("hints", [True, False], _onoff),
+    ]
+
+
+def _seconds_or_off(v: Any, lang: str) -> str:
+    return tr("value.off", lang) if v == 0 else tr("value.seconds", lang, n=v)
+
+
+def play_rows() -> list[Row]:
+    """The pace of the table and the call assists."""
+    return [
+        _field("intro", list(INTRO_MODES), lambda v, lang: tr(f"value.intro.{v}", lang)),
+        _field("claim_countdown", [0, 5, 8, 10, 15, 20, 30], _seconds_or_off),
+        _field("claim_time_bank", [0, 3, 5, 10, 15, 20, 30], _seconds_or_off),
+        _field("claim_timeout", list(TIMEOUT_CHOICES), lambda v, lang: tr(f"value.timeout.{v}", lang)),
+        _field("assist_auto_win", [False, True], _onoff),
+        _field("assist_no_calls", [False, True], _onoff),
+        _field("assist_auto_discard", [False, True], _onoff),
+        _field("click_twice", [False, True], _onoff),
     ]
 
 
@@ -221,7 +240,8 @@ def display_rows() -> list[Row]:
 
 
 PAGES: tuple[tuple[str, Callable[[], list[Row]]], ...] = (
-    ("rules", rules_rows), ("yaku", yak_rows), ("players", players_rows), ("display", display_rows))
+    ("rules", rules_rows), ("yaku", yak_rows), ("players", players_rows), ("display", display_rows),
+    ("play", play_rows))
 
 
 class SettingsScene(Scene):
@@ -440,7 +460,8 @@ class SettingsScene(Scene):
             pygame.draw.rect(surface, PANEL_EDGE, (lr.right + 6, round(y), 5, round(bar_h)), border_radius=3)
         for k, b in enumerate(self.bottom_buttons(g)):
             draw_button(surface, fonts, b, k == 2 and self.dirty, size)
-        msg = self.status or tr("settings.help", lang)
+        about = self.rows[self.row].about if 0 <= self.row < len(self.rows) else None
+        msg = self.status or (about(lang) if about is not None else tr("settings.help", lang))
         colour = RED_TEXT if self.status_error else (WHITE if self.status else DIM)
         # readable: at least 13 px, wrapped onto lines centred on the buttons' row (shrunk to fit
         # only past three lines)

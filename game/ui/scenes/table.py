@@ -33,8 +33,10 @@ from ..director import Director
 from ..i18n import has
 from ..layout import Layout
 from ..scene import Scene
+from ..table.assists import draw_assists
 from ..table.driver import TableDriver
 from ..table.input import KEY_HINTS, TableInput
+from ..table.pace import TablePace
 from ..table.resume import (
     ContinueError,
     Resume,
@@ -52,9 +54,10 @@ __all__ = ["KEY_HINTS", "TableScene", "continue_game", "has_saved_session", "mak
            "parse_seats", "resume_from_record"]
 
 
-class TableScene(TableInput, TableView, Scene):
-    """The table screen: the driver plays, the director animates, input and view are mixed in
-    (`TableInput`, `TableView`); this class paces the game and opens the other screens."""
+class TableScene(TableInput, TablePace, TableView, Scene):
+    """The table screen: the driver plays, the director animates, input, the opening's pace and
+    the view are mixed in (`TableInput`, `TablePace`, `TableView`); this class paces the game
+    and opens the other screens."""
 
     name = "table"
     AI_THREAD = True  # see `ai_thread`
@@ -107,6 +110,7 @@ class TableScene(TableInput, TableView, Scene):
         self.think = 0.0  # seconds a computer seat has been "thinking"
         self.elapsed = 0.0
         self._init_input()
+        self._init_pace()
         self.message = ""
         self.message_left = 0.0
         self.help = False
@@ -207,6 +211,7 @@ class TableScene(TableInput, TableView, Scene):
         self.base = len(self.stream)
         self.director.human = self.human
         self._sync_source()
+        self._begin_intro()
 
     def _sync_source(self) -> None:
         """Copy the engine's new events of this hand into the stream the director plays."""
@@ -324,6 +329,7 @@ class TableScene(TableInput, TableView, Scene):
                 self._choose(self.prompt.result)
         self._sync_source()
         self._check_recording()
+        self._pace_intro()
         self.director.update(dt)
         self._update_hints()
         for _ in range(200):  # instant speed: a whole hand may pass in one frame
@@ -394,6 +400,21 @@ class TableScene(TableInput, TableView, Scene):
             self.resuming = False
             self.director.catch_up()
             self.director.hold = False
+
+    def on_return(self) -> None:
+        """Back from the pause menu (and the settings it may have opened): the settings that
+        act at the table now apply."""
+        self.cursor.twice = self.app.settings.click_twice
+        if self.intro_end is None and not self.replay:
+            self.director.speed = self.speed_factor
+
+    def draw(self, surface: Any) -> None:
+        TableView.draw(self, surface)
+        if not self.help and self.assist_rects():
+            tr = self.app.tr
+            draw_assists(surface, self.app.fonts, self.app.layout, self.app.settings,
+                         {k: tr(f"assist.short.{k}") for k in ("assist_auto_win", "assist_no_calls",
+                                                                "assist_auto_discard")})
 
     def on_resize(self, layout: Layout) -> None:
         self.director.relayout(layout)

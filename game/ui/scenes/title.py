@@ -1,7 +1,8 @@
 """The title screen: new game, continue, practice, replays, statistics, settings, rules, quit.
 
 Continue is shown disabled (with a "no unfinished game" hint) when there is no game to resume.
-Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks.
+Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks. Quit
+(the entry or Esc) asks first.
 """
 
 from __future__ import annotations
@@ -104,9 +105,15 @@ class TitleScene(Scene):
             return
         self.app.sound.play("click")
         if entry == "quit":
-            self.app.quit()
+            self.ask_to_quit()
         else:
             self.app.push(SCREEN_OF[entry])
+
+    def ask_to_quit(self) -> None:
+        """Quit, once the player says yes (an unfinished game is kept for Continue)."""
+        tr = self.app.tr
+        self.app.push("confirm", title=tr("confirm.quit.title"), message=tr("confirm.quit.text"),
+                      yes=tr("confirm.quit.yes"), no=tr("confirm.no"), on_yes=self.app.quit)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -117,7 +124,7 @@ class TitleScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.activate(self.focus)
             elif event.key == pygame.K_ESCAPE:
-                self.app.quit()
+                self.ask_to_quit()
         elif event.type == pygame.MOUSEMOTION:
             self.hover = None
             for i, b in enumerate(self.buttons()):

@@ -3,11 +3,16 @@
 Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards the
 chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
 again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim W
-win, P pung, K kong, Space or Esc pass; at the deal, when a flower's replacement completes four of a
-kind (rules.md 2.6), K declares that concealed kong and Space or Esc passes; I shows the practice
-hints (shanten, acceptance, waits, danger) beside the table. Any click or key during an animation
-skips it; F1 or H toggles the key help; Esc leaves the table (the session can be continued from the
-title). In a replay P pauses, + and - change the speed.
+win, P pung, K kong, Space pass; at the deal, when a flower's replacement completes four of a kind
+(rules.md 2.6), K declares that concealed kong and Space passes; I shows the practice hints
+(shanten, acceptance, waits, danger) beside the table. S skips: during a hand's opening (seat
+dice, shuffle, walls, dice, break, deal, flowers) the whole opening, to the first decision;
+otherwise the animation playing (a click skips it too); other keys wait until the picture has
+caught up, so a key always acts on what is shown. F5 auto-win, F6 no calls, F7 auto-discard after
+uper (the call assists, also buttons on the table, saved in the settings). F1 or H toggles the
+key help. Esc has one meaning: it closes what is open (the help, the hints) or opens the pause
+menu (resume, settings, rules, leave the table; leaving asks first). In a replay P pauses, + and
+- change the speed, Esc goes back.
 
 `TableInput` is a part of `game.ui.scenes.table.TableScene` (mixed in): it turns the human's
 `Decision` into controls (`_offer`: the claim prompt with its countdown, the turn's buttons and
@@ -35,8 +40,10 @@ from game.engine.actions import (
     Pung,
 )
 from game.engine.errors import IllegalActionError
+from game.settings import save_settings
 
 from ..controls import Choice, HandCursor, Prompt
+from .assists import ASSISTS, assist_rects
 
 if TYPE_CHECKING:
     from game.engine.messages import Message
@@ -48,6 +55,8 @@ if TYPE_CHECKING:
 
 KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
 KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
+#: skips: the whole opening of a hand while it plays, else the animation playing now
+KEY_SKIP = pygame.K_s
 
 
 class TableInput:
@@ -58,6 +67,7 @@ class TableInput:
     director: Director
     driver: TableDriver
     replay: bool
+    autoplay: bool
     paused: bool
     help: bool
     show_hints: bool
@@ -73,9 +83,11 @@ class TableInput:
         def tile_name(self, kind: int) -> str: ...
         def reason(self, reason: Message | str | None) -> str: ...
         def _sync_source(self) -> None: ...
+        def skip(self) -> None: ...
 
     def _init_input(self) -> None:
-        self.cursor = HandCursor()
+        self.cursor = HandCursor(twice=self.app.settings.click_twice)
+        self.time_bank = float(self.app.settings.claim_time_bank)  # this hand's, in seconds
         self.prompt: Prompt | None = None
         self.prompt_for: Decision | None = None
         self.prompt_title = ""
@@ -83,10 +95,16 @@ class TableInput:
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
-        """Build the controls for a decision of the human seat."""
+        """Build the controls for a decision of the human seat (or answer it at once, when a
+        call assist the player turned on says so: `_assisted`)."""
         self.prompt_for = d
+        self.prompt = None
+        auto = self._assisted(d)
+        if auto is not None and self.act(auto):
+            return
         tr = self.app.tr
-        countdown = float(self.app.settings.claim_countdown)
+        settings = self.app.settings
+        countdown = float(settings.claim_countdown)
         if d.kind == "kong":  # at the deal: a replacement completed four of a kind
             self.offered = None
             kongs = [a.tile for a in d.legal if isinstance(a, ConcealedKong)]
@@ -105,12 +123,16 @@ class TableInput:
             win_reason = d.notes.get(WIN) or refused.get(WIN)
             if WIN in d.legal or win_reason:
                 choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
-            if any(isinstance(a, Pung) for a in d.legal):
+            calls = not settings.assist_no_calls  # "no calls": only the win is offered
+            if calls and any(isinstance(a, Pung) for a in d.legal):
                 choices.append(Choice("pung", tr("action.pung"), KEY_PUNG))
-            if any(isinstance(a, Kong) for a in d.legal):
+            if calls and any(isinstance(a, Kong) for a in d.legal):
                 choices.append(Choice("kong", tr("action.kong"), KEY_KONG))
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
-            self.prompt = Prompt(choices, countdown=countdown, default="pass")
+            # time out never passes a win unless the player chose so (settings.claim_timeout)
+            default = "win" if WIN in d.legal and settings.claim_timeout == "win" else "pass"
+            self.prompt = Prompt(choices, countdown=countdown, default=default,
+                                 bank=self.time_bank, clock=self._clock_text)
             if WIN in d.legal:
                 self.prompt.focus = 0
             who = self.seat_label(last[0]) if last else ""
@@ -123,6 +145,75 @@ class TableInput:
             self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
             self._turn_prompt()
         self.app.sound.play("tick" if d.kind in ("claim", "rob", "kong") else "click")
+
+    def _clock_text(self, left: float, bank: float, in_bank: bool) -> str:
+        """The seconds shown on a claim prompt with a countdown (and the time bank)."""
+        tr = self.app.tr
+        if in_bank:
+            return tr("table.clock_in_bank", n=math.ceil(bank))
+        if bank > 0:
+            return tr("table.clock_with_bank", n=math.ceil(left), bank=math.ceil(bank))
+        return tr("table.clock", n=math.ceil(left))
+
+    # --- call assists -------------------------------------------------------------------------
+    def _assisted(self, d: Decision) -> Action | None:
+        """The action a call assist takes for the human's decision `d` now, or None (the
+        player decides). Every action comes from the engine's `d.legal`."""
+        s = self.app.settings
+        if self.autoplay or self.replay:
+            return None
+        if s.assist_auto_win and WIN in d.legal:
+            return WIN
+        if d.kind == "claim" and s.assist_no_calls and WIN not in d.legal and PASS in d.legal:
+            return PASS
+        if (d.kind == "turn" and s.assist_auto_discard and d.observation.uper[d.seat]
+                and d.observation.drawn is not None and WIN not in d.legal
+                and not any(isinstance(a, (ConcealedKong, AddedKong)) for a in d.legal)):
+            drawn = Discard(d.observation.drawn)
+            return drawn if drawn in d.legal else None
+        return None
+
+    def toggle_assist(self, name: str) -> None:
+        """Turn a call assist (a `Settings` field) on or off, save it, and apply it to the
+        decision open now."""
+        new = self.app.settings.replace(**{name: not getattr(self.app.settings, name)})
+        self.app.apply_settings(new, save=False)
+        try:
+            save_settings(new, self.app.settings_path)
+        except OSError:  # the setting holds for this game all the same
+            pass
+        self.app.sound.play("click")
+        state = self.app.tr("value.on" if getattr(new, name) else "value.off")
+        self.say(self.app.tr("assist.now", name=self.app.tr(f"assist.{name}"), state=state), 2.0)
+        d = self.prompt_for
+        if d is None:
+            return
+        auto = self._assisted(d)
+        if auto is not None:
+            self.act(auto)
+        elif d.kind == "claim":
+            self._offer(d)  # the pung and kong buttons come or go
+
+    def ask_to_leave(self) -> None:
+        """Leave the table once the player says yes (the pause menu's Leave)."""
+        tr = self.app.tr
+        if self.autoplay:
+            text = tr("confirm.leave.watching")
+        elif self.driver.writer is not None and not self.driver.recording_problem()[0]:
+            text = tr("confirm.leave.saved")
+        else:
+            text = tr("confirm.leave.unsaved")
+        self.app.push("confirm", title=tr("confirm.leave.title"), message=text,
+                      yes=tr("confirm.leave.yes"), no=tr("confirm.leave.no"), on_yes=self.leave)
+
+    def _escape(self) -> None:
+        """Esc: close what is open (the help, the hints), else the pause menu."""
+        if self.help:
+            self.help = False
+        elif self.show_hints:
+            self.toggle_hints()
+        else:
+            self.app.push("pause", owner=self)
 
     def _selected_kind(self) -> int | None:
         d = self.prompt_for
@@ -222,6 +313,8 @@ class TableInput:
             if self.prompt is not None:
                 self.prompt.result = None
             return False
+        if self.prompt is not None:  # the time bank spent on this prompt is gone for the hand
+            self.time_bank = max(0.0, self.time_bank - self.prompt.bank_used)
         self.prompt_for = None
         self.prompt = None
         self.cursor.index = None
@@ -251,25 +344,50 @@ class TableInput:
         return [pygame.Rect(s.rect.as_tuple()) for s in self.director.hand_rects(d.seat)]
 
     # --- events ------------------------------------------------------------------------------------
+    def assist_rects(self) -> list[pygame.Rect]:
+        """The call assists' toggle buttons on the table (none in a replay or a demo)."""
+        if self.replay or self.autoplay:
+            return []
+        return [pygame.Rect(r.as_tuple()) for r in assist_rects(self.app.layout)]
+
+    # --- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not (
-                self.prompt is not None and self.prompt_for is not None
-                and self.prompt_for.kind in ("claim", "rob", "kong")):
-            self.leave()
+        down = event.type == pygame.KEYDOWN
+        if down and event.key == pygame.K_ESCAPE:
+            if self.replay:
+                self.leave()
+            else:
+                self._escape()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_F1, pygame.K_h):
+        if down and event.key in (pygame.K_F1, pygame.K_h):
             self.help = not self.help
             return
-        if self.replay and event.type == pygame.KEYDOWN and self._replay_key(event.key):
+        if self.replay and down and self._replay_key(event.key):
             return
-        if event.type == pygame.KEYDOWN and event.key == KEY_HINTS and not self.replay:
+        if down and event.key == KEY_HINTS and not self.replay:
             self.toggle_hints()
             return
+        if down and not self.replay and not self.autoplay:
+            name = next((a.setting for a in ASSISTS if a.key == event.key), None)
+            if name is not None:
+                self.toggle_assist(name)
+                return
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and not self.help):  # a toggle button of the call assists
+            hit = HandCursor.at(event.pos, self.assist_rects())
+            if hit is not None:
+                self.toggle_assist(ASSISTS[hit].setting)
+                return
         if self.show_hints and self.hints_panel is not None and self.hints_panel.handle_event(event):
             return
-        if self.director.timeline.busy and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-            self.director.skip()
+        if down and event.key == KEY_SKIP:
+            self.skip()
             return
+        if self.director.timeline.busy and event.type == pygame.MOUSEBUTTONDOWN:
+            self.director.skip()  # a click skips the animation playing
+            return
+        if down and not self.director.idle:
+            return  # a key acts on what is shown: it waits for the picture to catch up
         d = self.prompt_for
         if d is None:
             return
@@ -324,6 +442,9 @@ class TableInput:
             self._turn_prompt()
         elif what == "drag":
             return
+        elif what == "arm":  # click twice to discard: the first click raised the tile
+            self.say(self.app.tr("table.click_again"), 2.0)
+            self._turn_prompt()
         elif what == "discard":
             self.discard_at(index)
         else:

@@ -1,0 +1,100 @@
+"""A question over the current screen that needs a yes before anything is lost: leaving the table,
+quitting the program.
+
+    app.push("confirm", title="Leave the table?", message="...", yes="Leave", no="Stay",
+             on_yes=table.leave)
+
+The focus starts on the safe answer (`no`). Keys: Left/Right, Up/Down or Tab move, Enter or
+Space choose, Esc answers no; the mouse hovers and clicks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..scene import Scene
+from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel, wrap
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class ConfirmScene(Scene):
+    name = "confirm"
+    overlay = True
+
+    def __init__(self, app: App, title: str, message: str, yes: str, no: str,
+                 on_yes: Callable[[], object]) -> None:
+        super().__init__(app)
+        self.title, self.message = title, message
+        self.labels = (yes, no)
+        self.on_yes = on_yes
+        self.focus = 1  # the safe answer
+        self.hover: int | None = None
+
+    # --- geometry -----------------------------------------------------------------------------
+    def geometry(self) -> tuple[pygame.Rect, list[Button], int]:
+        w, h = self.app.canvas.get_size()
+        size = round(max(15, h * 0.024))
+        bw = min(w - 40, max(560, round(w * 0.42)))
+        bh = max(34, round(h * 0.055))
+        lines = wrap(self.app.fonts, self.message, size, bw - 48)
+        text_h = round(size * 1.4) * len(lines)
+        height = round(size * 1.5 * 1.4) + 40 + text_h + 24 + bh + 24
+        box = pygame.Rect(0, 0, bw, height)
+        box.center = (w // 2, h // 2)
+        btn_w = min(round((bw - 72) / 2), max(160, round(w * 0.13)))
+        gap = 24
+        y = box.bottom - 20 - bh
+        x0 = box.centerx - btn_w - gap // 2
+        buttons = [Button(pygame.Rect(x0 + i * (btn_w + gap), y, btn_w, bh), label)
+                   for i, label in enumerate(self.labels)]
+        return box, buttons, size
+
+    # --- input --------------------------------------------------------------------------------
+    def answer(self, yes: bool) -> None:
+        self.app.pop()
+        if yes:
+            self.on_yes()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_TAB,
+                             pygame.K_a, pygame.K_d):
+                self.focus = 1 - self.focus
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.answer(self.focus == 0)
+            elif event.key == pygame.K_ESCAPE:
+                self.answer(False)
+        elif event.type == pygame.MOUSEMOTION:
+            _, buttons, _ = self.geometry()
+            self.hover = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(event.pos)), None)
+            if self.hover is not None:
+                self.focus = self.hover
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, buttons, _ = self.geometry()
+            for i, b in enumerate(buttons):
+                if b.hit(event.pos):
+                    self.answer(i == 0)
+                    return
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box, buttons, size = self.geometry()
+        draw_panel(surface, box, alpha=245)
+        fonts = self.app.fonts
+        t = fonts.fit(self.title, round(size * 1.4), box.w - 48, GOLD, bold=True)
+        surface.blit(t, (box.x + 24, box.y + 18))
+        y = box.y + 30 + t.get_height()
+        for line in wrap(fonts, self.message, size, box.w - 48):
+            surface.blit(fonts.text(line, size, WHITE), (box.x + 24, y))
+            y += round(size * 1.4)
+        for i, b in enumerate(buttons):
+            draw_button(surface, fonts, b, i == self.focus, size, hovered=i == self.hover)

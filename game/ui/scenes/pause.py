@@ -1,0 +1,102 @@
+"""The pause menu over the table (Esc): resume, settings, rules, leave the table.
+
+    app.push("pause", owner=table_scene)
+
+While it is open the table stands still (the app updates only the top screen: no animation, no
+countdown, no computer move is played). Leave asks first (`TableScene.ask_to_leave`: the game
+can be continued from the title). Keys: Up/Down (or W/S, Tab) move, Enter or Space choose, Esc
+resumes; the mouse hovers and clicks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..scene import Scene
+from ..widgets import DIM, GOLD, Button, draw_button, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ENTRIES = ("resume", "settings", "rules", "leave")
+
+
+class PauseScene(Scene):
+    name = "pause"
+    overlay = True
+
+    def __init__(self, app: App, owner: Any) -> None:
+        super().__init__(app)
+        self.owner = owner  # the table: `ask_to_leave`, `on_return` when we close
+        self.focus = 0
+        self.hover: int | None = None
+
+    # --- geometry -----------------------------------------------------------------------------
+    def geometry(self) -> tuple[pygame.Rect, list[Button], int]:
+        w, h = self.app.canvas.get_size()
+        size = round(max(17, h * 0.03))
+        bw = max(320, min(520, round(w * 0.28)))
+        bh = max(38, round(h * 0.06))
+        gap = max(8, round(bh * 0.25))
+        title_h = round(size * 1.5 * 1.5)
+        foot_h = round(size * 0.8 * 1.6)
+        height = 24 + title_h + 12 + len(ENTRIES) * (bh + gap) - gap + 16 + foot_h + 16
+        box = pygame.Rect(0, 0, bw + 64, height)
+        box.center = (w // 2, h // 2)
+        top = box.y + 24 + title_h + 12
+        buttons = []
+        for i, e in enumerate(ENTRIES):
+            r = pygame.Rect(0, 0, bw, bh)
+            r.midtop = (box.centerx, top + i * (bh + gap))
+            buttons.append(Button(r, self.app.tr(f"pause.{e}")))
+        return box, buttons, size
+
+    # --- input --------------------------------------------------------------------------------
+    def choose(self, entry: str) -> None:
+        self.app.sound.play("click")
+        if entry == "resume":
+            self.app.pop()
+        elif entry == "leave":
+            self.owner.ask_to_leave()
+        else:
+            self.app.push(entry)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w):
+                self.focus = (self.focus - 1) % len(ENTRIES)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(ENTRIES)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.choose(ENTRIES[self.focus])
+            elif event.key == pygame.K_ESCAPE:
+                self.choose("resume")
+        elif event.type == pygame.MOUSEMOTION:
+            _, buttons, _ = self.geometry()
+            self.hover = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(event.pos)), None)
+            if self.hover is not None:
+                self.focus = self.hover
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            _, buttons, _ = self.geometry()
+            for i, b in enumerate(buttons):
+                if b.hit(event.pos):
+                    self.choose(ENTRIES[i])
+                    return
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        shade = pygame.Surface((w, h), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 130))
+        surface.blit(shade, (0, 0))
+        box, buttons, size = self.geometry()
+        draw_panel(surface, box, alpha=245)
+        fonts = self.app.fonts
+        t = fonts.fit(self.app.tr("pause.title"), round(size * 1.5), box.w - 48, GOLD, bold=True)
+        surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 20)))
+        for i, b in enumerate(buttons):
+            draw_button(surface, fonts, b, i == self.focus, size, hovered=i == self.hover)
+        foot = fonts.fit(self.app.tr("pause.hint"), round(size * 0.75), box.w - 32, DIM)
+        surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - 14)))

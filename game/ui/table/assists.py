@@ -1,0 +1,71 @@
+"""The call assists at the table: three toggles, as online clients have them, saved in the settings.
+
+- auto-win (F5): every legal win is declared at once;
+- no calls (F6): every pung and kong offer is passed (a win is still offered);
+- auto-discard (F7): after your uper, each drawn tile is discarded, unless a win or a kong is
+  possible.
+
+The table asks the engine's `Decision` which actions are legal and submits only one of those
+(`TableInput._assisted`); this module is their names, keys, place and picture.
+
+>>> [a.setting for a in ASSISTS]
+['assist_auto_win', 'assist_no_calls', 'assist_auto_discard']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..layout import Layout, Rect
+from ..widgets import DIM, GOLD, HILITE, PANEL, PANEL_EDGE, WHITE
+
+if TYPE_CHECKING:
+    from game.settings import Settings
+
+    from ..widgets import Fonts
+
+
+@dataclass(frozen=True)
+class Assist:
+    setting: str  # the `Settings` field
+    key: int  # the key that toggles it
+
+
+ASSISTS = (Assist("assist_auto_win", pygame.K_F5), Assist("assist_no_calls", pygame.K_F6),
+           Assist("assist_auto_discard", pygame.K_F7))
+
+
+def assist_rects(lay: Layout) -> list[Rect]:
+    """Three small toggles side by side along the bottom of the info box (the panel's top,
+    right of the table), clear of the prompt's buttons and the dice below.
+
+    >>> lay = Layout.for_size(1024, 640)
+    >>> rs = assist_rects(lay)
+    >>> len(rs), all(r.inside(lay.info) for r in rs), rs[0].right < rs[1].x
+    (3, True, True)
+    """
+    info = lay.info
+    h = max(22, round(lay.line_h * 1.05))
+    gap = max(4, lay.gap // 2)
+    w = (info.w - 2 * gap) / 3
+    y = info.bottom - h
+    return [Rect(info.x + i * (w + gap), y, w, h) for i in range(3)]
+
+
+def draw_assists(surface: pygame.Surface, fonts: Fonts, lay: Layout, settings: Settings,
+                 text: dict[str, str]) -> None:
+    """The toggles: on is gold on the highlight colour, off is dim; `text` names each setting
+    (its short label)."""
+    size = max(12, round(lay.line_h * 0.5))
+    for a, r in zip(ASSISTS, assist_rects(lay)):
+        rect = pygame.Rect(r.as_tuple())
+        on = bool(getattr(settings, a.setting))
+        pygame.draw.rect(surface, HILITE if on else PANEL, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if on else PANEL_EDGE, rect, width=2 if on else 1, border_radius=6)
+        mark = "● " if on else "○ "
+        label = f"{mark}{text[a.setting]} {pygame.key.name(a.key).upper()}"
+        img = fonts.fit(label, size, rect.w - 8, WHITE if on else DIM, bold=on)
+        surface.blit(img, img.get_rect(center=rect.center))

@@ -1,0 +1,118 @@
+"""The table screen's pace: each hand's opening (the seat dice, the shuffle, the walls, the rolls,
+the break, the deal, the flowers), shortened or skipped as the player chooses.
+
+`TablePace` is a part of `game.ui.scenes.table.TableScene` (mixed in). The opening of a hand is
+every event the engine logged before the first decision (`start_hand`: the referee runs until
+someone must decide). The setting `intro` says how it is shown (`game.settings.INTRO_MODES`):
+``"full"`` every hand as a ritual, ``"short"`` the first hand of a session in full and the
+others short, ``"quick"`` every hand short. Short: the walls stand built at once (no shuffle),
+the first roll (who breaks) is shown at once and the counting roll fast, the deal in one sweep
+(every step but the last at once), the rest faster. `skip` (the S key) shows the whole opening
+at once; the picture is then the same as after a full run (the director builds it from the
+same events), and the first decision opens.
+
+Nothing here changes the game: only when and how fast the director shows what happened.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from game.engine.events import Dealt, DiceRolled, HandStarted, WallBuilt
+
+if TYPE_CHECKING:
+    from game.engine.session import Session
+
+    from ..app import App
+    from ..director import Director
+
+#: how much faster a short opening plays what it still shows
+SHORT_FACTOR = 2.5
+
+
+class TablePace:
+    """A hand's opening at the player's pace (a part of `TableScene`; see the module)."""
+
+    # what the scene provides
+    app: App
+    director: Director
+    stream: list[Any]
+    base: int
+    time_bank: float
+    replay: bool
+
+    if TYPE_CHECKING:  # the scene's, never these
+        @property
+        def session(self) -> Session: ...
+        @property
+        def speed_factor(self) -> float: ...
+
+    def _init_pace(self) -> None:
+        self.intro_end: int | None = None  # the stream index where the opening ends (None: over)
+        self.intro_short = False
+        self.intro_sped = False  # the director's speed was raised for a short opening
+
+    def _begin_intro(self) -> None:
+        """A hand was dealt (its opening is in the stream): choose how it is shown."""
+        mode = self.app.settings.intro
+        self.intro_end = len(self.stream)
+        self.intro_short = not self.replay and (
+            mode == "quick" or (mode == "short" and self.session.hand_no > 1))
+        self.time_bank = float(self.app.settings.claim_time_bank)
+
+    @property
+    def in_intro(self) -> bool:
+        """The opening of the hand is still being shown."""
+        d = self.director
+        return self.intro_end is not None and (d.index < self.intro_end or d.timeline.busy)
+
+    def _show_through(self, end: int) -> None:
+        """Show the events of the stream up to `end` at once (the director's `catch_up` of a
+        part of what it follows)."""
+        d = self.director
+        if d.index >= end and not d.timeline.busy:
+            return
+        full = d.source
+        d.source = full[:end]
+        try:
+            d.catch_up()
+        finally:
+            d.source = full
+
+    def skip(self) -> None:
+        """The skip key: the whole opening at once while it plays, else the animation playing."""
+        if self.in_intro and self.intro_end is not None:
+            self._show_through(self.intro_end)
+            self._end_intro()
+        elif self.director.timeline.busy:
+            self.director.skip()
+
+    def _end_intro(self) -> None:
+        self.intro_end = None
+        if self.intro_sped:
+            self.intro_sped = False
+            self.director.speed = self.speed_factor
+
+    def _pace_intro(self) -> None:
+        """Each frame, before the director moves on: a short opening takes its quiet steps at
+        once and plays the rest faster; the normal speed comes back when the opening is over."""
+        if self.intro_end is None:
+            return
+        if not self.in_intro:
+            self._end_intro()
+            return
+        d = self.director
+        if not self.intro_short or math.isinf(self.speed_factor):
+            return
+        d.speed = self.speed_factor * SHORT_FACTOR
+        self.intro_sped = True
+        while not d.timeline.busy and not d.hold and d.index < self.intro_end:
+            e = self.stream[d.index]
+            later_deal = any(isinstance(x, Dealt) for x in self.stream[d.index + 1:self.intro_end])
+            quiet = (isinstance(e, (WallBuilt, HandStarted))
+                     or (isinstance(e, DiceRolled) and e.purpose == "breaker")
+                     or (isinstance(e, Dealt) and later_deal))
+            if not quiet:
+                break
+            self._show_through(d.index + 1)
