@@ -284,20 +284,18 @@ class Prompt:
             draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
                         hovered=i == self.hover)
         title_top = rects[0].y - 8 if rects else 0
-        clock_w = 0
-        if rects and self.countdown and self.clock is not None:
-            colour = (240, 150, 130) if self.in_bank or self.left <= 3 else WHITE
-            img = fonts.fit(self.clock(self.left, self.bank_left, self.in_bank), size,
-                            rects[0].w * 0.55, colour, bold=self.in_bank)
-            at = img.get_rect(bottomright=(rects[0].right, rects[0].y - 8))
-            surface.blit(img, at)
-            clock_w = img.get_width() + 12
-            title_top = at.y
         if rects and title:
-            t = fonts.fit(title, size, rects[0].w - clock_w, GOLD, bold=True)
+            t = fonts.fit(title, size, rects[0].w, GOLD, bold=True)
             at = t.get_rect(bottomleft=(rects[0].x, rects[0].y - 8))
             surface.blit(t, at)
-            title_top = min(title_top, at.y)
+            title_top = at.y
+        if rects and self.countdown and self.clock is not None:  # the seconds, above the title
+            colour = (240, 150, 130) if self.in_bank or self.left <= 3 else WHITE
+            img = fonts.fit(self.clock(self.left, self.bank_left, self.in_bank), size,
+                            rects[0].w * 0.62, colour, bold=self.in_bank)
+            at = img.get_rect(bottomleft=(rects[0].x, title_top - 2))
+            surface.blit(img, at)
+            title_top = at.y
         if rects and self.countdown:
             top = rects[0]
             if self.in_bank:  # the bank runs down in red

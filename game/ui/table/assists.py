@@ -40,7 +40,7 @@ ASSISTS = (Assist("assist_auto_win", pygame.K_F5), Assist("assist_no_calls", pyg
 
 def assist_rects(lay: Layout) -> list[Rect]:
     """Three small toggles side by side along the bottom of the info box (the panel's top,
-    right of the table), clear of the prompt's buttons and the dice below.
+    right of the table, below the players' rows), clear of the prompt's buttons and the dice.
 
     >>> lay = Layout.for_size(1024, 640)
     >>> rs = assist_rects(lay)
@@ -48,24 +48,37 @@ def assist_rects(lay: Layout) -> list[Rect]:
     (3, True, True)
     """
     info = lay.info
-    h = max(22, round(lay.line_h * 1.05))
+    pad = max(5, lay.gap // 2)
+    h = max(18, round(lay.line_h * 0.85))
     gap = max(4, lay.gap // 2)
-    w = (info.w - 2 * gap) / 3
-    y = info.bottom - h
-    return [Rect(info.x + i * (w + gap), y, w, h) for i in range(3)]
+    w = (info.w - 2 * pad - 2 * gap) / 3
+    y = info.bottom - pad - h
+    return [Rect(info.x + pad + i * (w + gap), y, w, h) for i in range(3)]
+
+
+def _labels(fonts: Fonts, lay: Layout, text: dict[str, str], room: float) -> tuple[list[str], int]:
+    """The toggles' labels and one text size for all three: the largest (from half a line down
+    to 10 px) at which each fits its button, with its key (F5...) while that fits too."""
+    top = max(12, round(lay.line_h * 0.5))
+    for keys in (True, False):
+        labels = [f"{text[a.setting]} {pygame.key.name(a.key).upper()}" if keys else text[a.setting]
+                  for a in ASSISTS]
+        for size in range(top, 9, -1):
+            if all(fonts.text(f"● {t}", size).get_width() <= room for t in labels):
+                return labels, size
+    return labels, 10
 
 
 def draw_assists(surface: pygame.Surface, fonts: Fonts, lay: Layout, settings: Settings,
                  text: dict[str, str]) -> None:
     """The toggles: on is gold on the highlight colour, off is dim; `text` names each setting
     (its short label)."""
-    size = max(12, round(lay.line_h * 0.5))
-    for a, r in zip(ASSISTS, assist_rects(lay)):
+    rects = assist_rects(lay)
+    labels, size = _labels(fonts, lay, text, rects[0].w - 10)
+    for a, r, label in zip(ASSISTS, rects, labels):
         rect = pygame.Rect(r.as_tuple())
         on = bool(getattr(settings, a.setting))
         pygame.draw.rect(surface, HILITE if on else PANEL, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD if on else PANEL_EDGE, rect, width=2 if on else 1, border_radius=6)
-        mark = "● " if on else "○ "
-        label = f"{mark}{text[a.setting]} {pygame.key.name(a.key).upper()}"
-        img = fonts.fit(label, size, rect.w - 8, WHITE if on else DIM, bold=on)
+        img = fonts.fit(("● " if on else "○ ") + label, size, rect.w - 6, GOLD if on else DIM)
         surface.blit(img, img.get_rect(center=rect.center))
