@@ -16,7 +16,10 @@ Everything else gets a probability from the visible evidence: for suit tiles the
 wait on it (two-sided, edge, closed, pair and single waits) weighted by how many of their tiles
 are unseen (no-chance and one-chance walls fall out of this), for honours the unseen copies, a
 small discount near his early discards, all scaled by how likely he is ready (uper = certainly)
-and whether his open melds can reach 2 basic points at all.
+and whether his open melds can reach 2 basic points at all. Readiness is never zero: in the
+first go-around it is `FIRST_GO_AROUND_READY` (a dealt hand can be ready), later at least
+`LATER_READY_FLOOR`, so the shape weights make honours and terminals safer than middle tiles
+from the first discard on.
 
 >>> from game.engine.tiles import parse_tiles, tile_str
 >>> river = parse_tiles("9p1z4m")
@@ -31,6 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from game.engine.observation import Observation
+from game.engine.rules import RuleSet
 from game.engine.tiles import DRAGONS, EAST, is_suited, rank, stem, suit
 
 from .value import value_kinds
@@ -39,6 +43,7 @@ __all__ = [
     "OpponentRead",
     "deal_in_table",
     "exact_safe_kinds",
+    "first_go_around",
     "read_opponents",
     "visible_counts",
     "wait_weights",
@@ -145,11 +150,25 @@ class OpponentRead:
         return self.ready * self.loss
 
 
+#: P(ready) of a silent player in the first go-around (his first draw or the deal: a human or
+#: earthly hand, 16 basic points, is ready that early): small, never zero
+FIRST_GO_AROUND_READY = 0.01
+#: the floor later on, above the first go-around's, so a tile is never rated safer later
+LATER_READY_FLOOR = 0.015
+
+
+def first_go_around(obs: Observation, o: int) -> bool:
+    """Is opponent `o` still in the first go-around: at most one discard of his and no meld on
+    the table (a claim or kong ends it)?"""
+    return len(obs.rivers[o]) <= 1 and not any(obs.melds)
+
+
 def _ready_probability(obs: Observation, o: int) -> float:
     if obs.uper[o]:
         return 1.0
     n = len(obs.rivers[o])
     opened = sum(1 for m in obs.melds[o] if m.is_open)
+    floor = FIRST_GO_AROUND_READY if first_go_around(obs, o) else LATER_READY_FLOOR
     p = min(0.7, max(0.0, 0.035 * (n + 2.5 * opened) - 0.05))
     if opened:
         vk = value_kinds(o, obs.prevalent)
@@ -157,24 +176,28 @@ def _ready_probability(obs: Observation, o: int) -> float:
         likely_valid = (any(m.tile in vk for m in obs.melds[o]) or len(suits - {2}) <= 1)
         if not likely_valid:
             p *= 0.45  # mixed open melds without a value pung: often a hand that cannot win
-    return p
+    return max(floor, p)
 
 
-def _loss(obs: Observation, o: int) -> float:
-    final = 10 + 3 + 1 + len(obs.flowers[o]) + (1 if obs.uper[o] else 0)
+def _loss(obs: Observation, o: int, rules: RuleSet | None = None) -> float:
+    """Points lost dealing in to `o`: the table's discard multiplier x his likely Final (the
+    table's ante + about 3 basic + his bonus points)."""
+    ante, mult = (10, 2) if rules is None else (rules.ante, rules.discard_multiplier)
+    final = ante + 3 + 1 + len(obs.flowers[o]) + (1 if obs.uper[o] else 0)
     vk = value_kinds(o, obs.prevalent)
     final += sum(1 for m in obs.melds[o] if m.tile in vk or m.tile in DRAGONS)
     suits = {suit(m.tile) for m in obs.melds[o]}
     if obs.melds[o] and len(suits - {2}) <= 1:
         final += 3  # a flush is likely
-    return 2.0 * final
+    return float(mult * final)
 
 
 def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = None,
                    after_uper: Sequence[Iterable[int]] | None = None, *,
-                   use_evidence: bool = True) -> list[OpponentRead]:
+                   use_evidence: bool = True, rules: RuleSet | None = None) -> list[OpponentRead]:
     """One `OpponentRead` per other seat. `passed[o]` / `after_uper[o]`: kinds discarded since
-    o's last draw or claim, and since his uper (tracked from the events by the seat).
+    o's last draw or claim, and since his uper (tracked from the events by the seat); `rules`:
+    the table's rules (ante and discard multiplier of the loss; None = the defaults).
 
     With ``use_evidence=False`` only exact safety and uper count: an uper player is certainly
     ready and every other tile is equally dangerous against him; others are ignored.
@@ -194,19 +217,19 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         ready = _ready_probability(obs, o)
         if not use_evidence:
             if not obs.uper[o]:
-                reads.append(OpponentRead(o, 0.0, frozenset(safe), (0.0,) * 25, _loss(obs, o)))
+                reads.append(OpponentRead(o, 0.0, frozenset(safe), (0.0,) * 25, _loss(obs, o, rules)))
                 continue
             live = [k for k in range(25) if k not in safe]
             p = min(0.9, 2.0 / max(1, len(live)))
             table = tuple(0.0 if k in safe else p for k in range(25))
-            reads.append(OpponentRead(o, 1.0, frozenset(safe), table, _loss(obs, o)))
+            reads.append(OpponentRead(o, 1.0, frozenset(safe), table, _loss(obs, o, rules)))
             continue
         early = river[:6] if len(river) > 8 else ()
         w = wait_weights(unseen, safe, early)
         total = sum(w)
         table = ((0.0,) * 25 if total <= 0
                  else tuple(min(0.95, ready * 1.8 * x / total) for x in w))
-        reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o)))
+        reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o, rules)))
     return reads
 
 

@@ -121,6 +121,14 @@ KONG_VALUE = define("ai.kong_value", "kong {tile}: {why} (value {value:.1f} > {p
                     tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
 
 
+#: a self-drawn win is paid by the three others (a discard win by the discarder alone, times
+#: the table's `RuleSet.discard_multiplier`: 2, or 1 by house rule)
+SELF_DRAW_PAYERS = 3
+#: a far hand's discard-win value relative to the discard multiplier: more of its wins come by
+#: discard than by self-draw (2.4 with the default multiplier 2)
+DISCARD_WIN_SHARE = 1.2
+
+
 @dataclass(frozen=True)
 class Params:
     """What a level weighs. `defence`: weight of the expected deal-in loss (0 = ignore);
@@ -134,7 +142,11 @@ class Params:
     `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come);
     `slack_threat`: above this threat (summed over all opponents), discards that set the hand
     back one step are weighed too, for folding; against an uper player always. Measured: doing
-    it on mere suspicion costs more wins than it saves deal-ins, so no level does."""
+    it on mere suspicion costs more wins than it saves deal-ins, so no level does.
+    `fold_shanten`: against a player who declared uper, a hand this many tiles or more from
+    ready folds outright when it holds a tile that is exactly safe against every uper player
+    (`ai.danger.exact_safe_kinds`), whatever the value model says (issue 16: 22 % of such
+    positions pushed early, 6 % mid-hand); 0 = never."""
 
     level: str
     defence: float = 1.0
@@ -148,11 +160,12 @@ class Params:
     uper_model: UperParams = FITTED
     uper_min_live: int = 4
     slack_threat: float = float("inf")
+    fold_shanten: int = 2
 
 
 LEVELS: dict[str, Params] = {
     "beginner": Params("beginner", defence=0.0, evidence=False, value=False, claim="free",
-                       uper="always", nine_major=5),
+                       uper="always", nine_major=5, fold_shanten=0),
     "standard": Params("standard", defence=0.8, evidence=False, value=True, claim="value",
                        uper="simple", nine_major=4),
     "expert": Params("expert", defence=1.0, evidence=True, value=True, claim="value",
@@ -308,7 +321,7 @@ class HeuristicSeat(SeatBase):
         unseen = [4 - v for v in vis]
         if p.defence > 0:
             reads = read_opponents(obs, self.tracker.passed, self.tracker.after_uper,
-                                   use_evidence=p.evidence)
+                                   use_evidence=p.evidence, rules=self.tracker.rules)
             danger = [0.0] * 25
             for r in reads:
                 w = p.defence * (1.0 if r.ready >= 1.0 else p.suspicion)
@@ -317,13 +330,19 @@ class HeuristicSeat(SeatBase):
                         danger[k] += r.deal_in[k] * r.loss * w
             threat = sum(r.threat for r in reads)
             certain = sum(r.threat for r in reads if r.ready >= 1.0)
+            vs_uper = [r.safe for r in reads if obs.uper[r.seat]]
+            safe = frozenset.intersection(*vs_uper) if vs_uper else None
         else:
             danger = [0.0] * 25
             threat = certain = 0.0
-        return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat, certain)
+            safe = None
+        return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat, certain,
+                    safe)
 
     def _final(self, obs: Observation, basic: int) -> float:
-        return 10 + basic + 1 + len(obs.flowers[obs.seat])
+        """Final of a win with `basic` points: the table's ante + basic + about one bonus point
+        + the flowers (docs/rules.md §8.5)."""
+        return self.tracker.rules.ante + basic + 1 + len(obs.flowers[obs.seat])
 
     def _ready_ev(self, c: _Ctx, tiles: list[int], melds: Sequence[Meld], river: list[int],
                   uper_bonus: int = 0) -> tuple[float, int, Words]:
@@ -353,7 +372,7 @@ class HeuristicSeat(SeatBase):
         if live_d and live_s:
             ps, pd = win_chances(live_d, c.total_unseen, obs.wall_left, True)
         final = self._final(obs, int(avg)) + uper_bonus
-        ev = 3 * ps * final + 2 * pd * final
+        ev = (SELF_DRAW_PAYERS * ps + self.tracker.rules.discard_multiplier * pd) * final
         return ev, max(live_s, live_d), partial(READY_ON, n=n)
 
     def _far_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
@@ -369,7 +388,8 @@ class HeuristicSeat(SeatBase):
             concealed = all(not m.is_open for m in melds)
             ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
-        for dist, discard_ok, mult in ((ds, False, 3.0), (dd, True, 2.4)):
+        by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
+        for dist, discard_ok, mult in ((ds, False, float(SELF_DRAW_PAYERS)), (dd, True, by_discard)):
             if dist >= INF:
                 continue
             steps = max(s, dist) + (1 if dist > s else 0) * 0.5 * min(s, dist)
@@ -445,8 +465,14 @@ class HeuristicSeat(SeatBase):
         kinds = {a.tile for a in legal if isinstance(a, Discard)}
         opts = self._options_14(c, counts, melds, kinds)
         best = max(opts, key=lambda o: (o.score, o.ukeire))
+        folded = self._fold(c, opts)
+        if folded is not None:
+            best = folded
         # kongs
         for a in legal:
+            if folded is not None and isinstance(a, AddedKong) and (
+                    c.safe_vs_uper is None or a.tile not in c.safe_vs_uper):
+                continue  # folding: an added tile the uper player may rob is a push
             if isinstance(a, (ConcealedKong, AddedKong)):
                 after = list(counts)
                 if isinstance(a, ConcealedKong):
@@ -468,7 +494,8 @@ class HeuristicSeat(SeatBase):
         safest = min(opts, key=lambda o: o.danger)
         if best.action != safest.action and best.danger > safest.danger + 1:
             why = PUSHING(why=why, safest=safest.action)
-        elif best.action == safest.action and best.ev < max(o.ev for o in opts) - 0.5:
+        elif folded is not None or (best.action == safest.action
+                                    and best.ev < max(o.ev for o in opts) - 0.5):
             why = FOLDING(why=why)
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
         if up in legal and up not in decision.notes:
@@ -479,6 +506,18 @@ class HeuristicSeat(SeatBase):
                 why = SILENT(gain=self._uper_why, why=why)
         self._why = DISCARD(tile=best.action.tile, why=why)  # type: ignore[union-attr]
         return action
+
+    def _fold(self, c: _Ctx, opts: Sequence[Option]) -> Option | None:
+        """The fold against an uper player: from `Params.fold_shanten` or more tiles away, the
+        best discard among the exactly safe ones (None: no fold here, or no safe tile held)."""
+        n = self.params.fold_shanten
+        if n <= 0 or not c.safe_vs_uper or not opts or min(o.shanten for o in opts) < n:
+            return None
+        safe = [o for o in opts
+                if isinstance(o.action, Discard) and o.action.tile in c.safe_vs_uper]
+        if not safe:
+            return None
+        return max(safe, key=lambda o: (o.score, o.ukeire))
 
     def uper_features(self, c: _Ctx, counts: list[int], d: int,
                       melds: Sequence[Meld]) -> UperFeatures:
@@ -508,6 +547,8 @@ class HeuristicSeat(SeatBase):
             stem_blocked=sum(u for u, o, o2 in zip(live_by, ok, ok_up) if o and not o2),
             unseen_total=c.total_unseen, wall_left=obs.wall_left, turn=len(obs.rivers[me]),
             final=self._final(obs, basic), threat=c.threat, threat_certain=c.threat_certain,
+            ante=self.tracker.rules.ante,
+            discard_multiplier=self.tracker.rules.discard_multiplier,
             opp_upers=sum(1 for o in range(4) if o != me and obs.uper[o]),
             opp_melds=sum(len(obs.melds[o]) for o in range(4) if o != me))
 
@@ -598,6 +639,8 @@ class _Ctx:
     danger: list[float]  # expected deal-in loss per discarded kind (weighted)
     threat: float  # sum over opponents of P(ready) x loss
     threat_certain: float = 0.0  # the same over players who declared uper
+    safe_vs_uper: frozenset[int] | None = None  # exactly safe against every uper player (None:
+    # nobody declared uper, or the level does not defend)
 
 
 @dataclass(frozen=True, slots=True)

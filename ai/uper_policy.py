@@ -92,17 +92,23 @@ class UperFeatures:
     threat_certain: float
     opp_upers: int
     opp_melds: int
+    ante: int = 10  # the table's rules (`RuleSet.ante`, `RuleSet.discard_multiplier`)
+    discard_multiplier: int = 2
 
     @classmethod
     def simple(cls, live: int, wall_left: int, *, discard: bool = True, basic: int = 2,
-               threat: float = 0.0, opp_upers: int = 0, unseen_total: int = 70) -> UperFeatures:
+               threat: float = 0.0, opp_upers: int = 0, unseen_total: int = 70,
+               ante: int = 10, discard_multiplier: int = 2) -> UperFeatures:
         """One wait with `live` unseen copies worth `basic` each way (for examples and tests);
-        `discard`: whether it may be won on a discard when silent."""
+        `discard`: whether it may be won on a discard when silent; `ante` and
+        `discard_multiplier`: the table's rules."""
         return cls(waits=(0,), live_by_wait=(live,), self_basic=(basic,),
                    discard_basic=(basic,), discard_ok=(discard,), live=live, live_self=live,
                    live_discard=live if discard else 0, stem_blocked=0,
-                   unseen_total=unseen_total, wall_left=wall_left, turn=0, final=11 + basic,
-                   threat=threat, threat_certain=0.0, opp_upers=opp_upers, opp_melds=0)
+                   unseen_total=unseen_total, wall_left=wall_left, turn=0,
+                   final=ante + 1 + basic, threat=threat, threat_certain=0.0,
+                   opp_upers=opp_upers, opp_melds=0, ante=ante,
+                   discard_multiplier=discard_multiplier)
 
     def as_dict(self) -> dict:
         return asdict(self)
@@ -150,18 +156,20 @@ def uper_gain(f: UperFeatures, p: UperParams = FITTED) -> float:
     """Expected points of declaring uper minus staying silent at features `f`."""
     if f.live <= 0:
         return -1.0
-    flowers = f.final - 11 - max(f.discard_basic, default=2)
+    base = f.ante + 1  # ante + about one bonus point, as `final`
+    flowers = f.final - base - max(f.discard_basic, default=2)
     ls = sum(u for u, b in zip(f.live_by_wait, f.self_basic) if b >= 2)
     ld = sum(u for u, o in zip(f.live_by_wait, f.discard_ok) if o)
-    fs = 11 + flowers + (sum(u * b for u, b in zip(f.live_by_wait, f.self_basic) if b >= 2)
-                         / ls if ls else 2)
-    fd = 11 + flowers + (sum(u * b for u, b, o in zip(f.live_by_wait, f.discard_basic,
-                                                      f.discard_ok) if o) / ld if ld else 2)
+    fs = base + flowers + (sum(u * b for u, b in zip(f.live_by_wait, f.self_basic) if b >= 2)
+                           / ls if ls else 2)
+    fd = base + flowers + (sum(u * b for u, b, o in zip(f.live_by_wait, f.discard_basic,
+                                                        f.discard_ok) if o) / ld if ld else 2)
     ps, pd = _chances(ls, ld, f.unseen_total, f.wall_left, p.discard_rate)
     ps_u, pd_u = _chances(ls, ld - f.stem_blocked, f.unseen_total, f.wall_left,
                           p.discard_rate * (p.keep_uper if f.opp_upers else p.keep))
-    silent = 3 * ps * fs + 2 * pd * fd
-    declare = 3 * ps_u * (fs + 1) + 2 * pd_u * (fd + 1)
+    m = f.discard_multiplier
+    silent = 3 * ps * fs + m * pd * fd
+    declare = 3 * ps_u * (fs + 1) + m * pd_u * (fd + 1)
     turns = f.wall_left / 4.0
     frozen = f.threat * p.frozen_weight
     flex = p.flex * turns / max(1, f.live)

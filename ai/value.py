@@ -188,7 +188,7 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
                         "all simples + all pungs"))
     if not options:
         return PlanValue(INF, INF, 0, NO_PLAN)
-    d, b, name = min(options, key=lambda o: (o[0], -o[1]))
+    d, b, name = min(options, key=lambda o: (max(o[0], shanten), -o[1]))
     return PlanValue(d, d, b, PLANS[name])
 
 
