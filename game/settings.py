@@ -197,7 +197,7 @@ class Settings:
     intro: str = "short"
     #: call assists, toggled at the table: declare every legal win at once; pass every pung and
     #: kong offer (wins are still offered); after your uper, discard each drawn tile unless a win
-    #: or a kong is possible
+    #: is possible (the engine discards one that offers nothing; this declines a kong too)
     assist_auto_win: bool = False
     assist_no_calls: bool = False
     assist_auto_discard: bool = False

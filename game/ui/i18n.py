@@ -150,7 +150,8 @@ STRINGS: dict[str, str] = {
     "about.claim_timeout": "When the countdown and the bank run out while you could win on the discard.",
     "about.assist_auto_win": "Declares every legal win at once (F5 at the table).",
     "about.assist_no_calls": "Passes every pung and kong offer; a win is still offered (F6 at the table).",
-    "about.assist_auto_discard": "After your uper, discards each drawn tile unless you can win or kong (F7).",
+    "about.assist_auto_discard":
+        "After your uper, discards each drawn tile unless you can win; a kong is not offered (F7).",
     "about.click_twice": "The first click raises a tile, a second click on it discards it.",
     # display and sound
     "set.language": "Language",

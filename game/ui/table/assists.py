@@ -2,8 +2,8 @@
 
 - auto-win (F5): every legal win is declared at once;
 - no calls (F6): every pung and kong offer is passed (a win is still offered);
-- auto-discard (F7): after your uper, each drawn tile is discarded, unless a win or a kong is
-  possible.
+- auto-discard (F7): after your uper, each drawn tile is discarded unless a win is possible (the
+  engine already discards a drawn tile that offers nothing; this also declines a kong).
 
 The table asks the engine's `Decision` which actions are legal and submits only one of those
 (`TableInput._assisted`); this module is their names, keys, place and picture.
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..layout import Layout, Rect
-from ..widgets import DIM, GOLD, HILITE, PANEL, PANEL_EDGE, WHITE
+from ..widgets import DIM, GOLD, HILITE, PANEL, PANEL_EDGE
 
 if TYPE_CHECKING:
     from game.settings import Settings

@@ -166,9 +166,10 @@ class TableInput:
             return WIN
         if d.kind == "claim" and s.assist_no_calls and WIN not in d.legal and PASS in d.legal:
             return PASS
+        # after uper the engine itself discards a drawn tile that offers nothing; a turn comes
+        # only with a win (offered, always) or a kong that keeps the waits (declined here)
         if (d.kind == "turn" and s.assist_auto_discard and d.observation.uper[d.seat]
-                and d.observation.drawn is not None and WIN not in d.legal
-                and not any(isinstance(a, (ConcealedKong, AddedKong)) for a in d.legal)):
+                and d.observation.drawn is not None and WIN not in d.legal):
             drawn = Discard(d.observation.drawn)
             return drawn if drawn in d.legal else None
         return None
