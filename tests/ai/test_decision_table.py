@@ -19,7 +19,7 @@ pass, which fails the run too):
 * heuristic.py expert ``defence`` 1.0 -> 0: expert fold, cheap_ready, genbutsu_red,
   silent_threat, silent_threat3; standard ``defence`` 0.8 -> 0: standard fold, genbutsu_red
 * heuristic.py expert ``evidence`` True -> False: expert cheap_ready, silent_threat,
-  silent_threat3 (+ xfail expert fold_honour)
+  silent_threat3
 * heuristic.py ``claim_margin`` 0.5 -> 0: standard and expert claim_6m_pairs; 0.5 -> 1.0:
   standard and expert claim_4m_flush
 * heuristic.py ``nine_major`` expert 3 -> 4: expert nine_s3; standard 4 -> 5: standard
@@ -29,7 +29,7 @@ pass, which fails the run too):
 * heuristic.py ``_final`` without the basic points: standard and expert value_flush,
   claim_6m_pairs (+ 7 xfails); ready EV without discard wins (``2 * pd * final`` dropped):
   standard and expert rich_ready, rich_ready2; far EV discard-win factor 2.4 -> 0: expert
-  cheap_ready, standard and expert claim_4m_flush (+ xfail standard fold_honour)
+  cheap_ready, standard and expert claim_4m_flush
 * heuristic.py kong bonus ``ev += 1.0`` -> ``ev -= 1.0``: all three levels kong_red
 * heuristic.py standard ``value`` True -> False: standard open_seat_wind, open_east,
   open_flush_9p, value_flush, claim_6m_pairs, claim_5m_worthless (+ 3 xfails)
@@ -44,7 +44,7 @@ pass, which fails the run too):
   silent_threat, silent_threat3; deal-in scale ``ready * 1.8`` -> 0.3: expert fold,
   cheap_ready, silent_threat, silent_threat3
 * value.py seat wind not a value kind, or value pairs not counted: standard and expert
-  open_seat_wind, open_east (+ xfails open_green_2z); half flush plan dropped: standard and
+  open_seat_wind, open_east; half flush plan dropped: standard and
   expert value_flush, claim_4m_flush; all-pungs distance always 0: 10 rows (open_seat_wind,
   open_east, open_flush_9p, value_flush, claim_5m_worthless); seven pairs plan dropped (the
   direction of the issue-16 fix): standard and expert claim_6m_pairs (+ 4 xfails)
@@ -130,7 +130,8 @@ class Spot:
 
 def position(hand: str, drawn: str | None = None, *, seat: int = 0,
              rivers: tuple[str, str, str, str] = ("", "", "", ""),
-             hands: dict[int, str] | None = None, prevalent: int | None = None) -> Spot:
+             hands: dict[int, str] | None = None, prevalent: int | None = None,
+             rules: RuleSet | None = None) -> Spot:
     """A real table played up to a decision of `seat`, all in tile notation.
 
     * `hand`: the seat's concealed tiles at the decision, without the `drawn` tile
@@ -145,7 +146,7 @@ def position(hand: str, drawn: str | None = None, *, seat: int = 0,
       ready, legal hand); the others get tiles nobody uses.
 
     Flowers are off, so the wall holds 47 tiles after the deal and `wall_left` follows from
-    the number of draws."""
+    the number of draws. `rules`: other house rules (flowers are switched off in any case)."""
     spec = [_river(r, seat) for r in rivers]
     keep = {s: parse_tiles(h) for s, h in (hands or {}).items()}
     keep[seat] = parse_tiles(hand)
@@ -190,7 +191,7 @@ def position(hand: str, drawn: str | None = None, *, seat: int = 0,
             raise ValueError(f"seat {'ESWN'[s]} is dealt {len(dealt[s])} tiles, not {n}: "
                              f"{format_tiles(dealt[s])}")
         strings.append(format_tiles(dealt[s]))
-    t = Table(RuleSet(flowers=False), seed=1, prevalent=prevalent,
+    t = Table((rules or RuleSet()).replace(flowers=False), seed=1, prevalent=prevalent,
               wall=rig_wall(strings, format_tiles(draws)))
     # play the script on the real table
     while True:
