@@ -88,7 +88,7 @@ class ConfirmScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         box, buttons, size = self.geometry()
-        draw_panel(surface, box, alpha=245)
+        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
         fonts = self.app.fonts
         t = fonts.fit(self.title, round(size * 1.4), box.w - 48, GOLD, bold=True)
         surface.blit(t, (box.x + 24, box.y + 18))

@@ -52,7 +52,7 @@ class NoticeScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         box, ok, size = self._geometry()
-        draw_panel(surface, box)
+        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
         fonts = self.app.fonts
         t = fonts.fit(self.title, round(size * 1.4), box.w - 40, GOLD, bold=True)
         surface.blit(t, (box.x + 20, box.y + 16))

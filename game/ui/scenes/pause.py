@@ -92,7 +92,7 @@ class PauseScene(Scene):
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         box, buttons, size = self.geometry()
-        draw_panel(surface, box, alpha=245)
+        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
         fonts = self.app.fonts
         t = fonts.fit(self.app.tr("pause.title"), round(size * 1.5), box.w - 48, GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 20)))
