@@ -433,7 +433,7 @@ STRINGS: dict[str, str] = {
     # replay viewer and records
     "viewer.title": "Replay: {name}",
     "viewer.step": "Hand {hand} · event {i} of {n}",
-    "viewer.prev": "◀ Back",
+    "viewer.prev": "◀ Previous",
     "viewer.next": "Next ▶",
     "viewer.prev_hand": "◀◀ Hand",
     "viewer.next_hand": "Hand ▶▶",
