@@ -198,3 +198,14 @@ def test_message_codes_and_text_keys_never_collide(sources):
             clashes.append(f"{s.context}: {seen[s.context]} and {s.domain}")
         seen[s.context] = s.domain
     assert clashes == []
+
+
+def test_interface_texts_with_a_count_take_the_plural_of_their_language():
+    """A text registered as (singular, plural) is chosen by its count `n` ("1 hand", "4 hands");
+    Korean has one form."""
+    from game.i18n import text
+    from game.ui import i18n as _ui_texts  # noqa: F401 - registers the UI's texts
+
+    assert [text("newgame.hands_n", "en", n=k) for k in (1, 4)] == ["1 hand", "4 hands"]
+    assert text("records.pruned", "en", n=1) == "1 record deleted"
+    assert [text("newgame.hands_n", "ko", n=k) for k in (1, 4)] == ["1판", "4판"]

@@ -64,7 +64,7 @@ def collect() -> list[Source]:
     from game.i18n import TEXTS
     out = [Source(k.domain, k.code, k.english, k.plural) for k in KINDS.values()
            if not k.code.startswith("doc.")]  # the docstrings' examples
-    out += [Source(t.domain, t.key, t.english) for t in TEXTS.values()]
+    out += [Source(t.domain, t.key, t.english, t.plural) for t in TEXTS.values()]
     return sorted(out, key=lambda s: (s.domain, s.context))
 
 

@@ -57,26 +57,32 @@ DOMAINS = ("words", "engine", "ai", "practice", "ui", "cli")
 
 @dataclass(frozen=True)
 class Text:
-    """A piece of interface text: its key (the catalogue's context), English, catalogue."""
+    """A piece of interface text: its key (the catalogue's context), English, catalogue, and
+    for a text with a count its English plural (the count is the format argument ``n``)."""
 
     key: str
     english: str
     domain: str
+    plural: str | None = None
 
 
 #: key -> Text: every registered interface text (menus, labels, tile and yak names, ...)
 TEXTS: dict[str, Text] = {}
 
 
-def register_texts(domain: str, texts: Mapping[str, str]) -> None:
-    """Register interface texts (key -> English) of one catalogue; a key may exist only once."""
+def register_texts(domain: str, texts: Mapping[str, str | tuple[str, str]]) -> None:
+    """Register interface texts (key -> English) of one catalogue; a key may exist only once.
+    A text with a count is ``(singular, plural)``, chosen by its argument ``n`` ("1 hand",
+    "4 hands"; each language has its own plural rules in its catalogue)."""
     if domain not in DOMAINS:
         raise ValueError(f"unknown text domain {domain!r}; one of {', '.join(DOMAINS)}")
     for key, english in texts.items():
+        one, many = english if isinstance(english, tuple) else (english, None)
+        new = Text(key, one, domain, many)
         old = TEXTS.get(key)
-        if old is not None and old != Text(key, english, domain):
+        if old is not None and old != new:
             raise ValueError(f"text {key!r} is registered twice")
-        TEXTS[key] = Text(key, english, domain)
+        TEXTS[key] = new
 
 
 def has_text(key: str) -> bool:
@@ -110,7 +116,12 @@ def text(key: str, lang: str, **fmt: Any) -> str:
         t = TEXTS[key]
     except KeyError:
         raise KeyError(f"no text {key!r}") from None
-    out = translation(lang, t.domain).pgettext(key, t.english)
+    if t.plural is not None:
+        n = fmt.get("n")
+        out = translation(lang, t.domain).npgettext(key, t.english, t.plural,
+                                                    n if isinstance(n, int) else 2)
+    else:
+        out = translation(lang, t.domain).pgettext(key, t.english)
     return josa(out.format(**fmt)) if fmt else out
 
 

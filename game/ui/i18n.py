@@ -29,7 +29,7 @@ __all__ = ["LANGS", "STRINGS", "all_text", "has", "reason_text",
 LANGS = languages()
 
 #: key -> English: the source of every interface text (translations: game/i18n/locale)
-STRINGS: dict[str, str] = {
+STRINGS: dict[str, str | tuple[str, str]] = {
     # title screen
     "app.title": "Korean 2-Point Mahjong",
     "app.subtitle": "Two points to win. No chow. Flowers and uper.",
@@ -307,7 +307,7 @@ STRINGS: dict[str, str] = {
     "newgame.seating": "Seats chosen by",
     "newgame.dice": "dice",
     "newgame.winds": "wind tiles",
-    "newgame.hands_n": "{n} hands",
+    "newgame.hands_n": ("{n} hand", "{n} hands"),
     "newgame.start": "Start",
     "newgame.hint": "Up/Down choose, Left/Right change, Enter starts, Esc back",
     # the rules screen: a summary of the rule book
@@ -447,8 +447,9 @@ STRINGS: dict[str, str] = {
     "viewer.you": "Player",
     "records.step": "Step through",
     "records.prune": "Prune > {d} days",
-    "records.confirm": "Delete {n} records older than {d} days? Y: delete, N: keep",
-    "records.pruned": "{n} records deleted",
+    "records.confirm": ("Delete {n} record older than {d} days? Y: delete, N: keep",
+                        "Delete {n} records older than {d} days? Y: delete, N: keep"),
+    "records.pruned": ("{n} record deleted", "{n} records deleted"),
     "records.help": "Enter step through · W watch · Left/Right prune limit · P prune · Esc back",
     # statistics
     "menu.statistics": "Statistics",
@@ -463,7 +464,8 @@ STRINGS: dict[str, str] = {
     "stats.per_win": "Points per win",
     "stats.top_yak": "Most frequent yak",
     "stats.none": "none yet",
-    "stats.chart": "Running score over the last {n} sessions",
+    "stats.chart": ("Running score over the last {n} session",
+                    "Running score over the last {n} sessions"),
     "stats.empty": "No finished hands in the records yet: play a game first.",
     "stats.help": "Esc back",
     "stats.times": "{n}×",

@@ -137,7 +137,8 @@ def YAK_KEYS() -> list[str]:
 
 def _dummy_args(key: str) -> dict[str, int]:
     from game.engine.messages import placeholders
-    return dict.fromkeys(placeholders(STRINGS[key]), 1)
+    english = STRINGS[key]
+    return dict.fromkeys(placeholders(english[-1] if isinstance(english, tuple) else english), 1)
 
 
 def test_i18n_errors_name_the_key():
