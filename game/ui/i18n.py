@@ -153,6 +153,51 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.assist_auto_discard":
         "After your uper, discards each drawn tile unless you can win; a kong is not offered (F7).",
     "about.click_twice": "The first click raises a tile, a second click on it discards it.",
+    # what each rule and setting does (shown below the list while its row is chosen, and on New game)
+    "about.ante": "Added to every winning hand's points (method 1); 0 scores the yak and bonuses alone "
+        "(method 2).",
+    "about.preset": "The yak table. Nagari (the default) pays 4 for seven pairs and three concealed pungs; "
+        "Samsiki pays 2 and less for the big hands; Keopihyang pays 2 but more for heavenly hand and "
+        "nine gates.",
+    "about.discard_multiplier": "What the discarder pays for a win on his discard: twice the hand's points, "
+        "or once.",
+    "about.several_winners": "Two players can win on one discard: head bump (only the next in turn wins) "
+        "or both win.",
+    "about.three_winners": "Three players can win on one discard: the hand is drawn and the next win pays "
+        "double, or head bump.",
+    "about.nine_major_draw": "A player who holds nine different terminals and honours on his first turn "
+        "may call the hand off.",
+    "about.nine_major_threshold": "How many different terminals and honours the nine-major draw needs.",
+    "about.four_winds_draw": "The hand is drawn when all four players discard the same wind on their "
+        "first turn.",
+    "about.prevalent_wind": "The round's wind: none (no prevalent-wind yak), East all session, or by "
+        "round.",
+    "about.dealer_keeps": "When East keeps the deal: on his win and on a drawn hand, or on his win only.",
+    "about.session_mode": "How a session ends: after a number of hands, after some minutes (the hand "
+        "in play is finished), or never.",
+    "about.session_hands": "The number of hands in a session.",
+    "about.session_minutes": "How long a timed session lasts; the hand in play is finished.",
+    "about.uper_min_wall": "Uper can be declared only while at least this many tiles are left in the "
+        "wall.",
+    "about.flowers": "Play with the four flowers (104 tiles) or without them (100 tiles).",
+    "about.special_tile_bonus": "Win on kong with 5 circles, last-tile draw with 1 circles and last-tile "
+        "claim with 9 circles score 8 instead of 5.",
+    "about.strict_table": "Off: a wrong win or uper declaration is refused with its reason. On: it is "
+        "accepted and penalised, as at a strict table.",
+    "about.score_cap": "The most one hand can score, before the payment multipliers.",
+    "about.seat": "Who plays in this seat: a computer player of the chosen level.",
+    "about.animation_speed": "How fast the tiles move; instant shows every move at once.",
+    "about.ai_delay_ms": "How long the computer players wait before they move, so you can follow them.",
+    "about.hints": "The hints panel at the table (I): how far from ready, the draws that help, danger "
+        "and sacred discard.",
+    "about.language": "The language of the game's words.",
+    "about.tile_notation": "Tiles named in words (5 circles) or in notation (5p).",
+    "about.window_size": "The window's size when it is not fullscreen.",
+    "about.fullscreen": "Fill the screen (F11 or Alt+Enter switch at any time).",
+    "about.sound": "The sounds of tiles, dice and calls.",
+    "about.volume": "How loud the sounds are.",
+    "about.length": "How long the session lasts: a number of hands, some minutes, or endless.",
+    "about.seating": "How the seats are drawn before the first hand: with dice, or with wind tiles.",
     # display and sound
     "set.language": "Language",
     "set.tile_notation": "Tile names",

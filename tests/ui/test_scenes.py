@@ -268,3 +268,45 @@ def test_a_window_smaller_than_the_layout_draws_a_scaled_canvas(tmp_path, monkey
         assert not small.running
     finally:
         small.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_setting_and_new_game_choice_explains_itself(app, lang):
+    """Every row of the settings (the yak points aside: they are the yak table) and every New
+    game choice has a one-line explanation, in both languages."""
+    from game.ui.scenes import settings as st
+    from game.ui.scenes.newgame import NewGameScene
+
+    for page in (st.rules_rows, st.players_rows, st.play_rows, st.display_rows):
+        for row in page():
+            assert row.about is not None, row.label("en")
+            text = row.about(lang)
+            assert text and text != row.label(lang)
+            if lang == "ko":
+                assert any("\uac00" <= ch <= "\ud7a3" for ch in text), text
+    app.apply_settings(app.settings.replace(language=lang), save=False)
+    ng = NewGameScene(app)
+    for o in ng.options:
+        assert ng.about(o), o.key
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_new_game_explanation_stays_clear_of_the_rows(app, size):
+    from game.ui.scenes.newgame import NewGameScene
+
+    app.apply_settings(app.settings.replace(language="ko"), save=False)
+    app.resize(size)
+    ng = NewGameScene(app)
+    app.push(ng)
+    box, rows, start, _ = ng.geometry()
+    ng.focus = next(i for i, o in enumerate(ng.options) if o.key == "preset")  # the longest
+    app.step([], 0.016)
+    last = rows[-1][1]
+    # the band between the last row and the Start button holds the explanation and the hint
+    band = pygame.Rect(box.x + 2, last.bottom + 1, box.w - 4, start.rect.y - last.bottom - 2)
+    lit = sum(1 for y in range(band.y, band.bottom, 2) for x in range(band.x, band.right, 2)
+              if max(app.canvas.get_at((x, y))[:3]) > 200)
+    assert lit > 50, "the explanation is drawn below the rows"
+    row_band = pygame.Rect(box.x + 2, last.bottom - 2, box.w - 4, 2)
+    assert not any(max(app.canvas.get_at((x, row_band.y))[:3]) > 200
+                   for x in range(row_band.x, row_band.right, 3) if not last.collidepoint(x, row_band.y))

@@ -31,6 +31,7 @@ from ..widgets import (
     draw_button,
     draw_gradient,
     draw_panel,
+    wrap,
 )
 
 if TYPE_CHECKING:
@@ -114,6 +115,11 @@ class NewGameScene(Scene):
                 return tr("value.minutes_n", n=n)
             return tr("value.endless")
         return tr(f"newgame.{v}")
+
+    def about(self, o: Option) -> str:
+        """What a row means, in one line (the settings screen shows the same words)."""
+        key = "about.seat" if o.key in ("seat1", "seat2", "seat3") else f"about.{o.key}"
+        return self.app.tr(key) if has(key) else ""
 
     def row_label(self, o: Option) -> str:
         tr = self.app.tr
@@ -264,6 +270,18 @@ class NewGameScene(Scene):
             else:
                 surface.blit(v, v.get_rect(center=value.center))
         hint = fonts.fit(self.app.tr("newgame.hint"), round(size * 0.75), box.w - 48, DIM)
-        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, start.rect.y - 10)))
+        hint_rect = hint.get_rect(midbottom=(box.centerx, start.rect.y - 10))
+        surface.blit(hint, hint_rect)
+        # what the chosen row means, in a line or two between the rows and the key hint
+        about = self.about(self.options[self.focus])
+        if about:
+            px = round(size * 0.8)
+            lines = wrap(fonts, about, px, box.w - 48)[:3]
+            lh = fonts.font(px).get_linesize()
+            y = hint_rect.y - 8 - lh * len(lines)
+            for line in lines:
+                img = fonts.text(line, px, WHITE)
+                surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+                y += lh
         draw_button(surface, fonts, start, True, size, hovered=self.hover == "start")
         draw_button(surface, fonts, back, False, size, hovered=self.hover == "back")

@@ -101,6 +101,7 @@ def _rule(name: str, options: list[Any], show: Callable[[Any, str], str]) -> Row
         get=lambda s: getattr(s.rules, name),
         put=lambda s, v: s.replace(rules=s.rules.replace(**{name: v})),
         show=show,
+        about=(lambda lang: tr(f"about.{name}", lang)) if has(f"about.{name}") else None,
     )
 
 
@@ -191,7 +192,8 @@ def _seat(i: int) -> Row:
 
     return Row(label=lambda lang: tr(f"set.seat{i + 1}", lang),
                values=lambda s: list(SEAT_CHOICES) + ([s.seats[i]] if s.seats[i] not in SEAT_CHOICES else []),
-               get=lambda s: s.seats[i], put=put, show=show)
+               get=lambda s: s.seats[i], put=put, show=show,
+               about=lambda lang: tr("about.seat", lang))
 
 
 def players_rows() -> list[Row]:
@@ -201,7 +203,8 @@ def players_rows() -> list[Row]:
         Row(label=lambda lang: tr("set.animation_speed", lang),
             values=lambda s: speed + ([s.animation_speed] if s.animation_speed not in speed else []),
             get=lambda s: s.animation_speed, put=lambda s, v: s.replace(animation_speed=v),
-            show=lambda v, lang: _value(v, lang) if isinstance(v, str) else f"x{v:g}"),
+            show=lambda v, lang: _value(v, lang) if isinstance(v, str) else f"x{v:g}",
+            about=lambda lang: tr("about.animation_speed", lang)),
         _field("ai_delay_ms", [0, 250, 500, 750, 1000, 1500, 2000, 3000],
                lambda v, lang: tr("value.ms", lang, n=v)),
         _field("hints", [True, False], _onoff),
