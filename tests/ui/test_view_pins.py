@@ -357,7 +357,10 @@ def check_result_screen(sc: TableScene, res: HandResultScene) -> dict[str, int]:
                     ys = next(x for x in r.winners[page].result.yak if x.key == y["key"])
                     count = f" ×{ys.count}" if ys.count > 1 else ""
                     label = app.tr("result.basic") if y["kind"] == "basic" else app.tr("result.bonus")
-                    want += [yak.name_ko + count, yak.name_en, f"{y['points']}  {label}"]
+                    # the player's names first, the Korean beside them; in Korean only Korean
+                    names = ([yak.name_ko + count] if app.lang == "ko"
+                             else [yak.name_en + count, yak.name_ko])
+                    want += [*names, f"{y['points']}  {label}"]
                 assert in_order(drawn, want), f"yak lines: want {want}, drawn {drawn}"
                 res_j = w["result"]
                 assert str(res_j["total"]) in drawn

@@ -156,7 +156,7 @@ class HandResultScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         _shade(surface)
         box = self.box()
-        draw_panel(surface, box, alpha=242)
+        draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
         fonts, tr = self.app.fonts, self.app.tr
         h = box.h
         size = max(15, round(h * 0.032))
@@ -262,8 +262,14 @@ class HandResultScene(_Overlay):
         for ys in res.yak:
             colour = WHITE if ys.kind == "basic" else (190, 210, 255)
             count = f" ×{ys.count}" if ys.count > 1 else ""
-            surface.blit(fonts.fit(yak_name(ys.key, "ko") + count, small, box.w * 0.23, colour), (col_ko, y))
-            surface.blit(fonts.fit(yak_name(ys.key, "en"), small, box.w * 0.32, colour), (col_en, y))
+            if self.app.lang == "ko":  # Korean names only
+                surface.blit(fonts.fit(yak_name(ys.key, "ko") + count, small, box.w * 0.55, colour),
+                             (col_ko, y))
+            else:  # the player's name first, the Korean one beside it (the table's own words)
+                surface.blit(fonts.fit(yak_name(ys.key, self.app.lang) + count, small, box.w * 0.32,
+                                       colour), (col_ko, y))
+                surface.blit(fonts.fit(yak_name(ys.key, "ko"), small, box.w * 0.2, DIM),
+                             (col_en + round(box.w * 0.1), y))
             kind = tr("result.basic") if ys.kind == "basic" else tr("result.bonus")
             pts = fonts.text(f"{ys.points}  {kind}", small, colour)
             surface.blit(pts, (col_pts, y))
@@ -308,7 +314,7 @@ class SessionResultScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         _shade(surface, 170)
         box = self.box()
-        draw_panel(surface, box, alpha=245)
+        draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
         fonts, tr = self.app.fonts, self.app.tr
         s = self.owner.session
         size = max(15, round(box.h * 0.032))
