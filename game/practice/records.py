@@ -229,10 +229,13 @@ class RecordWriter:
     def __init__(self, session: Session, directory: str | Path | None = None, *,
                  human: int | None = None, seat_kinds: Sequence[str] | None = None,
                  now: _dt.datetime | None = None, continues: str | Path | None = None,
-                 private: bool = False):
+                 private: bool = False, clock: Callable[[], float] | None = None):
         from .locks import RecordLock, sweep_stale_locks
 
         self.session = session
+        #: seconds the game has been played (the table's clock): written on each event line as
+        #: "t", so Continue goes on from there (a reader that does not know "t" ignores it)
+        self.clock = clock
         self.directory = Path(directory) if directory is not None else records_dir()
         self.directory.mkdir(parents=True, exist_ok=True)
         created = (now or _now()).astimezone(_dt.UTC)
@@ -306,7 +309,10 @@ class RecordWriter:
                 return
             self._ended = True
             hand = 0
-        self._write({"type": "event", "hand": hand, "event": e.to_json()})
+        line: dict[str, Any] = {"type": "event", "hand": hand, "event": e.to_json()}
+        if self.clock is not None:
+            line["t"] = round(float(self.clock()), 1)
+        self._write(line)
         if isinstance(e, (HandEnded, SessionEnded)) and not self.private:
             self._flush_held(sync=True)
 
@@ -452,6 +458,8 @@ class Record:
     reason: Message | None = None
     error_line: int | None = None
     lines_read: int = 0
+    #: seconds of play when the last valid line was written (its "t"; 0 when none says)
+    played: float = 0.0
 
     @property
     def error(self) -> str:
@@ -746,6 +754,9 @@ def load_record(path: str | Path) -> Record:
                 current = HandRecord(hand)
                 rec.hands.append(current)
             if kind == "event":
+                t = line.get("t")
+                if isinstance(t, (int, float)) and not isinstance(t, bool) and 0 <= t < _BIG:
+                    rec.played = max(rec.played, float(t))
                 if not current.events and not isinstance(e, HandStarted):
                     stop(BEFORE_START(hand=hand, event=e.type))
                     break

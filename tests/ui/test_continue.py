@@ -290,3 +290,36 @@ def test_lock_files_left_by_crashes_are_swept_when_a_game_starts(data):
     assert names == sorted([src.name, "live.jsonl.lock", w.path.name, w.path.name + ".lock"])
     w.close()
     live.release()
+
+
+def test_continue_goes_on_with_the_game_clock(app, data):
+    """The record carries the table's play clock ("t" on each event line); Continue starts the
+    clock from it, and a timed session counts the time already played."""
+    s = Session(RuleSet(), 21, players=PLAYERS, hands=2)
+    played = [0.0]
+    w = RecordWriter(s, data, human=0, seat_kinds=PLAYERS, clock=lambda: played[0])
+    t = s.new_hand(on_event=w.on_event)
+    for _ in range(30):
+        played[0] += 7.5  # seconds at the table between moves
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    w.close()
+    rec = load_record(w.path)
+    assert 200 < rec.played <= played[0]
+    sc = make_scene(app, resume=True)
+    assert isinstance(sc, TableScene)
+    assert sc.elapsed == rec.played, "the clock goes on, not from 0:00"
+    assert sc.driver.session.clock() - sc.driver.session.start_time >= rec.played
+    app.push(sc)
+    app.step([], 1 / 30)
+    sc.leave()
+    # the continuation's own record carries the clock on
+    assert load_record(sc.driver.writer.path).played >= rec.played
+
+
+def test_a_record_without_a_clock_continues_from_zero(app, data):
+    unfinished(data)  # written without a clock (as by an older version)
+    sc = make_scene(app, resume=True)
+    assert sc.elapsed == 0.0
+    app.push(sc)
+    sc.leave()

@@ -94,13 +94,16 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.rules = rules or app.settings.rules
         session = Session(self.rules, self.seed, players=tuple(self.player_names),
                           seat_selection=seat_selection, hands=hands)
+        #: seconds played at this table; Continue goes on from the record's clock
+        self.elapsed = resume.played if resume is not None else 0.0
         #: computer seats decide in a worker thread (off the frame); not at the tests' instant
         #: speed, where nothing is drawn between decisions anyway
         self.driver = TableDriver(
             session, self.player_names, seed=self.seed, human=self.human_player,
             record=not self.autoplay if record is None else record, continues=resume,
             replay=replay, threaded=self.AI_THREAD and not math.isinf(self.speed_factor),
-            on_end=lambda: self.say(self.app.tr("replay.ended"), seconds=3600))
+            on_end=lambda: self.say(self.app.tr("replay.ended"), seconds=3600),
+            clock=lambda: self.elapsed)
         self.paused = False
         self.show_hints = False  # the practice hints panel (I), off by default
         self.hints_panel: Any = None
@@ -108,7 +111,6 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.exit_at_end = exit_at_end
         self.recording_said = False
         self.think = 0.0  # seconds a computer seat has been "thinking"
-        self.elapsed = 0.0
         self._init_input()
         self._init_pace()
         self.message = ""

@@ -116,8 +116,12 @@ class TableDriver:
     def __init__(self, session: Session, names: list[str], *, seed: int, human: int | None,
                  record: bool = False, continues: Resume | None = None,
                  replay: Resume | None = None, threaded: bool = True,
-                 on_end: Callable[[], None] | None = None) -> None:
+                 on_end: Callable[[], None] | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
         self.session = session
+        self.clock = clock  # the table's play clock, written into the record
+        if continues is not None and continues.played > 0:  # a timed session goes on, too
+            session.start_time -= continues.played
         self.names = list(names)
         self.human = human
         self.scripted = replay is not None
@@ -145,7 +149,8 @@ class TableDriver:
         try:
             self.writer = rec_mod.RecordWriter(
                 self.session, human=self.human, seat_kinds=self.names,
-                continues=continues.path if continues is not None else None, private=external)
+                continues=continues.path if continues is not None else None, private=external,
+                clock=self.clock)
         except OSError as e:
             self.writer = None
             self.record_note = str(e.strerror or e)

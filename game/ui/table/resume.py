@@ -49,11 +49,12 @@ class Resume:
     actions: list[list[tuple[int, Action]]]  # per hand (1-based order), (seat, action)
     path: Any = None
     lock: Any = None
+    played: float = 0.0  # seconds the game had been played (the table's clock goes on from it)
 
 
 def resume_from_record(rec: Any, lock: Any = None) -> Resume:
     return Resume(rec.header, [[(s, a) for _, s, a in h.actions] for h in rec.hands], rec.path,
-                  lock)
+                  lock, float(getattr(rec, "played", 0.0)))
 
 
 class ContinueError(Exception):
