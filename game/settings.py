@@ -100,6 +100,9 @@ MUST_WINDOW = define("settings.must.window", "must be [width, height] from {low}
                      low=TEXT, high=TEXT, value=TEXT)
 MUST_BOOL = define("settings.must.bool", "must be true or false, got {value}", value=TEXT)
 MUST_VOLUME = define("settings.must.volume", "must be a number 0-1, got {value}", value=TEXT)
+MUST_SET_NAME = define("settings.must.set_name",
+                       "must be a rule set's name of at most {n} printable characters, got {value}",
+                       n=INT, value=TEXT)
 MUST_KNOWN = define("settings.must.known", "unknown setting {name}", name=TEXT)
 # a file that cannot be used (load_settings)
 FILE_BAD = define("settings.file.bad", "The settings file {path} {why}; {kept}. Default settings are used.",
@@ -211,6 +214,9 @@ class Settings:
     hints: bool = True
     #: name tiles in notation (``5p``, ``1z``) instead of words (``5 circles``, ``East wind``)
     tile_notation: bool = False
+    #: the house rules New game starts from: "" = these settings' rules, else a saved set's name
+    #: (`game.rulesets`); New game remembers the last choice here
+    house_rules: str = ""
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -343,6 +349,9 @@ def _check(name: str, v: Any) -> Message | None:
         return None if v in names else MUST_ONE_OF(names=", ".join(names), value=_repr(v))
     if name == "volume":
         return None if _is_num(v) and 0 <= v <= 1 else MUST_VOLUME(value=_repr(v))
+    if name == "house_rules":
+        ok = isinstance(v, str) and len(v) <= 40 and v.isprintable()
+        return None if ok else MUST_SET_NAME(n=40, value=_repr(v))
     return MUST_KNOWN(name=_repr(name))  # pragma: no cover - every field is listed above
 
 

@@ -7,7 +7,8 @@ The layers, bottom up (each may import those it lists, never one above it):
     i18n       game/i18n              engine
     ai         ai/                    engine, i18n
     practice   game/practice          engine, i18n, ai
-    settings   game/settings.py       engine, i18n
+    settings   game/settings.py,      engine, i18n
+               game/rulesets.py
     ui         game/ui                engine, i18n, ai, practice, settings
     cli        game/cli, __main__     everything
 
@@ -48,6 +49,7 @@ LAYER_OF: dict[str, str] = {
     "ai": "ai",
     "game.practice": "practice",
     "game.settings": "settings",
+    "game.rulesets": "settings",
     "game.ui": "ui",
     "game.cli": "cli",
     "game.__main__": "cli",

@@ -131,13 +131,13 @@ def domain_of(module: str) -> str:
 
     >>> domain_of("ai.heuristic"), domain_of("game.practice.hints"), domain_of("game.engine.table")
     ('ai', 'practice', 'engine')
-    >>> domain_of("game.settings")  # the desktop program's settings file
-    'ui'
+    >>> domain_of("game.settings"), domain_of("game.rulesets")  # the desktop program's files
+    ('ui', 'ui')
     """
     parts = module.split(".")
     if parts[0] == "ai":
         return "ai"
-    if module == "game.settings":
+    if module in ("game.settings", "game.rulesets"):
         return "ui"
     if parts[0] == "game" and len(parts) > 1 and parts[1] in ("practice", "ui", "cli"):
         return parts[1]

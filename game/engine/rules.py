@@ -242,7 +242,8 @@ class RuleSet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], warnings: list[str] | None = None) -> RuleSet:
-        """Build from a mapping. Unknown keys are an error, or a warning when `warnings` is given.
+        """Build from a mapping. Unknown keys are an error, or a warning when `warnings` is given;
+        a text ``"name"`` (a saved rule set's, `game.rulesets`) is not a rule and is skipped.
 
         >>> RuleSet.from_dict({"ante": -1})
         Traceback (most recent call last):
@@ -254,6 +255,8 @@ class RuleSet:
         names = {f.name for f in dataclasses.fields(cls) if not f.name.startswith("_")}
         kwargs: dict[str, Any] = {}
         for key, value in data.items():
+            if key == "name" and isinstance(value, str):  # a saved set's name (game.rulesets)
+                continue
             if key not in names:
                 msg = f"unknown rule {key!r} ignored"
                 if warnings is None:
