@@ -191,3 +191,37 @@ def test_the_viewer_buttons_write_every_label_whole_and_the_same_size(app, lang,
     for a, b in itertools.pairwise(buttons):
         assert a.rect.right < b.rect.x, (a.label, b.label)
     assert buttons[-1].rect.right <= v.regions()["below"].right
+
+
+def test_an_unfinished_game_in_the_list_says_which_hand_it_stopped_in(app, monkeypatch):
+    """The records list calls a game left unfinished what it is, "interrupted · Hand 2", not a
+    damaged file's line number (and not in the red of damage)."""
+    from game.ui.widgets import RED_TEXT
+
+    s = Session(RuleSet(), 5, hands=3)
+    w = RecordWriter(s, human=0, seat_kinds=("human", "random", "random", "random"))
+    t = s.new_hand(on_event=w.on_event)
+    while not t.is_over:  # hand 1 played out
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    s.finish_hand()
+    t = s.new_hand(on_event=w.on_event)
+    for _ in range(10):  # hand 2 left in the middle
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, d.legal[0])
+    w.close()
+    said: list[tuple[str, tuple]] = []
+    fit = app.fonts.fit
+
+    def spy(text, size, max_w, colour=(255, 255, 255), bold=False):
+        said.append((text, tuple(colour)))
+        return fit(text, size, max_w, colour, bold)
+
+    monkeypatch.setattr(app.fonts, "fit", spy)
+    lst = RecordsScene(app)
+    app.push(lst)
+    app.step([], 0.016)
+    assert lst.records[lst.focus].path == w.path
+    line = next((t, c) for t, c in said if t.startswith("interrupted"))
+    assert line[0] == "interrupted · Hand 2" and line[1] != tuple(RED_TEXT)
+    assert not any("line " in t for t, _ in said)

@@ -689,9 +689,17 @@ class RecordsScene(ReplayListScene):
         size = round(max(15, surface.get_height() * 0.025))
         box, _rows, watch, _back = self.geometry()
         # a damaged record: why, in red, above the help line
-        if self.records and self.records[self.focus].reason is not None:
-            why = self.app.reason(self.records[self.focus].reason)
-            t = fonts.fit(why, round(size * 0.75), box.w - 40, RED_TEXT)
+        focused = self.records[self.focus] if self.records else None
+        if focused is not None and focused.reason is not None:
+            from game.practice.records import is_interruption
+
+            if is_interruption(focused.reason):  # not damage: say which hand it stopped in
+                why = (f"{self.app.tr('replay.interrupted')} · "
+                       f"{self.app.tr('table.hand_n', n=focused.hands + 1)}")
+                colour = DIM
+            else:
+                why, colour = self.app.reason(focused.reason), RED_TEXT
+            t = fonts.fit(why, round(size * 0.75), box.w - 40, colour)
             surface.blit(t, t.get_rect(midbottom=(box.centerx, watch.rect.y - 12 - round(size * 1.2))))
         for b in self.extra_buttons().values():
             draw_button(surface, fonts, b, False, size)
