@@ -35,14 +35,14 @@ from typing import Any
 
 from ai.danger import read_opponents, visible_counts
 from ai.heuristic import EventTracker, HeuristicSeat
-from ai.value import INF, PLANS, plan_value
+from ai.value import CONCEALED, INF, NO_PLAN, PLANS, READY, SHAPE, plan_value
 from game.engine.actions import Action, Discard
 from game.engine.events import Event, HandStarted
 from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.kinds import Phase
 from game.engine.melds import Meld
-from game.engine.messages import FLOAT, INT, MSG, SEAT, TEXT, TILE, TILES, Message, define
+from game.engine.messages import FLOAT, INT, MSG, SEAT, TEXT, TILE, TILES, YAKS, Message, define
 from game.engine.observation import Observation, RiverTile
 from game.engine.rules import RuleSet
 from game.engine.scoring import (
@@ -57,6 +57,7 @@ from game.engine.scoring import (
 )
 from game.engine.scoring.sacred import SD1, SD5, SD6, SacredStatus
 from game.engine.scoring.uper import NOT_READY
+from game.engine.scoring.yak import BASIC
 from game.engine.tiles import (
     DRAGONS,
     NUM_PLAYING_KINDS,
@@ -102,6 +103,25 @@ UPER_THREAT = define("hint.uper_threat", "{seat} declared uper: any tile outside
 NO_EVIDENCE = define("hint.no_evidence", "no safety evidence ({seat} ready with about "
                      "{ready:.0%})", seat=SEAT, ready=FLOAT)
 NO_SUGGESTION = define("hint.no_suggestion", "no suggestion ({error})", error=TEXT)
+# the headline, as a player says it (the figures behind it are the panel's "Details")
+HEAD_AWAY = define("hint.head_away", "{n} tile from ready", plural="{n} tiles from ready",
+                   count="n", n=INT)
+HEAD_READY = define("hint.head_ready", "Ready: waiting on {n} kind of tile",
+                    plural="Ready: waiting on {n} kinds of tile", count="n", n=INT)
+HEAD_COMPLETE = define("hint.head_complete", "Your hand is complete")
+LIVE_HELP = define("hint.live_help", "{n} tile would help", plural="{n} tiles would help",
+                   count="n", n=INT)
+LIVE_WIN = define("hint.live_win", "{n} tile would complete your hand",
+                  plural="{n} tiles would complete your hand",
+                  count="n", n=INT)
+WIN_BOTH = define("hint.win_both", "you can win by self-draw and on a discard")
+WIN_SELF_DRAW = define("hint.win_self_draw", "you can win only by self-draw")
+WIN_NONE = define("hint.win_none", "you cannot win yet (no 2 points)")
+REACH_BOTH = define("hint.reach_both", "once ready, you can win by self-draw and on a discard")
+REACH_SELF_DRAW = define("hint.reach_self_draw", "once ready, you can win only by self-draw")
+REACH_NONE = define("hint.reach_none", "no way to 2 points yet")
+AIM = define("hint.aim", "aiming for: {plan}", plan=MSG)
+AIM_YAKS = define("hint.aim_yaks", "your win would score: {yaks}", yaks=YAKS)
 
 __all__ = [
     "AcceptHint",
@@ -225,6 +245,10 @@ class Hints:
     opponents: tuple[OpponentHint, ...]
     sacred: SacredHint
     _why: dict[int, Message] = field(default_factory=dict, repr=False)
+    #: waiting to draw and not ready: the nearest 2-point plan (`ai.value.PLANS`)
+    plan: Message | None = None
+    #: the basic yak of a ready hand's best win (for the lead discard when about to discard)
+    yaks: tuple[str, ...] = ()
 
     @property
     def best_discard(self) -> DiscardHint | None:
@@ -233,6 +257,80 @@ class Hints:
                 return d
         return self.discards[0] if self.discards else None
 
+    @property
+    def lead(self) -> DiscardHint | None:
+        """About to discard: the discard the headline speaks of (the suggested one when it
+        keeps the hand as near to ready as it can be, else the best of those that do)."""
+        best = max(0, self.shanten)
+        return next((d for d in self.discards if d.shanten <= best), self.best_discard)
+
+    @property
+    def live(self) -> int:
+        """How many unseen tiles would improve the hand (win it, when it is ready)."""
+        d = self.lead
+        if d is not None:
+            return d.unseen
+        return sum(a.unseen for a in self.accepts)
+
+    @property
+    def ready_kinds(self) -> int:
+        """A ready hand: how many kinds complete its shape (0 when not ready)."""
+        d = self.lead
+        if d is not None:
+            return len(d.accepts) if d.shanten == 0 else 0
+        return len(self.accepts) if self.shanten == 0 else 0
+
+    @property
+    def win_ways(self) -> str:
+        """"both", "self-draw" or "none": how the hand can win (a ready hand), or could once
+        ready (a plan reaching 2 basic points)."""
+        d = self.lead
+        if d is not None:
+            sd, dc = d.reach_self_draw, d.reach_discard
+        elif self.shanten == 0:
+            sd = any(w.self_draw_basic >= MIN_BASIC for w in self.waits)
+            dc = any(not w.low_on_discard and w.blocked is None for w in self.waits)
+        else:
+            sd = dc = self.plan is not None and self.plan != NO_PLAN
+        if sd and not self.sacred.can_self_draw and self.shanten == 0:
+            sd = False
+        return "both" if sd and dc else ("self-draw" if sd or dc else "none")
+
+    @property
+    def headline(self) -> tuple[Message, ...]:
+        """The first lines of the panel, as a player says it: how far from ready, how many
+        tiles help (or win), how the hand can win, and what it aims for.
+
+        >>> for m in hints(practice_observation("123m456p789p11m22z7z")).headline: print(m)
+        Ready: waiting on 3 kinds of tile
+        7 tiles left would win
+        you can win only by self-draw
+        your win would score: concealed, self draw
+        """
+        out: list[Message] = []
+        ready = self.shanten <= 0
+        if self.shanten < 0:
+            out.append(HEAD_COMPLETE())
+        elif ready:
+            out.append(HEAD_READY(n=self.ready_kinds))
+        else:
+            out.append(HEAD_AWAY(n=self.shanten))
+        if self.shanten >= 0:
+            out.append((LIVE_WIN if ready else LIVE_HELP)(n=self.live))
+        ways = self.win_ways
+        if ready:
+            out.append({"both": WIN_BOTH, "self-draw": WIN_SELF_DRAW, "none": WIN_NONE}[ways]())
+            if self.yaks and ways != "none":
+                out.append(AIM_YAKS(yaks=self.yaks))
+        else:
+            out.append({"both": REACH_BOTH, "self-draw": REACH_SELF_DRAW,
+                        "none": REACH_NONE}[ways]())
+            plan = self.lead.plan if self.lead is not None else self.plan
+            aim = _yak_of(plan)
+            if aim is not None:
+                out.append(AIM(plan=aim))
+        return tuple(out)
+
     def why_not(self, tile: int) -> Message:
         """"Why can't I win on this?" for a discard of `tile` (own hand as it waits now; for a
         hand about to discard, after the suggested discard)."""
@@ -240,6 +338,17 @@ class Hints:
 
 
 # ---------------------------------------------------------------------------- helpers
+def _yak_of(plan: Message | None) -> Message | None:
+    """The yak a plan names ("concealed + seven pairs" -> "seven pairs"); None for no yak."""
+    if plan is None:
+        return None
+    if plan.code == CONCEALED.code:
+        plan = dict(plan.args)["plan"]
+    if plan in (NO_PLAN, SHAPE, READY):
+        return None
+    return plan
+
+
 def practice_observation(hand: str, *, seat: int = 0, melds: Sequence[Meld] = (),
                          rivers: Sequence[str] = ("", "", "", ""), uper: Sequence[bool] = (
                              False, False, False, False), uper_index: Sequence[int] = (
@@ -439,12 +548,37 @@ def _why_map(obs: Observation, tiles: list[int], melds: Sequence[Meld], rules: R
     return out
 
 
+def _best_yaks(obs: Observation, tiles: list[int], melds: Sequence[Meld], waits: Sequence[WaitHint],
+               rules: RuleSet) -> tuple[str, ...]:
+    """The basic yak of the ready hand `tiles`' best win: on a discard when one is allowed, else
+    by self-draw."""
+    best: tuple[int, int, WaitHint] | None = None
+    for w in waits:
+        on_discard = not w.low_on_discard and w.blocked is None
+        key = (1 if on_discard else 0, w.discard_basic if on_discard else w.self_draw_basic)
+        if w.self_draw_basic < MIN_BASIC and not on_discard:
+            continue
+        if best is None or key > best[:2]:
+            best = (*key, w)
+    if best is None:
+        return ()
+    self_draw = best[0] == 0
+    w = best[2]
+    res = evaluate_win(WinContext(concealed=tuple(sorted(tiles + [w.tile])), win_tile=w.tile,
+                                  melds=tuple(melds), self_draw=self_draw, seat=obs.seat,
+                                  prevalent=obs.prevalent,
+                                  discarder=None if self_draw else (obs.seat + 1) % 4), rules)
+    return tuple(y.key for y in res.yak if y.kind == BASIC)
+
+
 # ---------------------------------------------------------------------------- the entry point
 def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = None,
-          level: str = "expert") -> Hints:
+          level: str = "expert", offered: Iterable[Action] | None = None) -> Hints:
     """The hints for a `Decision` or an `Observation` (see the module). `events`: the hand's
     events so far (any view; they are reduced to this seat's view) for the tiles each
-    opponent let pass; `rules` default to the hand's rules found in `events`."""
+    opponent let pass; `rules` default to the hand's rules found in `events`. `offered`: the
+    actions an exercise offers (practice): the suggestion is one of them and the discards
+    listed are theirs only."""
     if isinstance(source, Observation):
         obs = source
         decision = None
@@ -491,6 +625,11 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                     if not v.legal and v.reason is not None:
                         notes[a] = v.reason
         decision = _View(obs, "turn", tuple(legal), notes)
+    choices: set[Action] | None = None
+    if offered is not None and decision is not None:
+        choices = set(offered)
+        decision = _View(obs, decision.kind, tuple(a for a in decision.legal if a in choices),
+                         {a: n for a, n in decision.notes.items() if a in choices})
     if decision is not None and decision.legal:
         seat = HeuristicSeat(level)
         seat.tracker = tracker
@@ -505,11 +644,16 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
     accepts: tuple[AcceptHint, ...] = ()
     waits: tuple[WaitHint, ...] = ()
     why: dict[int, Message] = {}
+    plan: Message | None = None
+    yaks: tuple[str, ...] = ()
     st_now = _status(obs, [], river, ud)
     if about_to_discard:
         s_now = shanten_of(own, nm)
+        offered_tiles = None if choices is None else {a.tile for a in choices if isinstance(a, Discard)}
         for opt in acceptance(own, nm, visible=elsewhere):
             d = opt.discard
+            if offered_tiles is not None and d not in offered_tiles:
+                continue
             after = list(own)
             after[d] -= 1
             tiles = _tiles(after)
@@ -540,6 +684,11 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                 rs, rd, plan, wh, up_legal, up_reason, d == sug_tile))
         discards.sort(key=lambda x: (not x.suggested, x.shanten, -x.unseen))
         shanten = s_now
+        lead = next((x for x in discards if x.shanten <= max(0, s_now)), None)
+        if lead is not None and lead.waits:
+            after = list(own)
+            after[lead.tile] -= 1
+            yaks = _best_yaks(obs, _tiles(after), melds, lead.waits, rules)
         if sug_tile is not None:
             after = list(own)
             after[sug_tile] -= 1
@@ -554,10 +703,15 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
             st_now = _status(obs, shape_waits_of(tiles, melds), river, ud)
             seen = [elsewhere[k] + own[k] for k in range(NUM_PLAYING_KINDS)]
             waits = _wait_hints(obs, tiles, melds, seen, rules, st_now)
+            yaks = _best_yaks(obs, tiles, melds, waits, rules)
+        else:
+            plan = plan_value(own, melds, seat=me, prevalent=obs.prevalent,
+                              unseen=[4 - (elsewhere[k] + own[k]) for k in range(NUM_PLAYING_KINDS)],
+                              shanten=shanten).plan
         why = _why_map(obs, tiles, melds, rules, st_now)
     opponents = _danger_table(obs, tracker, sorted(set(obs.concealed)))
     sacred = SacredHint(tuple(r.message for r in st_now.reasons),
                         tuple((w, st_now.why_not(w)) for w in st_now.blocked),  # type: ignore[misc]
                         st_now.can_self_draw)
     return Hints(me, shanten, tuple(discards), accepts, waits, suggested, reason,
-                 tuple(opponents), sacred, why)
+                 tuple(opponents), sacred, why, plan=plan, yaks=yaks)

@@ -81,11 +81,24 @@ def describe_action(a: Any, lang: str = "en", *, notation: bool = False) -> str:
 
 
 class HintsPanel:
-    """See the module. `lang`: the language now (a callable, so a settings change shows)."""
+    """See the module. `lang`: the language now (a callable, so a settings change shows).
+
+    The panel speaks plainly first ("2 tiles from ready", "12 tiles would help", how the hand
+    can win, what it aims for); the figures (shanten, the tiles of each kind, danger %) show
+    behind its "Details" button (or D, with `details_key`), off until the player turns them
+    on, and remembered for the session by every panel."""
+
+    #: the "Details" toggle, shared by every panel of the session (the table, practice, replays)
+    _details_on = False
 
     def __init__(self, fonts: Fonts, art: Any, lang: Callable[[], str] | str = "en",
-                 scroll_keys: bool = False, notation: Callable[[], bool] | bool = False) -> None:
+                 scroll_keys: bool = False, notation: Callable[[], bool] | bool = False,
+                 details_key: bool = False) -> None:
         self.fonts = fonts
+        #: D toggles the details (off where the scene uses D itself, e.g. the replay viewer)
+        self.details_key = details_key
+        #: the "Details" button of the last draw (a click toggles the details)
+        self.details_rect = pygame.Rect(0, 0, 0, 0)
         #: tiles in notation (``5p``) instead of words: the player's setting (a callable, so a
         #: settings change shows)
         self._notation = notation
@@ -122,6 +135,20 @@ class HintsPanel:
     @property
     def notation(self) -> bool:
         return bool(self._notation()) if callable(self._notation) else self._notation
+
+    @property
+    def details(self) -> bool:
+        """The figures behind the plain words are shown (shared by the session's panels)."""
+        return HintsPanel._details_on
+
+    @details.setter
+    def details(self, on: bool) -> None:
+        HintsPanel._details_on = bool(on)
+
+    def toggle_details(self) -> bool:
+        """Show or hide the figures; True when they show now."""
+        self.details = not self.details
+        return self.details
 
     def t(self, key: str, **fmt: object) -> str:
         return tr(key, self.lang, **fmt)
@@ -183,6 +210,9 @@ class HintsPanel:
             page = max(40, self.rect.h - 3 * self.min_px)
             self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
             return True
+        if self.details_key and event.type == pygame.KEYDOWN and getattr(event, "key", None) == pygame.K_d:
+            self.toggle_details()
+            return True
         pos = getattr(event, "pos", None)
         if event.type == pygame.MOUSEMOTION:
             self.hover = pos if pos is not None and self.rect.collidepoint(pos) else None
@@ -196,6 +226,9 @@ class HintsPanel:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and pos is not None and self.rect.collidepoint(pos):
             if event.button == 1:
+                if self.details_rect.collidepoint(pos):
+                    self.toggle_details()
+                    return True
                 for r, k in reversed(self.tiles):
                     if r.collidepoint(pos):
                         self.ask(k)
@@ -217,6 +250,7 @@ class HintsPanel:
         self.rect = rect
         self.tips = []
         self.tiles = []
+        self.details_rect = pygame.Rect(0, 0, 0, 0)
         self.boxes = []
         self.sizes = []
         self.min_tile_w = 0
@@ -359,20 +393,39 @@ class HintsPanel:
         h = self.hints
         lh = round(size * 1.35)
         x = inner.x
-        img = self._text(surface, self.t("hints.title"), x, y, round(size * 1.25), GOLD, inner.w, bold=True)
-        y += max(round(size * 1.5), img.get_bounding_rect().bottom + round(size * 0.4))
+        button = self._details_button(surface, inner, y, size)
+        img = self._text(surface, self.t("hints.title"), x, y, round(size * 1.25), GOLD,
+                         max(10, button.x - x - 8), bold=True)
+        y += max(round(size * 1.5), img.get_bounding_rect().bottom + round(size * 0.4),
+                 button.bottom - y + 4)
         if h is None:
             self._text(surface, self.t("hints.none"), x, y, size, DIM, inner.w)
             return y + lh
-        head = self.t("hints.ready") if h.shanten == 0 else self.t("hints.shanten", n=max(0, h.shanten))
-        img = self._text(surface, head, x, y, size, GREEN if h.shanten == 0 else WHITE, inner.w, bold=True)
-        y = self._below(img, y, lh)
+        details = self.details
+        small = max(self.min_px, round(size * 0.9))
+        ways = getattr(h, "win_ways", "none")
+        for i, line in enumerate(h.headline):
+            if i == 0:
+                img = self._text(surface, self.r(line), x, y, size, GREEN if h.shanten <= 0 else WHITE,
+                                 inner.w, bold=True)
+                y = self._below(img, y, lh)
+                continue
+            code = getattr(line, "code", "")
+            colour = WHITE
+            if code in ("hint.win_both", "hint.win_self_draw", "hint.win_none"):
+                colour = {"both": GREEN, "self-draw": MID}.get(ways, RED)
+            elif code.startswith("hint.reach_"):
+                colour = DIM if ways != "none" else RED
+            y = self._wrapped(surface, self.r(line), x, y, inner.w, small, colour, 3)
+        if details:
+            img = self._text(surface, self.t("hints.shanten_n", n=h.shanten), x, y, small, DIM, inner.w)
+            y = self._below(img, y, round(small * 1.3))
         if h.suggested is not None:
             what = describe_action(h.suggested, self.lang, notation=self.notation)
             img = self._text(surface, self.t("hints.suggest", what=what), x, y,
                              size, GOLD, inner.w)
             y = self._below(img, y, lh)
-        if h.reason:
+        if h.reason and details:
             y = self._wrapped(surface, self.r(h.reason), x, y, inner.w, round(size * 0.85), DIM, 6)
         tw = max(18, min(46, round(size * 1.35)))
         th = self.art.tile(0, tw).get_height()
@@ -381,12 +434,21 @@ class HintsPanel:
             y = self._heading(surface, self.t("hints.discards"), inner, y, size)
             small = max(self.min_px, round(size * 0.85))
             rows = []
+            sd_word, d_word = ((self.t("hints.sd"), self.t("hints.d")) if details else
+                               (self.t("hints.sd_plain"), self.t("hints.d_plain")))
             for d in h.discards[:8]:
-                sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
-                acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=len(d.accepts))}"
-                two = (self.t("hints.sd") + ("✓" if d.reach_self_draw else "×") + " "
-                       + self.t("hints.d") + ("✓" if d.reach_discard else "×"))
+                if details:
+                    sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
+                    acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=len(d.accepts))}"
+                elif d.shanten == 0:
+                    acc = self.t("hints.row_ready", n=d.unseen)
+                else:
+                    acc = self.t("hints.row_away", s=d.shanten, n=d.unseen)
+                two = (sd_word + ("✓" if d.reach_self_draw else "×") + " "
+                       + d_word + ("✓" if d.reach_discard else "×"))
                 rows.append((d, acc, two))
+            col_a, col_b = ((self.t("hints.col_accept"), self.t("hints.col_two")) if details else
+                            (self.t("hints.col_after"), self.t("hints.col_win")))
             font = self.fonts.font(small)
             star = self.fonts.text("◀", small, GOLD)
             acc_w = max(font.size(a)[0] for _, a, _ in rows)
@@ -396,14 +458,13 @@ class HintsPanel:
             lh_small = round(small * 1.3)
             if one_line:  # tile | after · accepts | 2 points (the columns as wide as their text)
                 x2 = max(x1 + acc_w + 10, inner.right - two_w)
-                a = self._text(surface, self.t("hints.col_accept"), x1, y, small, DIM, x2 - x1 - 6)
-                b = self._text(surface, self.t("hints.col_two"), x2, y, small, DIM, inner.right - x2)
+                a = self._text(surface, col_a, x1, y, small, DIM, x2 - x1 - 6)
+                b = self._text(surface, col_b, x2, y, small, DIM, inner.right - x2)
                 y = max(self._below(a, y, round(small * 1.4)), self._below(b, y, round(small * 1.4)))
                 row_h = max(th, lh_small)
             else:  # narrow: the 2-point marks on a second line beside the tile
                 x2 = x1
-                a = self._text(surface, self.t("hints.col_accept") + " / " + self.t("hints.col_two"), x1, y,
-                               small, DIM, inner.right - x1)
+                a = self._text(surface, col_a + " / " + col_b, x1, y, small, DIM, inner.right - x1)
                 y = self._below(a, y, round(small * 1.4))
                 row_h = max(th, 2 * lh_small + 2)
             for d, acc, two in rows:
@@ -435,7 +496,8 @@ class HintsPanel:
                 y += row_h + 4
         elif h.accepts:
             y = self._heading(surface, self.t("hints.draws"), inner, y, size)
-            y = self._tile_row(surface, [(a.tile, str(a.unseen)) for a in h.accepts], inner, y, tw, th, size)
+            y = self._tile_row(surface, [(a.tile, str(a.unseen) if details else "") for a in h.accepts],
+                               inner, y, tw, th, size)
         # --- waits ---------------------------------------------------------------------------
         waits = h.waits
         title = self.t("hints.waits")
@@ -488,7 +550,8 @@ class HintsPanel:
                         self._box("danger cell", cell)
                         who = self.t("hints.danger_of", tile=self.tile(td.tile), seat=self.seat(o.seat))
                         if cell.colliderect(inner):  # scrolled out of sight: no tip
-                            self.tips.append((cell, f"{who}: {td.danger:.0%} · {self.r(td.reason)}"))
+                            pct = f"{td.danger:.0%} · " if details else ""
+                            self.tips.append((cell, f"{who}: {pct}{self.r(td.reason)}"))
                     y += ch + 3
             # legend
             risky_w = self.fonts.font(small).size(self.t("hints.risky"))[0]
@@ -532,6 +595,26 @@ class HintsPanel:
         if ask:
             y = self._tile_row(surface, [(k, "") for k in ask[:12]], inner, y, tw, th, size)
         return y
+
+    def _details_button(self, surface: pygame.Surface, inner: pygame.Rect, y: int, size: int) -> pygame.Rect:
+        """The "Details" toggle at the panel's top right (lit while the figures show)."""
+        px = max(self.min_px, round(size * 0.8))
+        on = self.details
+        label = self.fonts.text(self.t("hints.details"), px, (20, 40, 30) if on else GOLD, True)
+        self.sizes.append(px)
+        box = label.get_rect().inflate(14, 6)
+        box.topright = (inner.right, y)
+        if on:
+            pygame.draw.rect(surface, GOLD, box, border_radius=6)
+        else:
+            draw_panel(surface, box, alpha=245, radius=6)
+            pygame.draw.rect(surface, GOLD, box, width=1, border_radius=6)
+        surface.blit(label, label.get_rect(center=box.center))
+        self._box("details", box)
+        if box.colliderect(inner):
+            self.details_rect = box.clip(inner)
+            self.tips.append((self.details_rect, self.t("hints.details_tip")))
+        return box
 
     def _tile_row(self, surface: pygame.Surface, items: list[tuple[int, str]], inner: pygame.Rect, y: int,
                   tw: int, th: int, size: int) -> int:

@@ -130,7 +130,7 @@ class PracticeScene(Scene):
         self.review_items: list[Any] = []
         self.review_scroll = 0
         self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, scroll_keys=True,  # PgUp/PgDn scroll
-                                notation=lambda: app.notation)
+                                notation=lambda: app.notation, details_key=True)
         self.board = BoardPicture(app)
         self.hover: str | None = None
         self.dealt = 0  # positions asked for (the generator's seed)
@@ -157,13 +157,27 @@ class PracticeScene(Scene):
         self.discard = position.ready_discard if discard is None else discard
         self.options = practice_options(position, self.discard)
         try:
-            self.hints = hints(position.decision, position.table.events, rules=position.rules)
+            self.hints = hints(position.decision, position.table.events, rules=position.rules,
+                               offered=self.offered(position))
         except Exception:  # noqa: BLE001 - hints are help, never a crash
             self.hints = None
         self.panel.set_hints(self.hints)
         self.state = "decide"
         self.strict_armed = False
         self.comparison = None
+
+    @staticmethod
+    def offered(position: Any) -> list[Any]:
+        """Every action the exercise offers at `position`: uper or silent with each ready
+        discard, and the fold (the hint recommends one of these, never another discard)."""
+        from game.engine.actions import Discard
+        from game.practice.uper_practice import practice_options
+
+        out: list[Any] = []
+        for k in position.ready_discards:
+            out += [o.action for o in practice_options(position, k) if o.available]
+        out += [Discard(k) for k in position.ready_discards]
+        return list(dict.fromkeys(out))
 
     def choose_discard(self, kind: int) -> None:
         if self.state == "decide" and self.position is not None and kind in self.position.ready_discards:

@@ -460,7 +460,8 @@ class TableInput:
                 self.say(self.app.tr("table.no_hints"))
                 return False
             self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang,
-                                          scroll_keys=True, notation=lambda: self.app.notation)
+                                          scroll_keys=True, notation=lambda: self.app.notation,
+                                          details_key=True)
         self.show_hints = not self.show_hints
         self.hints_for = None
         return self.show_hints
