@@ -38,6 +38,8 @@ SCREENS: dict[str, str] = {
     "notice": "game.ui.scenes.notice:NoticeScene",
     "pause": "game.ui.scenes.pause:PauseScene",
     "confirm": "game.ui.scenes.confirm:ConfirmScene",
+    "text_entry": "game.ui.scenes.textentry:TextEntryScene",
+    "pick": "game.ui.scenes.choose:ChooseScene",
 }
 
 

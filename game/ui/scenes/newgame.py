@@ -1,9 +1,11 @@
-"""The new-game screen: the three opponents, the yak table preset, the session's length and how
-the seats are chosen (dice or wind tiles); then the table.
+"""The new-game screen: the three opponents, the house rules (the settings' or a saved set's,
+`game.rulesets`), the yak table preset, the session's length and how the seats are chosen (dice or
+wind tiles); then the table. Choosing a saved set shows its preset and length in those rows.
 
 Keys: Up/Down choose a row, Left/Right change it, Enter starts, Esc goes back. Mouse: click the
 arrows or a value, Start, Back. The choices start from the saved settings, and Start saves them
-(the opponents, the yak table and the length): New game remembers the last game's choices. The
+(the opponents, the house rules, the yak table and the length; with a saved set, only its name:
+the settings' own rules stay as they were): New game remembers the last game's choices. The
 length row does not wrap around, so the shortest session is never one press from the longest.
 """
 
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.registry import seat_choices
-from game.engine.rules import PRESETS
+from game import rulesets
+from game.engine.rules import PRESETS, RuleSet
 from game.engine.session import Session
 from game.settings import save_settings
 
@@ -74,11 +77,15 @@ class NewGameScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
+        #: the saved house-rule sets that can be used ("" first: the settings' own rules)
+        self.sets = {x.name: x.rules for x in rulesets.list_sets() if x.rules is not None}
+        houses = ["", *self.sets]
+        house = next((n for n in self.sets if n.casefold() == s.house_rules.casefold()), "")
         seats = list(seat_choices())
         for name in s.seats:
             if name not in seats:
                 seats.append(name)
-        rules = s.rules
+        rules = self.base_rules(house)
         length = (rules.session_mode, rules.session_hands if rules.session_mode == "hands" else
                   rules.session_minutes if rules.session_mode == "minutes" else 0)
         lengths = list(LENGTHS)
@@ -88,12 +95,31 @@ class NewGameScene(Scene):
             Option("seat1", seats, seats.index(s.seats[0])),
             Option("seat2", seats, seats.index(s.seats[1])),
             Option("seat3", seats, seats.index(s.seats[2])),
+            Option("house_rules", houses, houses.index(house)),
             Option("preset", list(PRESETS), list(PRESETS).index(rules.preset)),
             Option("length", lengths, lengths.index(length)),
             Option("seating", ["dice", "winds"], 0),
         ]
         self.focus = 0
         self.hover: str | None = None
+
+    def base_rules(self, house: str) -> RuleSet:
+        """The rules a session starts from: a saved set's, or the settings' ("")."""
+        found = self.sets.get(house) if house else None
+        return found if found is not None else self.app.settings.rules
+
+    def _follow_house(self) -> None:
+        """The preset and length rows show the chosen set's (or the settings') values."""
+        rules = self.base_rules(self.value("house_rules"))
+        for o in self.options:
+            if o.key == "preset":
+                o.index = o.values.index(rules.preset)
+            elif o.key == "length":
+                length = (rules.session_mode, rules.session_hands if rules.session_mode == "hands"
+                          else rules.session_minutes if rules.session_mode == "minutes" else 0)
+                if length not in o.values:
+                    o.values.append(length)
+                o.index = o.values.index(length)
 
     # --- values ------------------------------------------------------------------------------------
     def value(self, key: str) -> Any:
@@ -107,6 +133,8 @@ class NewGameScene(Scene):
             return tr(f"seat.{v}") if has(f"seat.{v}") else str(v)
         if o.key == "preset":
             return tr(f"value.{v}")
+        if o.key == "house_rules":
+            return str(v) if v else tr("newgame.current_settings")
         if o.key == "length":
             mode, n = v
             if mode == "hands":
@@ -136,14 +164,20 @@ class NewGameScene(Scene):
             o.index = new
         else:
             o.index = (o.index + step) % len(o.values)
+        if o.key == "house_rules":
+            self._follow_house()
         self.app.sound.play("click")
 
     def remember(self) -> None:
         """Save the choices as the next New game's defaults (a settings file that cannot be
         written only loses the memory, never the game)."""
         s = self.app.settings
-        new = s.replace(seats=(self.value("seat1"), self.value("seat2"), self.value("seat3")),
-                        rules=self.rules())
+        seats = (self.value("seat1"), self.value("seat2"), self.value("seat3"))
+        house = self.value("house_rules")
+        if house:  # a saved set: the settings' own rules stay as they are
+            new = s.replace(seats=seats, house_rules=house)
+        else:
+            new = s.replace(seats=seats, rules=self.rules(), house_rules="")
         if new == s:
             return
         self.app.apply_settings(new, save=False)
@@ -163,7 +197,7 @@ class NewGameScene(Scene):
             changes["session_hands"] = n
         elif mode == "minutes":
             changes["session_minutes"] = n
-        return self.app.settings.rules.replace(**changes)
+        return self.base_rules(self.value("house_rules")).replace(**changes)
 
     def start(self, seed: int | None = None) -> None:
         import time
@@ -182,9 +216,10 @@ class NewGameScene(Scene):
     # --- geometry ----------------------------------------------------------------------------------
     def geometry(self) -> tuple[pygame.Rect, list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]], Button, Button]:
         w, h = self.app.canvas.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, max(640, round(w * 0.6))), round(h * 0.8))
+        box = pygame.Rect(0, 0, min(w - 40, max(640, round(w * 0.6))), round(h * 0.88))
         box.center = (w // 2, h // 2)
-        rh = max(36, round(h * 0.065))
+        # the rows, the about lines, the key hint and the buttons share the box's height
+        rh = min(max(30, round(h * 0.065)), round(box.h / (len(self.options) + 7)))
         top = box.y + round(rh * 1.8)
         rows = []
         for i in range(len(self.options)):

@@ -9,6 +9,8 @@ arrows or the value, wheel to scroll, click Save / Defaults / Back.
 from __future__ import annotations
 
 import dataclasses
+import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -16,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ai.registry import seat_choices
+from game import rulesets
+from game.engine.errors import MahjongError
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
 from game.settings import INTRO_MODES, TIMEOUT_CHOICES, Settings, SettingsSaveError, save_settings
 
@@ -74,6 +78,8 @@ class Row:
     custom: Callable[[Settings], bool] = lambda s: False
     #: what the setting does, in one line (shown below the list while the row is chosen)
     about: Callable[[str], str] | None = None
+    #: the setting's field name (RuleSet or Settings), where there is one
+    key: str = ""
 
     def step(self, s: Settings, delta: int) -> Settings:
         """The settings with this row moved `delta` values on (clamped at the ends, except
@@ -102,6 +108,7 @@ def _rule(name: str, options: list[Any], show: Callable[[Any, str], str]) -> Row
         put=lambda s, v: s.replace(rules=s.rules.replace(**{name: v})),
         show=show,
         about=(lambda lang: tr(f"about.{name}", lang)) if has(f"about.{name}") else None,
+        key=name,
     )
 
 
@@ -140,6 +147,28 @@ def rules_rows() -> list[Row]:
         _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
               lambda v, lang: tr("value.none", lang) if v is None else tr("value.points", lang, n=v)),
     ]
+
+
+def rules_summary(rules: RuleSet, lang: str) -> str:
+    """The preset the rules start from and what they change from it, in one line.
+
+    >>> rules_summary(RuleSet(ante=5, strict_table=True), "en")
+    'Nagari + Ante 5, Strict table on'
+    >>> rules_summary(RuleSet(preset="samsiki"), "en")
+    'Samsiki, no changes'
+    """
+    preset = PRESETS[rules.preset][0] if lang == "ko" else rules.preset.capitalize()
+    rows = {r.key: r for r in rules_rows()}
+    parts = []
+    for name in rulesets.differences(rules):
+        if name == "yak_overrides":
+            parts.append(tr("rulesets.custom_yak", lang, n=len(rules.yak_overrides)))
+        elif name in rows:  # the row's label without its explanation in brackets
+            label = re.sub(r"\s*\(.*?\)", "", rows[name].label(lang))
+            parts.append(f"{label} {rows[name].show(getattr(rules, name), lang)}")
+    if not parts:
+        return tr("rulesets.no_changes", lang, preset=preset)
+    return tr("rulesets.changes", lang, preset=preset, changes=", ".join(parts))
 
 
 def _set_yak(s: Settings, key: str, pts: int) -> Settings:
@@ -242,6 +271,9 @@ def display_rows() -> list[Row]:
     ]
 
 
+#: the house-rules page's buttons (SettingsScene.ruleset_<name>)
+RULESET_ACTIONS = ("save_as", "load", "delete", "export", "import")
+
 PAGES: tuple[tuple[str, Callable[[], list[Row]]], ...] = (
     ("rules", rules_rows), ("yaku", yak_rows), ("players", players_rows), ("display", display_rows),
     ("play", play_rows))
@@ -260,6 +292,7 @@ class SettingsScene(Scene):
         self.status = ""
         self.status_error = False
         self.focus_bottom: int | None = None  # index of a bottom button with keyboard focus
+        self._summary: tuple[tuple[RuleSet, str], str] | None = None
 
     # --- state helpers ----------------------------------------------------------------------------
     @property
@@ -304,6 +337,147 @@ class SettingsScene(Scene):
     def back(self) -> None:
         self.app.pop()
 
+    # --- named rule sets (game.rulesets) ----------------------------------------------------------
+    def summary_line(self, lang: str) -> str:
+        """Which preset the rules start from and what they change (the saved set's name first
+        when they are one), cached until the rules change."""
+        rules = self.draft.rules
+        if self._summary is None or self._summary[0] != (rules, lang):
+            found = rulesets.matching_set(rules)
+            text = rules_summary(rules, lang)
+            if found is not None:
+                text = tr("rulesets.named", lang, name=found.name, summary=text)
+            self._summary = ((rules, lang), text)
+        return self._summary[1]
+
+    def _tell(self, text: str, error: bool = False) -> None:
+        self.status, self.status_error = text, error
+        self._summary = None
+
+    def _error_text(self, e: Exception) -> str:
+        return reason_text(getattr(e, "message", None), self.draft.language) or str(e)
+
+    def ruleset_save_as(self) -> None:
+        lang = self.draft.language
+        found = rulesets.matching_set(self.draft.rules)
+
+        def done(name: str) -> str | None:
+            try:
+                rulesets.save_set(name, self.draft.rules)
+            except rulesets.RulesetError as e:
+                if e.message is not None and e.message.code == rulesets.EXISTS.code:
+                    self.app.pop()  # the name dialog closes; ask before replacing
+                    self.app.push("confirm", title=tr("rulesets.replace_title", lang),
+                                  message=tr("rulesets.replace_message", lang, name=name.strip()),
+                                  yes=tr("rulesets.replace", lang), no=tr("dialog.cancel", lang),
+                                  on_yes=lambda: self._save_over(name))
+                    return None
+                return self._error_text(e)
+            self._tell(tr("rulesets.saved", lang, name=name.strip()))
+            return None
+
+        self.app.push("text_entry", title=tr("rulesets.save_title", lang),
+                      prompt=tr("rulesets.name_prompt", lang, n=rulesets.MAX_NAME),
+                      text=found.name if found is not None else "", ok=tr("settings.save", lang),
+                      on_done=done, max_chars=rulesets.MAX_NAME)
+
+    def _save_over(self, name: str) -> None:
+        lang = self.draft.language
+        try:
+            rulesets.save_set(name, self.draft.rules, overwrite=True)
+        except rulesets.RulesetError as e:
+            self._tell(self._error_text(e), True)
+            return
+        self._tell(tr("rulesets.saved", lang, name=name.strip()))
+
+    def _choices(self, sets: list[rulesets.SavedSet], damaged_ok: bool) -> list[Any]:
+        from .choose import Choice
+
+        lang = self.draft.language
+        return [Choice(s.name, rules_summary(s.rules, lang), True) if s.rules is not None else
+                Choice(s.name, reason_text(s.problem, lang), damaged_ok) for s in sets]
+
+    def ruleset_load(self) -> None:
+        lang = self.draft.language
+        sets = rulesets.list_sets()
+
+        def pick(i: int) -> None:
+            rules = sets[i].rules
+            if rules is not None:
+                self.draft = self.draft.replace(rules=rules)
+                self._tell(tr("rulesets.loaded", lang, name=sets[i].name))
+
+        self.app.push("pick", title=tr("rulesets.load_title", lang), items=self._choices(sets, False),
+                      on_pick=pick, empty=tr("rulesets.none_saved", lang))
+
+    def ruleset_delete(self) -> None:
+        lang = self.draft.language
+        sets = rulesets.list_sets()
+
+        def really(i: int) -> None:
+            try:
+                rulesets.delete_set(sets[i].name)
+            except rulesets.RulesetError as e:
+                self._tell(self._error_text(e), True)
+                return
+            self._tell(tr("rulesets.deleted", lang, name=sets[i].name))
+
+        def pick(i: int) -> None:
+            self.app.push("confirm", title=tr("rulesets.delete_title", lang),
+                          message=tr("rulesets.delete_message", lang, name=sets[i].name),
+                          yes=tr("rulesets.action.delete", lang), no=tr("dialog.cancel", lang),
+                          on_yes=lambda: really(i))
+
+        self.app.push("pick", title=tr("rulesets.delete_title", lang), items=self._choices(sets, True),
+                      on_pick=pick, empty=tr("rulesets.none_saved", lang))
+
+    def ruleset_export(self) -> None:
+        lang = self.draft.language
+        sets = rulesets.list_sets()
+
+        def pick(i: int) -> None:
+            try:
+                path = rulesets.export_set(sets[i].name)
+            except rulesets.RulesetError as e:
+                self._tell(self._error_text(e), True)
+                return
+            self._tell(tr("rulesets.exported", lang, name=sets[i].name, path=str(path)))
+
+        self.app.push("pick", title=tr("rulesets.export_title", lang,
+                                         folder=str(rulesets.documents_dir())),
+                      items=self._choices(sets, False), on_pick=pick,
+                      empty=tr("rulesets.none_saved", lang))
+
+    def ruleset_import(self) -> None:
+        from .choose import Choice
+
+        lang = self.draft.language
+        folder = rulesets.documents_dir()
+        files = rulesets.import_candidates(folder)
+        items = [Choice(tr("rulesets.type_path", lang), "", True),
+                 *[Choice(p.name, str(p.parent), True) for p in files]]
+
+        def bring(path: str) -> str | None:
+            try:
+                got = rulesets.import_set(path.strip())
+            except MahjongError as e:
+                return self._error_text(e)
+            self._tell(tr("rulesets.imported", lang, name=got.name))
+            return None
+
+        def pick(i: int) -> None:
+            if i == 0:
+                self.app.push("text_entry", title=tr("rulesets.import_title", lang),
+                              prompt=tr("rulesets.path_prompt", lang),
+                              text=str(folder) + os.sep, ok=tr("rulesets.action.import", lang),
+                              on_done=bring, max_chars=1000)
+                return
+            error = bring(str(files[i - 1]))
+            if error:
+                self._tell(error, True)
+
+        self.app.push("pick", title=tr("rulesets.import_title", lang), items=items, on_pick=pick)
+
     # --- geometry ---------------------------------------------------------------------------------
     def geometry(self) -> dict[str, Any]:
         w, h = self.app.canvas.get_size()
@@ -323,10 +497,21 @@ class SettingsScene(Scene):
         buttons = [pygame.Rect(box.right - 20 - (3 - i) * btn_w - (2 - i) * 10, by, btn_w, bottom_h)
                    for i in range(3)]
         list_top = tabs_y + tab_h + 14
+        actions: list[pygame.Rect] = []
+        summary_y = list_top
+        if self.pages[self.page][0] == "rules":  # the summary line and the rule sets' buttons
+            ah = round(lh * 0.8)
+            n_act = len(RULESET_ACTIONS)
+            aw = (box.w - 40 - (n_act - 1) * 8) / n_act
+            ay = list_top + round(size * 1.5)
+            actions = [pygame.Rect(round(box.x + 20 + i * (aw + 8)), ay, round(aw), ah)
+                       for i in range(n_act)]
+            list_top = ay + ah + 10
         list_rect = pygame.Rect(box.x + 20, list_top, box.w - 40, by - 14 - list_top)
         visible = max(1, list_rect.h // lh)
         return {"box": box, "lh": lh, "size": size, "tabs": tabs, "buttons": buttons, "list": list_rect,
-                "visible": visible, "status_y": by + bottom_h // 2}
+                "visible": visible, "status_y": by + bottom_h // 2, "actions": actions,
+                "summary_y": summary_y}
 
     def row_rects(self, g: dict[str, Any]) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
         """(row index, row rect, left arrow, value, right arrow) for the visible rows."""
@@ -346,6 +531,10 @@ class SettingsScene(Scene):
             out.append((i, r, left, value, right))
         return out
 
+    def action_buttons(self, g: dict[str, Any]) -> list[Button]:
+        lang = self.draft.language
+        return [Button(r, tr(f"rulesets.action.{a}", lang)) for r, a in zip(g["actions"], RULESET_ACTIONS)]
+
     def bottom_buttons(self, g: dict[str, Any]) -> list[Button]:
         lang = self.draft.language
         labels = (tr("settings.defaults", lang), tr("settings.cancel", lang), tr("settings.save", lang))
@@ -363,8 +552,12 @@ class SettingsScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_s and ctrl:
+            if event.key == pygame.K_s and ctrl and event.mod & pygame.KMOD_SHIFT:
+                self.ruleset_save_as()
+            elif event.key == pygame.K_s and ctrl:
                 self.save()
+            elif event.key == pygame.K_o and ctrl:
+                self.ruleset_load()
             elif event.key == pygame.K_ESCAPE:
                 self.back()
             elif event.key == pygame.K_TAB:
@@ -404,6 +597,10 @@ class SettingsScene(Scene):
             elif value.collidepoint(pos) or right.collidepoint(pos):
                 self.change(1)
             return
+        for b, name in zip(self.action_buttons(g), RULESET_ACTIONS):
+            if b.hit(pos):
+                getattr(self, f"ruleset_{name}")()
+                return
         actions = (self.defaults, self.back, self.save)
         for b, act in zip(self.bottom_buttons(g), actions):
             if b.hit(pos):
@@ -431,6 +628,12 @@ class SettingsScene(Scene):
             t = fonts.fit(tr(f"settings.page.{self.pages[i][0]}", lang), size, r.w - 12,
                           WHITE if active else DIM)
             surface.blit(t, t.get_rect(center=r.center))
+        if g["actions"]:
+            line = self.summary_line(lang)
+            img = fonts.fit(line, round(size * 0.9), box.w - 44, GOLD)
+            surface.blit(img, (box.x + 22, g["summary_y"]))
+            for b in self.action_buttons(g):
+                draw_button(surface, fonts, b, False, round(size * 0.85))
         for i, r, left, value, right in self.row_rects(g):
             row = self.rows[i]
             sel = i == self.row
