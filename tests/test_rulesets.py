@@ -181,3 +181,17 @@ def test_a_read_only_folder_gives_a_clear_error(folder):
             rs.save_set("Club", CLUB)
     finally:
         folder.chmod(0o700)
+
+
+def test_simulate_rules_takes_a_saved_sets_name(folder, tmp_path):
+    import subprocess
+    import sys
+
+    rs.save_set("Club", RuleSet(ante=5))
+    env = {**os.environ, CONFIG_ENV: str(tmp_path / "cfg")}
+    ok = subprocess.run([sys.executable, "-m", "game", "simulate", "--rules", "club", "--hands", "1",
+                         "--seed", "1"], check=False, env=env, capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stderr
+    bad = subprocess.run([sys.executable, "-m", "game", "simulate", "--rules", "nosuch", "--hands", "1"],
+                         check=False, env=env, capture_output=True, text=True, timeout=120)
+    assert bad.returncode != 0 and "rules file nosuch: no such file" in bad.stderr

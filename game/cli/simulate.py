@@ -134,7 +134,7 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seats", type=_seats, default=["random"] * 4, metavar="A,B,C,D",
                    help="four computer seats: ai (= ai:standard), ai:beginner, ai:expert, "
                         "greedy, random, python:pkg.mod:Class or cmd:PROGRAM (default random x4)")
-    p.add_argument("--rules", metavar="FILE", help="a JSON rules file (house rules)")
+    p.add_argument("--rules", metavar="FILE", help="a JSON rules file, or the name of a saved house-rule set")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--log", metavar="FILE",
                    help=f"save the session log (JSON lines) for replay, written hand by hand "
@@ -356,6 +356,12 @@ def run(args: argparse.Namespace) -> int:
         if args.log:
             return error("simulate", LOG_DUPLICATE(), lang)
     warnings: list[str] = []
+    if args.rules and not os.path.lexists(args.rules):  # a saved set's name (game.rulesets)
+        from game.rulesets import find_set
+
+        found = find_set(args.rules)
+        if found is not None:
+            args.rules = str(found.path)
     rules = RuleSet.load(args.rules, warnings) if args.rules else RuleSet()
     for message in warnings:
         warning("simulate", RULES_WARNING(path=args.rules, why=message), lang)
