@@ -1,5 +1,7 @@
 """The hints panel: what it draws for a fixed position, hover reasons, the why-not click."""
 
+import re
+
 import pygame
 import pytest
 
@@ -157,3 +159,32 @@ def test_the_more_below_cue_never_sits_on_text(screen, parts, lang):
     x = small.x + 6
     for y in range(band_top + 4, small.bottom - 4, 3):
         assert screen.get_at((x, y))[:3] == PANEL, (x, y)
+
+
+def test_the_details_toggle_shows_and_hides_the_figures(screen, parts):
+    """Plain words first; the shanten, the tiles of each kind and the danger % only with Details
+    (off by default; the button or D turns it on, and every panel of the session remembers)."""
+    p = panel_with(parts, hints(practice_observation("1399m1368p135z55z7z")))
+    p.details_key = True
+    p.details = False
+    p.draw(screen, RECT, 13)
+    words = " ".join(w for w, _ in p.boxes)
+    assert "2 tiles from ready" in words and "12 tiles would help" in words
+    assert "aiming for: value pung" in words
+    assert "shanten" not in words and "kinds" not in words
+    danger_pct = re.compile(r"^[^:]+ vs [^:]+: \d+% · ")
+    assert not any(danger_pct.match(t) for _, t in p.tips)
+    assert p.details_rect.w > 0
+    assert p.handle_event(click(p.details_rect.center)) and p.details
+    p.draw(screen, RECT, 13)
+    words = " ".join(w for w, _ in p.boxes)
+    assert "shanten 2" in words and "kinds" in words
+    while not any(danger_pct.match(t) for _, t in p.tips):  # the danger grid, with its %
+        assert p.scroll_by(RECT.h // 3), "no danger % with the details on"
+        p.draw(screen, RECT, 13)
+    other = panel_with(parts, ready_hints())
+    assert other.details  # remembered for the session
+    assert p.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0))
+    assert not p.details and not other.details
+    other.draw(screen, RECT, 13)
+    assert not other.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0))

@@ -148,3 +148,20 @@ def test_the_worker_thread_keeps_frames_coming(app):
     assert s.state == "result" and s.number == 1
     assert playing_frames > 1  # frames kept coming while the worker played
     assert s.progress[0] == s.progress[1] > 0
+
+
+@pytest.mark.parametrize("seed", [2, 5, 11])
+def test_the_hint_recommends_only_a_choice_the_exercise_offers(app, seed):
+    from game.engine.actions import Discard
+    s = practice(app, stage="any", mix="any", seed=seed)
+    s.start()
+    s.wait()
+    assert s.state == "decide" and s.hints is not None
+    offered = set(s.offered(s.position))
+    tiles = {a.tile for a in offered}
+    assert s.hints.suggested in offered
+    assert {d.tile for d in s.hints.discards} <= tiles
+    assert s.hints.best_discard is None or s.hints.best_discard.tile in tiles
+    # the offered ones: each ready discard (silent or uper) and the fold
+    fold = s.option("fold").action
+    assert fold in offered and all(Discard(k) in offered for k in s.position.ready_discards)
