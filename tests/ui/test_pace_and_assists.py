@@ -395,3 +395,22 @@ def test_session_new_hand_is_the_engines():
     from test_input_pins import NEW_HAND
 
     assert Session.new_hand is NEW_HAND
+
+
+def test_the_assist_toggles_never_sit_on_the_open_hints_panel(monkeypatch):
+    """With the hints panel open over the info box the toggles are not drawn or clicked there
+    (F5-F7 still switch them); closed, they are back."""
+    pygame.init()
+    app = App(Settings(language="ko", sound=False, animation_speed="instant", ai_delay_ms=0),
+              size=(1024, 640))
+    try:
+        sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None])
+        assert wait(app, sc, ("turn",))
+        assert sc.assist_rects()
+        assert sc.toggle_hints() and sc.show_hints
+        hints = sc.hints_rect()
+        assert not any(r.colliderect(hints) for r in sc.assist_rects())
+        sc.toggle_hints()
+        assert sc.assist_rects()
+    finally:
+        app.close()

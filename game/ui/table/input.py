@@ -78,6 +78,7 @@ class TableInput:
         @property
         def table(self) -> Table | None: ...
         def say(self, text: str, seconds: float = 4.0) -> None: ...
+        def hints_rect(self) -> pygame.Rect: ...
         def leave(self) -> None: ...
         def seat_label(self, seat: int) -> str: ...
         def tile_name(self, kind: int) -> str: ...
@@ -349,7 +350,10 @@ class TableInput:
         """The call assists' toggle buttons on the table (none in a replay or a demo)."""
         if self.replay or self.autoplay:
             return []
-        return [pygame.Rect(r.as_tuple()) for r in assist_rects(self.app.layout)]
+        rects = [pygame.Rect(r.as_tuple()) for r in assist_rects(self.app.layout)]
+        if self.show_hints and any(r.colliderect(self.hints_rect()) for r in rects):
+            return []  # the hints panel covers the info box: F5-F7 still toggle them
+        return rects
 
     # --- events ------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
