@@ -1,7 +1,9 @@
 """A list to pick one entry from, over the current screen (saved rule sets, files to import).
 
-    app.push("pick", title="Load rules", items=[Choice("Club", "Nagari + ante 5")],
+    app.push("pick", title="Load rules", items=[("Club", "Nagari + ante 5", True)],
              on_pick=load)     # on_pick(index); a disabled entry shows why and cannot be picked
+
+An item is a `Choice` or a tuple (label, detail, enabled) (other screens open this one by name).
 
 Keys: Up/Down move, Enter picks, Esc closes; the mouse clicks an entry or Cancel, the wheel
 scrolls. An empty list shows `empty` instead.
@@ -33,11 +35,11 @@ class ChooseScene(Scene):
     name = "pick"
     overlay = True
 
-    def __init__(self, app: App, title: str, items: Sequence[Choice], on_pick: Callable[[int], object],
-                 empty: str = "") -> None:
+    def __init__(self, app: App, title: str, items: Sequence[Choice | tuple[str, str, bool]],
+                 on_pick: Callable[[int], object], empty: str = "") -> None:
         super().__init__(app)
         self.title = title
-        self.items = list(items)
+        self.items = [c if isinstance(c, Choice) else Choice(*c) for c in items]
         self.on_pick = on_pick
         self.empty = empty
         self.focus = next((i for i, c in enumerate(self.items) if c.enabled), 0)

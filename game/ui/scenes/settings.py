@@ -390,12 +390,10 @@ class SettingsScene(Scene):
             return
         self._tell(tr("rulesets.saved", lang, name=name.strip()))
 
-    def _choices(self, sets: list[rulesets.SavedSet], damaged_ok: bool) -> list[Any]:
-        from .choose import Choice
-
+    def _choices(self, sets: list[rulesets.SavedSet], damaged_ok: bool) -> list[tuple[str, str, bool]]:
         lang = self.draft.language
-        return [Choice(s.name, rules_summary(s.rules, lang), True) if s.rules is not None else
-                Choice(s.name, reason_text(s.problem, lang), damaged_ok) for s in sets]
+        return [(s.name, rules_summary(s.rules, lang), True) if s.rules is not None else
+                (s.name, reason_text(s.problem, lang), damaged_ok) for s in sets]
 
     def ruleset_load(self) -> None:
         lang = self.draft.language
@@ -449,13 +447,11 @@ class SettingsScene(Scene):
                       empty=tr("rulesets.none_saved", lang))
 
     def ruleset_import(self) -> None:
-        from .choose import Choice
-
         lang = self.draft.language
         folder = rulesets.documents_dir()
         files = rulesets.import_candidates(folder)
-        items = [Choice(tr("rulesets.type_path", lang), "", True),
-                 *[Choice(p.name, str(p.parent), True) for p in files]]
+        items = [(tr("rulesets.type_path", lang), "", True),
+                 *[(p.name, str(p.parent), True) for p in files]]
 
         def bring(path: str) -> str | None:
             try:
