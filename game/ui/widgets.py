@@ -106,6 +106,20 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, rad
     surface.blit(box, rect.topleft)
 
 
+def shade_screen(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken everything drawn so far (what lies under a dialog)."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
+def draw_dialog(surface: pygame.Surface, box: pygame.Rect, shade: int = 150) -> None:
+    """A dialog's ground: the screen darkened, then an opaque panel (nothing behind shows
+    through the words)."""
+    shade_screen(surface, shade)
+    draw_panel(surface, box, alpha=255)
+
+
 def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool, size: int,
                 hovered: bool = False) -> None:
     r = b.rect

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel, wrap
+from ..widgets import GOLD, WHITE, Button, draw_button, draw_dialog, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -83,12 +83,8 @@ class ConfirmScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
         box, buttons, size = self.geometry()
-        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
+        draw_dialog(surface, box, shade=150)
         fonts = self.app.fonts
         t = fonts.fit(self.title, round(size * 1.4), box.w - 48, GOLD, bold=True)
         surface.blit(t, (box.x + 24, box.y + 18))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from ..widgets import GOLD, WHITE, Button, draw_button, draw_panel, wrap
+from ..widgets import GOLD, WHITE, Button, draw_button, draw_dialog, wrap
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -47,12 +47,8 @@ class NoticeScene(Scene):
                 self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, (0, 0))
         box, ok, size = self._geometry()
-        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
+        draw_dialog(surface, box, shade=140)
         fonts = self.app.fonts
         t = fonts.fit(self.title, round(size * 1.4), box.w - 40, GOLD, bold=True)
         surface.blit(t, (box.x + 20, box.y + 16))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..scene import Scene
-from ..widgets import DIM, GOLD, Button, draw_button, draw_panel
+from ..widgets import DIM, GOLD, Button, draw_button, draw_dialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -87,12 +87,8 @@ class PauseScene(Scene):
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 130))
-        surface.blit(shade, (0, 0))
         box, buttons, size = self.geometry()
-        draw_panel(surface, box, alpha=255)  # opaque: nothing behind shows through the words
+        draw_dialog(surface, box, shade=130)
         fonts = self.app.fonts
         t = fonts.fit(self.app.tr("pause.title"), round(size * 1.5), box.w - 48, GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 20)))
