@@ -303,7 +303,7 @@ class Hints:
 
         >>> for m in hints(practice_observation("123m456p789p11m22z7z")).headline: print(m)
         Ready: waiting on 3 kinds of tile
-        7 tiles left would win
+        7 tiles would complete your hand
         you can win only by self-draw
         your win would score: concealed, self draw
         """
