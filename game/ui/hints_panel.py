@@ -256,7 +256,7 @@ class HintsPanel:
         self.min_tile_w = 0
         self.cues = []
         self.min_px = min_px if min_px is not None else hints_text_px(*surface.get_size())
-        draw_panel(surface, rect, alpha=225, radius=10)
+        draw_panel(surface, rect, alpha=255, radius=10)  # opaque: what it covers never shows through
         pad = max(6, rect.w // 40)
         inner = rect.inflate(-2 * pad - 6, -2 * pad)  # room for the scroll bar at the right
         inner.x -= 3

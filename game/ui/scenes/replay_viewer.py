@@ -438,6 +438,8 @@ def _seat_label(app: App, name: str) -> str:
 
 class ReplayListScene(Scene):
     name = "replays"
+    #: the key help under the list (a list with more keys says more)
+    HELP = "replay.list_hint"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -564,7 +566,7 @@ class ReplayListScene(Scene):
             surface.blit(lt, lt.get_rect(midleft=(r.x + 10, r.centery)))
             rt = fonts.fit(right, size, r.w * 0.42, colour)
             surface.blit(rt, rt.get_rect(midright=(r.right - 10, r.centery)))
-        hint = fonts.fit(self.app.tr("replay.list_hint"), round(size * 0.8), box.w - 40, DIM)
+        hint = fonts.fit(self.app.tr(self.HELP), round(size * 0.8), box.w - 40, DIM)
         surface.blit(hint, hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)))
         draw_button(surface, fonts, watch, bool(self.records), size)
         draw_button(surface, fonts, back, False, size)
@@ -575,6 +577,7 @@ class RecordsScene(ReplayListScene):
     title's "Replays"."""
 
     name = "replays"
+    HELP = "records.help"
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -703,11 +706,6 @@ class RecordsScene(ReplayListScene):
             surface.blit(t, t.get_rect(midbottom=(box.centerx, watch.rect.y - 12 - round(size * 1.2))))
         for b in self.extra_buttons().values():
             draw_button(surface, fonts, b, False, size)
-        # the help line of this list (over the plain list's)
-        hint = fonts.fit(self.app.tr("records.help"), round(size * 0.8), box.w - 40, DIM)
-        cover = hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)).inflate(box.w - 40 - hint.get_width(), 4)
-        pygame.draw.rect(surface, (14, 52, 38), cover)
-        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, watch.rect.y - 8)))
         if self.note:
             t = fonts.fit(self.note, size, box.w - 40, GOLD)
             surface.blit(t, t.get_rect(topright=(box.right - 20, box.y + 20)))

@@ -1,0 +1,203 @@
+"""No text drawn over other text, on every main screen, in both languages, at the smallest and a
+large window size.
+
+Each screen is drawn once onto a recording surface: every text surface the fonts make is known
+by its words (`Fonts.text`), and every time one is blitted onto the screen its rectangle is kept.
+Two different texts whose rectangles overlap (by more than a couple of pixels of their glyph
+boxes' empty margins) fail the test, naming both. Only the screen on top is recorded (a dialog's
+opaque panel hides what is under it), and a text drawn twice at the same place counts once.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.widgets import Fonts
+
+SIZES = [(1024, 640), (1920, 1080)]
+LANGS = ["en", "ko"]
+
+
+class Recording(pygame.Surface):
+    """A screen that remembers where text was blitted."""
+
+    def __init__(self, size: tuple[int, int], words: dict[int, str]) -> None:
+        super().__init__(size)
+        self.words = words
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        r = super().blit(source, dest, area, special_flags)
+        s = self.words.get(id(source))
+        if s is not None and s.strip() and r.w > 0 and r.h > 0:
+            self.texts.append((s, pygame.Rect(r)))
+        elif s is None and r.w > 8 and r.h > 8 and _opaque(source):
+            self.covered(r)  # a panel or a picture laid over what was drawn before
+        return r
+
+    def fill(self, color, rect=None, special_flags=0):  # type: ignore[override]
+        r = super().fill(color, rect, special_flags)
+        if special_flags == 0:
+            self.covered(r)
+        return r
+
+    def covered(self, r: pygame.Rect) -> None:
+        """Texts under an opaque rectangle are hidden: wholly covered ones no longer count, and
+        one covered across its width keeps only the rows still in sight."""
+        kept = []
+        for s, t in self.texts:
+            if r.contains(t):
+                continue
+            if r.left <= t.left and r.right >= t.right and r.colliderect(t):
+                above = pygame.Rect(t.x, t.y, t.w, max(0, r.top - t.top))
+                below = pygame.Rect(t.x, r.bottom, t.w, max(0, t.bottom - r.bottom))
+                t = above if above.h >= below.h else below
+                if t.h <= 0:
+                    continue
+            kept.append((s, t))
+        self.texts = kept
+
+
+def _opaque(surface: pygame.Surface) -> bool:
+    """Is the surface opaque in its middle and near its corners' insides (a panel, a tile)?"""
+    if not surface.get_flags() & pygame.SRCALPHA:
+        return True
+    w, h = surface.get_size()
+    return all(surface.get_at((x, y)).a == 255 for x, y in
+               ((w // 2, h // 2), (w // 4, h // 4), (3 * w // 4, 3 * h // 4)))
+
+
+@pytest.fixture
+def words(monkeypatch):
+    known: dict[int, str] = {}
+    keep: list[pygame.Surface] = []  # the ids stay valid while the test runs
+    text = Fonts.text
+
+    def spy(self, s, size, colour=(255, 255, 255), bold=False):
+        surf = text(self, s, size, colour, bold)
+        known[id(surf)] = s
+        keep.append(surf)
+        return surf
+
+    monkeypatch.setattr(Fonts, "text", spy)
+    return known
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+
+
+def overlaps(texts: list[tuple[str, pygame.Rect]]) -> list[str]:
+    out = []
+    seen = {(s, tuple(r)) for s, r in texts}
+    unique = [(s, pygame.Rect(r)) for s, r in seen]
+    for (a, ra), (b, rb) in itertools.combinations(unique, 2):
+        if a == b and ra == rb:
+            continue
+        # a glyph box has empty margins above and below the letters: allow a few pixels
+        inner_a, inner_b = ra.inflate(-4, -max(4, ra.h // 4)), rb.inflate(-4, -max(4, rb.h // 4))
+        if inner_a.colliderect(inner_b):
+            out.append(f"{a!r} {tuple(ra)} overlaps {b!r} {tuple(rb)}")
+    return out
+
+
+def draw_top(app: App, words: dict[int, str]) -> list[tuple[str, pygame.Rect]]:
+    """Draw the screen below the top one, then record only the top screen's own texts."""
+    app.step([], 1 / 60)
+    rec = Recording(app.canvas.get_size(), words)
+    rec.blit(app.canvas, (0, 0))
+    rec.texts.clear()
+    app.top.draw(rec)
+    return rec.texts
+
+
+MAIN_SCREENS = ["title", "new_game", *(f"settings-{k}" for k in range(5)), "rules", "statistics",
+                "replays"]
+
+
+def open_screen(app: App, name: str) -> None:
+    """Open one of `MAIN_SCREENS` (a settings page by its number)."""
+    if name.startswith("settings-"):
+        sc = app.make("settings")
+        app.push(sc)
+        sc.set_page(int(name.split("-")[1]))
+    else:
+        app.push(name)
+
+
+def run_until(app: App, cond, frames: int = 3000) -> bool:
+    for _ in range(frames):
+        if cond():
+            return True
+        app.step([], 1 / 30)
+    return cond()
+
+
+def table_screens(app: App, name: str) -> None:
+    """Open a table screen: the human's turn (hints off or on), a hand's result, a replay."""
+    from ai.registry import parse_seats
+    from game.ui.scenes.table import TableScene
+
+    if name == "replay":
+        from ai.random_seat import RandomSeat
+        from game.engine.rules import RuleSet
+        from game.engine.session import Session
+        from game.practice.records import RecordWriter
+        from game.ui.scenes.replay_viewer import ReplayViewerScene
+
+        w = RecordWriter(Session(RuleSet(), seed=3, hands=1), human=0,
+                         seat_kinds=("human", "random", "random", "random"))
+        w.play([RandomSeat(30 + i) for i in range(4)])
+        app.push(ReplayViewerScene(app, w.path))
+        for _ in range(40):  # some way into the hand
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")],
+                     1 / 30)
+        return
+    if name == "hand_result":
+        sc = TableScene(app, parse_seats("ai,ai,ai,ai"), seed=6, hands=2)
+        app.push(sc)
+        assert run_until(app, lambda: app.top is not sc)
+        return
+    sc = TableScene(app, ["human", "random", "random", "random"], seed=17, hands=1)
+    app.push(sc)
+    assert run_until(app, lambda: sc.prompt_for is not None and sc.prompt_for.kind == "turn"
+                     and sc.director.idle)
+    if name == "table-hints":
+        sc.toggle_hints()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["table", "table-hints", "hand_result", "replay"])
+def test_no_text_over_text_at_the_table(words, lang, size, name):
+    pygame.init()
+    app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0),
+              size=size)
+    try:
+        table_screens(app, name)
+        found = overlaps(draw_top(app, words))
+    finally:
+        app.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_over_text_on_the_main_screens(words, lang, size):
+    pygame.init()
+    found = []
+    for name in MAIN_SCREENS:
+        app = App(Settings(language=lang, sound=False), size=size)
+        try:
+            open_screen(app, name)
+            found += [f"{name}: {o}" for o in overlaps(draw_top(app, words))]
+        finally:
+            app.close()
+    assert not found, "\n".join(found)
