@@ -1,5 +1,5 @@
-"""No text drawn over other text, on every main screen, in both languages, at the smallest and a
-large window size.
+"""No text drawn over other text or off the window, on every main screen, in both languages, at
+the smallest and a large window size.
 
 Each screen is drawn once onto a recording surface: every text surface the fonts make is known
 by its words (`Fonts.text`), and every time one is blitted onto the screen its rectangle is kept.
@@ -94,6 +94,12 @@ def dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
 
 
+def off_screen(texts: list[tuple[str, pygame.Rect]], size: tuple[int, int]) -> list[str]:
+    """Texts that run off the window."""
+    screen = pygame.Rect((0, 0), size)
+    return [f"{s!r} {tuple(r)} leaves the window" for s, r in texts if not screen.contains(r)]
+
+
 def overlaps(texts: list[tuple[str, pygame.Rect]]) -> list[str]:
     out = []
     seen = {(s, tuple(r)) for s, r in texts}
@@ -182,7 +188,8 @@ def test_no_text_over_text_at_the_table(words, lang, size, name):
               size=size)
     try:
         table_screens(app, name)
-        found = overlaps(draw_top(app, words))
+        texts = draw_top(app, words)
+        found = overlaps(texts) + off_screen(texts, size)
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -197,7 +204,8 @@ def test_no_text_over_text_on_the_main_screens(words, lang, size):
         app = App(Settings(language=lang, sound=False), size=size)
         try:
             open_screen(app, name)
-            found += [f"{name}: {o}" for o in overlaps(draw_top(app, words))]
+            texts = draw_top(app, words)
+            found += [f"{name}: {o}" for o in overlaps(texts) + off_screen(texts, size)]
         finally:
             app.close()
     assert not found, "\n".join(found)
