@@ -265,6 +265,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "result.next": "Next hand",
     "result.done": "Done",
     "result.wins": "{name} wins: {how}",
+    "result.you_win": "You win ({wind}): {how}",
     "result.from": "dealt in by {name}",
     "result.robbing": "Robbing the kong",
     "result.sum": "Ante {ante} + basic {basic} + bonus {bonus} = {total}",

@@ -669,3 +669,31 @@ def test_fullscreen_keys_toggle_the_setting_and_never_discard(app, monkeypatch, 
     app.step([key(k, mod)], 1 / 30)
     assert app.settings.fullscreen is full and sc.table.events == before
     assert app.top is sc
+
+
+def test_the_win_screen_says_you_win_when_you_win(app, monkeypatch):
+    """East (the human) is dealt a complete hand (a heavenly hand) and declares it with W: the
+    win screen's title speaks to the player ("You win (East): Ola!"), not "East · You wins"."""
+    from game.ui.widgets import Fonts
+
+    said: list[str] = []
+    text = Fonts.text
+
+    def spy(self, s, size, colour=(255, 255, 255), bold=False):
+        said.append(s)
+        return text(self, s, size, colour, bold)
+
+    monkeypatch.setattr(Fonts, "text", spy)
+    sc = rigged_scene(app, monkeypatch, ["123m456m789m111p22p", None, None, None])
+    assert wait(app, sc, ("turn",))
+    assert WIN in sc.prompt_for.legal
+    app.step([key(pygame.K_w)], 1 / 30)
+    for _ in range(200):
+        if app.top.name == "hand_result":
+            break
+        app.step([], 1 / 30)
+    assert app.top.name == "hand_result"
+    app.step([], 1 / 30)
+    assert any(s.startswith("You win (East): Ola!") for s in said), \
+        [s for s in said if "win" in s.lower()][:5]
+    assert not any("You wins" in s for s in said)

@@ -33,6 +33,7 @@ class ResultOwner(Protocol):
     session: Session
 
     def player_label(self, p: int) -> str: ...
+    def is_you(self, p: int) -> bool: ...
     def next_hand(self) -> None: ...
     def session_closed(self) -> None: ...
 
@@ -209,7 +210,11 @@ class HandResultScene(_Overlay):
         how = tr("action.ola") if w.how == "self_draw" else tr("action.ssoa")
         if w.how == "robbing_kong":
             how = tr("result.robbing")
-        head = tr("result.wins", name=self.who(w.seat), how=how)
+        player = self.table.players[w.seat]
+        if self.owner.is_you(player):  # "You win", not "You wins"
+            head = tr("result.you_win", wind=seat_name(w.seat, self.app.lang), how=how)
+        else:
+            head = tr("result.wins", name=self.who(w.seat), how=how)
         if w.from_seat is not None:
             head += "  " + tr("result.from", name=self.who(w.from_seat))
         if len(self.result.winners) > 1:

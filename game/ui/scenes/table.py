@@ -186,6 +186,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             return self.app.tr("table.you")
         return seat_name(seat, self.app.lang)
 
+    def is_you(self, p: int) -> bool:
+        """Is player `p` the person at this table (not in a replay)?"""
+        return not self.replay and self.player_names[p] == HUMAN
+
     def player_label(self, p: int) -> str:
         name = self.player_names[p]
         if name == HUMAN or (self.replay and p == self.recorded_human):
