@@ -72,6 +72,7 @@ from game.engine.rules import RuleSet
 from game.engine.scoring.yak import YAK
 from game.engine.session import Session
 from game.engine.table import Table, rig_wall
+from game.i18n import seat_name
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.director import Director, kind
@@ -350,7 +351,11 @@ def check_result_screen(sc: TableScene, res: HandResultScene) -> dict[str, int]:
                 w = end.winners[page].to_json()
                 assert r.winners[page].result.to_json() == w["result"]
                 winner = "ESWN".index(w["seat"])
-                assert any(res.who(winner) in s for s in drawn[:3]), "the head names the winner"
+                # the human's win speaks to the player ("You win (West)"); others by seat and name
+                you = sc.is_you(t.players[winner])
+                name = (app.tr("result.you_win", wind=seat_name(winner, app.lang), how="")
+                        .split(":")[0] if you else res.who(winner))
+                assert any(name in s for s in drawn[:3]), "the head names the winner"
                 want = []
                 for y in w["result"]["yak"]:
                     yak = YAK[y["key"]]
