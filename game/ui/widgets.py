@@ -71,12 +71,19 @@ class Fonts:
 
     def fit(self, s: str, size: int, max_w: float, colour: tuple[int, ...] = WHITE,
             bold: bool = False) -> pygame.Surface:
-        """Text no wider than `max_w`: a smaller size if needed (down to 60 %)."""
+        """Text no wider than `max_w`: a smaller size if needed (down to 60 %), and past that the
+        end cut off with "…" (a text never runs out of its box)."""
         surf = self.text(s, size, colour, bold)
         sz = size
         while surf.get_width() > max_w and sz > size * 0.6:
             sz -= 1
             surf = self.text(s, sz, colour, bold)
+        if surf.get_width() > max_w and len(s) > 1:
+            font = self.font(sz, bold)
+            cut = len(s)
+            while cut > 1 and font.size(s[:cut].rstrip() + "…")[0] > max_w:
+                cut -= 1
+            surf = self.text(s[:cut].rstrip() + "…", sz, colour, bold)
         return surf
 
     def fit_size(self, labels: list[tuple[str, float]], size: int, bold: bool = False) -> int:

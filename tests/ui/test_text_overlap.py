@@ -209,3 +209,13 @@ def test_no_text_over_text_on_the_main_screens(words, lang, size):
         finally:
             app.close()
     assert not found, "\n".join(found)
+
+
+def test_a_text_too_long_for_its_box_is_cut_with_an_ellipsis_not_run_over():
+    pygame.init()
+    fonts = Fonts()
+    long = "Nagari + Ante 3, Prevalent wind fixed East, Dealer keeps the deal on a dealer win only"
+    surf = fonts.fit(long, 20, 200)
+    assert surf.get_width() <= 200
+    short = fonts.fit("Nagari", 20, 200)
+    assert short.get_width() == fonts.text("Nagari", 20).get_width(), "what fits is left whole"
