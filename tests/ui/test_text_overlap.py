@@ -179,6 +179,54 @@ def table_screens(app: App, name: str) -> None:
         sc.toggle_hints()
 
 
+def practice_screens(app: App, name: str) -> None:
+    """The uper-timing practice: its setup, a decision (hints open), a played-out result."""
+    from game.ui.scenes.practice import PracticeScene
+
+    s = PracticeScene(app, threaded=False, playouts=4, seed=2, stage="any", mix="legal")
+    app.push(s)
+    app.step([], 1 / 60)
+    if name == "practice-setup":
+        return
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")], 1 / 60)
+    s.wait()
+    assert s.state == "decide"
+    if name == "practice-result":
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="")], 1 / 60)
+        s.wait()
+        assert s.state == "result"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("name", ["practice-setup", "practice-decide", "practice-result",
+                                  "session_result"])
+def test_no_text_over_text_in_practice_and_the_session_result(words, lang, size, name):
+    pygame.init()
+    app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0),
+              size=size)
+    try:
+        if name == "session_result":
+            from ai.registry import parse_seats
+            from game.ui.scenes.table import TableScene
+
+            sc = TableScene(app, parse_seats("ai,ai,ai,ai"), seed=6, hands=1)
+            app.push(sc)
+            enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+            for _ in range(3000):
+                if app.top.name == "session_result":
+                    break
+                app.step([enter] if app.top.name == "hand_result" else [], 1 / 30)
+            assert app.top.name == "session_result"
+        else:
+            practice_screens(app, name)
+        texts = draw_top(app, words)
+        found = overlaps(texts) + off_screen(texts, size)
+    finally:
+        app.close()
+    assert not found, "\n".join(found)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("name", ["table", "table-hints", "hand_result", "replay"])
