@@ -113,6 +113,25 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, rad
     surface.blit(box, rect.topleft)
 
 
+def button_row(box: pygame.Rect, labels: list[str], width: int, height: int,
+               gap: int = 24) -> list[Button]:
+    """Buttons side by side, centred along the bottom of a dialog's `box`."""
+    total = len(labels) * width + (len(labels) - 1) * gap
+    x0, y = box.centerx - total // 2, box.bottom - 20 - height
+    return [Button(pygame.Rect(x0 + i * (width + gap), y, width, height), label)
+            for i, label in enumerate(labels)]
+
+
+def button_under(buttons: list[Button], pos: tuple[int, int]) -> int | None:
+    """Index of the button under the mouse (hovering: enabled or not), or None."""
+    return next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), None)
+
+
+def button_hit(buttons: list[Button], pos: tuple[int, int]) -> int | None:
+    """Index of the enabled button a click at `pos` presses, or None."""
+    return next((i for i, b in enumerate(buttons) if b.hit(pos)), None)
+
+
 def shade_screen(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken everything drawn so far (what lies under a dialog)."""
     shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

@@ -16,7 +16,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from ..widgets import GOLD, WHITE, Button, draw_button, draw_dialog, wrap
+from ..widgets import (
+    GOLD,
+    WHITE,
+    Button,
+    button_hit,
+    button_row,
+    button_under,
+    draw_button,
+    draw_dialog,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -46,12 +56,8 @@ class ConfirmScene(Scene):
         height = round(size * 1.5 * 1.4) + 40 + text_h + 24 + bh + 24
         box = pygame.Rect(0, 0, bw, height)
         box.center = (w // 2, h // 2)
-        btn_w = min(round((bw - 72) / 2), max(160, round(w * 0.13)))
-        gap = 24
-        y = box.bottom - 20 - bh
-        x0 = box.centerx - btn_w - gap // 2
-        buttons = [Button(pygame.Rect(x0 + i * (btn_w + gap), y, btn_w, bh), label)
-                   for i, label in enumerate(self.labels)]
+        buttons = button_row(box, list(self.labels), min(round((bw - 72) / 2), max(160, round(w * 0.13))),
+                             bh)
         return box, buttons, size
 
     # --- input --------------------------------------------------------------------------------
@@ -70,16 +76,13 @@ class ConfirmScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.answer(False)
         elif event.type == pygame.MOUSEMOTION:
-            _, buttons, _ = self.geometry()
-            self.hover = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(event.pos)), None)
+            self.hover = button_under(self.geometry()[1], event.pos)
             if self.hover is not None:
                 self.focus = self.hover
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, buttons, _ = self.geometry()
-            for i, b in enumerate(buttons):
-                if b.hit(event.pos):
-                    self.answer(i == 0)
-                    return
+            i = button_hit(self.geometry()[1], event.pos)
+            if i is not None:
+                self.answer(i == 0)
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

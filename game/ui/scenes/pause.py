@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..scene import Scene
-from ..widgets import DIM, GOLD, Button, draw_button, draw_dialog
+from ..widgets import DIM, GOLD, Button, button_hit, button_under, draw_button, draw_dialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -74,16 +74,13 @@ class PauseScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.choose("resume")
         elif event.type == pygame.MOUSEMOTION:
-            _, buttons, _ = self.geometry()
-            self.hover = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(event.pos)), None)
+            self.hover = button_under(self.geometry()[1], event.pos)
             if self.hover is not None:
                 self.focus = self.hover
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, buttons, _ = self.geometry()
-            for i, b in enumerate(buttons):
-                if b.hit(event.pos):
-                    self.choose(ENTRIES[i])
-                    return
+            i = button_hit(self.geometry()[1], event.pos)
+            if i is not None:
+                self.choose(ENTRIES[i])
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -15,7 +15,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_dialog, wrap
+from ..widgets import (
+    DIM,
+    GOLD,
+    RED_TEXT,
+    WHITE,
+    Button,
+    button_hit,
+    button_row,
+    button_under,
+    draw_button,
+    draw_dialog,
+    wrap,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -55,12 +67,8 @@ class TextEntryScene(Scene):
         box = pygame.Rect(0, 0, bw, height)
         box.center = (w // 2, h // 2)
         field = pygame.Rect(box.x + 24, box.y + round(size * 1.4 * 1.4) + 30 + line + 8, bw - 48, bh)
-        btn_w = min(round((bw - 72) / 2), max(160, round(w * 0.13)))
-        gap = 24
-        y = box.bottom - 20 - bh
-        x0 = box.centerx - btn_w - gap // 2
-        buttons = [Button(pygame.Rect(x0 + i * (btn_w + gap), y, btn_w, bh), label)
-                   for i, label in enumerate(self.labels)]
+        buttons = button_row(box, list(self.labels), min(round((bw - 72) / 2), max(160, round(w * 0.13))),
+                             bh)
         return box, field, buttons, size
 
     # --- input --------------------------------------------------------------------------------
@@ -90,13 +98,12 @@ class TextEntryScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.cancel()
         elif event.type == pygame.MOUSEMOTION:
-            _, _, buttons, _ = self.geometry()
-            self.hover = next((i for i, b in enumerate(buttons) if b.rect.collidepoint(event.pos)), None)
+            self.hover = button_under(self.geometry()[2], event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            _, _, buttons, _ = self.geometry()
-            if buttons[0].hit(event.pos):
+            i = button_hit(self.geometry()[2], event.pos)
+            if i == 0:
                 self.answer()
-            elif buttons[1].hit(event.pos):
+            elif i == 1:
                 self.cancel()
 
     def update(self, dt: float) -> None:
