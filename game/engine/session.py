@@ -90,13 +90,15 @@ class Session:
     """Hands in a row with dealer rotation and running scores (per player).
 
     `hands` overrides the rule set's session length in hands; `clock` (seconds) is injectable
-    for timed sessions ("finish the hand in progress"). With `keep_history` False the finished
+    for timed sessions ("finish the hand in progress"), and `played` is the time a continued
+    session had already been played (it counts toward a timed session's length). With `keep_history` False the finished
     hands' events and results are not kept (``events`` holds only the session start and end),
     only the aggregates: scores, `stats`, `endings` (hands per ending reason), `last_result`."""
 
     def __init__(self, rules: RuleSet, seed: int, *, players: Sequence[str] = ("P1", "P2", "P3", "P4"),
                  seat_selection: str = "dice", hands: int | None = None,
-                 clock: Callable[[], float] = time.monotonic, keep_history: bool = True):
+                 clock: Callable[[], float] = time.monotonic, keep_history: bool = True,
+                 played: float = 0.0):
         if len(players) != 4:
             raise ValueError(f"a session needs four players, got {len(players)}")
         self.rules = rules
@@ -105,7 +107,7 @@ class Session:
         self.seat_selection = seat_selection
         self.hand_limit = hands if hands is not None else rules.session_hands
         self.clock = clock
-        self.start_time = clock()
+        self.start_time = clock() - max(0.0, played)
         rolls, seats = _choose_seats(random.Random(f"seats/{seed}"), seat_selection)
         self.first_seats = seats
         self.rotation = 0  # how often the deal has passed

@@ -92,10 +92,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         # a seed nobody can guess (a clock-based one could be searched for by a seat program)
         self.seed = seed if seed is not None else secrets.randbelow(1_000_000_007)
         self.rules = rules or app.settings.rules
-        session = Session(self.rules, self.seed, players=tuple(self.player_names),
-                          seat_selection=seat_selection, hands=hands)
         #: seconds played at this table; Continue goes on from the record's clock
         self.elapsed = resume.played if resume is not None else 0.0
+        session = Session(self.rules, self.seed, players=tuple(self.player_names),
+                          seat_selection=seat_selection, hands=hands, played=self.elapsed)
         #: computer seats decide in a worker thread (off the frame); not at the tests' instant
         #: speed, where nothing is drawn between decisions anyway
         self.driver = TableDriver(

@@ -120,8 +120,6 @@ class TableDriver:
                  clock: Callable[[], float] | None = None) -> None:
         self.session = session
         self.clock = clock  # the table's play clock, written into the record
-        if continues is not None and continues.played > 0:  # a timed session goes on, too
-            session.start_time -= continues.played
         self.names = list(names)
         self.human = human
         self.scripted = replay is not None
