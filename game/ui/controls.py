@@ -50,10 +50,14 @@ class HandCursor:
         self.on_drawn = drawn and at_drawn
         self.armed = None
 
+    def current(self, n: int) -> int | None:
+        """The chosen tile among the `n` shown now (the last one while the cursor keeps to the
+        drawn tile); nothing changes (the view asks this while drawing)."""
+        return n - 1 if self.on_drawn and n else self.index
+
     def follow(self, n: int) -> None:
         """`n` tiles are shown now: a cursor that keeps to the drawn tile is on the last one."""
-        if self.on_drawn and n:
-            self.index = n - 1
+        self.index = self.current(n)
 
     def key(self, key: int, n: int) -> Action | None:
         if n <= 0:

@@ -162,8 +162,7 @@ def shown_kind(sc, i):
 
 def raised(sc):
     """The index of the human's tile the table draws raised (the view's selection), or None."""
-    selected = sc.cursor.index if sc.prompt_for is not None else None
-    view = sc.director.view(selected)
+    view = sc.director.view(sc.selected_tile())
     sv = view.seats[0]
     n = len(sv.hand) + (0 if sv.drawn is False else 1)
     return sv.selected if sv.selected is not None and 0 <= sv.selected < n else None

@@ -80,14 +80,19 @@ class TableView:
         lay = self.app.layout
         return pygame.Rect(lay.hints_area(len(self.button_rects())).as_tuple())
 
+    def selected_tile(self) -> int | None:
+        """The index of the human's tile drawn raised: the cursor's, on a turn (the drawn tile
+        may have landed since the turn opened; asking changes nothing)."""
+        p = self.prompt_for
+        if p is None or p.kind not in ("turn", "discard"):
+            return None
+        return self.cursor.current(len(self.director.shown_ids(p.seat)))
+
     def draw(self, surface: pygame.Surface) -> None:
         lay, art, fonts = self.app.layout, self.app.art, self.app.fonts
         d = self.director
         m = d.model
-        turn = self.prompt_for is not None and self.prompt_for.kind in ("turn", "discard")
-        if turn:  # the drawn tile may have landed since the turn opened
-            self.cursor.follow(len(d.shown_ids(self.prompt_for.seat)))  # type: ignore[union-attr]
-        selected = self.cursor.index if turn else None
+        selected = self.selected_tile()
         view = d.view(selected)
         dragged = self.cursor.drag if selected is not None else None
         if dragged is not None:  # the dragged tile leaves its slot and follows the mouse
