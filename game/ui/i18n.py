@@ -246,6 +246,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "table.dealer": "Dealer",
     "table.score": "Score",
     "table.hand_n": "Hand {n}",
+    "table.continued": "Welcome back: hand {n} goes on",
     "table.time": "Time",
     "action.win": "Win",
     "action.ola": "Ola! (self-draw)",

@@ -2,6 +2,7 @@
 game writes is neither offered nor touched, a continued game is counted once, a failed attempt
 leaves nothing behind, and a full disk stops recording without stopping play."""
 
+import dataclasses
 import errno
 import os
 import subprocess
@@ -322,4 +323,22 @@ def test_a_record_without_a_clock_continues_from_zero(app, data):
     sc = make_scene(app, resume=True)
     assert sc.elapsed == 0.0
     app.push(sc)
+    sc.leave()
+
+
+def test_continue_shows_the_hand_going_on_not_the_banners_already_seen(app, data):
+    """The hand in progress is caught up at once; the banners its events made ("flower!") were
+    seen when they happened, so the table says only that the game goes on, at which hand."""
+    from game.engine.events import FlowerShown
+
+    src = unfinished(data, seed=4, actions=3, hands=2, finish_hands=1)
+    rec = load_record(src)
+    assert any(isinstance(e, FlowerShown) for _, e in rec.hands[-1].events), "a flower banner to catch up"
+    app.settings = dataclasses.replace(app.settings, animation_speed="normal")  # banners stay up
+    sc = make_scene(app, resume=True)
+    app.push(sc)
+    assert sc.director.banner is not None
+    assert sc.director.banner[0] == "Welcome back: hand 2 goes on"
+    app.step([], 1 / 30)
+    assert sc.director.banner[0] == "Welcome back: hand 2 goes on", "no caught-up banner replaces it"
     sc.leave()

@@ -406,6 +406,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             self.resuming = False
             self.director.catch_up()
             self.director.hold = False
+            # the banners of the events caught up were shown when they happened: the table
+            # says only that the game goes on, at the hand in progress
+            self.director.say(self.app.tr("table.continued", n=self.session.hand_no),
+                                seconds=2.0).fn()
 
     def on_return(self) -> None:
         """Back from the pause menu (and the settings it may have opened): the settings that
