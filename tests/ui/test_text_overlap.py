@@ -6,6 +6,11 @@ by its words (`Fonts.text`), and every time one is blitted onto the screen its r
 Two different texts whose rectangles overlap (by more than a couple of pixels of their glyph
 boxes' empty margins) fail the test, naming both. Only the screen on top is recorded (a dialog's
 opaque panel hides what is under it), and a text drawn twice at the same place counts once.
+
+Every opaque rectangle blitted or filled (a panel, a dialog, a tile, the background) is a box a
+text can sit in: a text must lie inside the last such box drawn under it, not run over its edge
+(`outside_panels`). The window's background, and any band drawn across the whole window (the
+felt's gradient), is the box of whatever sits on no panel.
 """
 
 from __future__ import annotations
@@ -30,25 +35,38 @@ class Recording(pygame.Surface):
         super().__init__(size)
         self.words = words
         self.texts: list[tuple[str, pygame.Rect]] = []
+        self.panels: list[pygame.Rect] = [self.get_rect()]  # opaque boxes, in drawing order
+        self.outside: list[tuple[str, pygame.Rect, pygame.Rect]] = []  # (text, where, its box)
 
     def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
         r = super().blit(source, dest, area, special_flags)
         s = self.words.get(id(source))
         if s is not None and s.strip() and r.w > 0 and r.h > 0:
             self.texts.append((s, pygame.Rect(r)))
+            box = next(p for p in reversed(self.panels) if p.colliderect(_ink(r)))
+            if not box.contains(_ink(r)):
+                self.outside.append((s, pygame.Rect(r), box))
         elif s is None and r.w > 8 and r.h > 8 and _opaque(source):
             self.covered(r)  # a panel or a picture laid over what was drawn before
         return r
 
     def fill(self, color, rect=None, special_flags=0):  # type: ignore[override]
         r = super().fill(color, rect, special_flags)
-        if special_flags == 0:
+        if special_flags == 0 and r.w > 0 and r.h > 0:
             self.covered(r)
         return r
+
+    def outside_panels(self) -> list[str]:
+        """Texts still in sight that run over the edge of the box they were drawn on."""
+        seen = {(s, tuple(r)) for s, r in self.texts}
+        return sorted({f"{s!r} {tuple(r)} runs out of its panel {tuple(box)}"
+                       for s, r, box in self.outside if (s, tuple(r)) in seen})
 
     def covered(self, r: pygame.Rect) -> None:
         """Texts under an opaque rectangle are hidden: wholly covered ones no longer count, and
         one covered across its width keeps only the rows still in sight."""
+        if r.h < self.get_height() and r.w < self.get_width():  # a band across is background
+            self.panels.append(pygame.Rect(r))
         kept = []
         for s, t in self.texts:
             if r.contains(t):
@@ -61,6 +79,11 @@ class Recording(pygame.Surface):
                     continue
             kept.append((s, t))
         self.texts = kept
+
+
+def _ink(r: pygame.Rect) -> pygame.Rect:
+    """A text box without its glyph box's empty margins (as `overlaps` allows)."""
+    return r.inflate(-4, -max(4, r.h // 4))
 
 
 def _opaque(surface: pygame.Surface) -> bool:
@@ -116,12 +139,18 @@ def overlaps(texts: list[tuple[str, pygame.Rect]]) -> list[str]:
 
 def draw_top(app: App, words: dict[int, str]) -> list[tuple[str, pygame.Rect]]:
     """Draw the screen below the top one, then record only the top screen's own texts."""
+    return record_top(app, words).texts
+
+
+def record_top(app: App, words: dict[int, str]) -> Recording:
+    """`draw_top`'s recording: the texts in sight and those that run out of their panels."""
     app.step([], 1 / 60)
     rec = Recording(app.canvas.get_size(), words)
     rec.blit(app.canvas, (0, 0))
     rec.texts.clear()
+    rec.outside.clear()
     app.top.draw(rec)
-    return rec.texts
+    return rec
 
 
 MAIN_SCREENS = ["title", "new_game", *(f"settings-{k}" for k in range(5)), "rules", "statistics",
@@ -177,6 +206,11 @@ def table_screens(app: App, name: str) -> None:
                      and sc.director.idle)
     if name == "table-hints":
         sc.toggle_hints()
+    elif name == "pause":
+        app.push("pause", owner=sc)
+    elif name == "leave":
+        sc.ask_to_leave()
+        assert app.top.name == "confirm"
 
 
 def practice_screens(app: App, name: str) -> None:
@@ -220,8 +254,8 @@ def test_no_text_over_text_in_practice_and_the_session_result(words, lang, size,
             assert app.top.name == "session_result"
         else:
             practice_screens(app, name)
-        texts = draw_top(app, words)
-        found = overlaps(texts) + off_screen(texts, size)
+        rec = record_top(app, words)
+        found = overlaps(rec.texts) + off_screen(rec.texts, size) + rec.outside_panels()
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -229,15 +263,15 @@ def test_no_text_over_text_in_practice_and_the_session_result(words, lang, size,
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("name", ["table", "table-hints", "hand_result", "replay"])
+@pytest.mark.parametrize("name", ["table", "table-hints", "pause", "leave", "hand_result", "replay"])
 def test_no_text_over_text_at_the_table(words, lang, size, name):
     pygame.init()
     app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0),
               size=size)
     try:
         table_screens(app, name)
-        texts = draw_top(app, words)
-        found = overlaps(texts) + off_screen(texts, size)
+        rec = record_top(app, words)
+        found = overlaps(rec.texts) + off_screen(rec.texts, size) + rec.outside_panels()
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -252,8 +286,9 @@ def test_no_text_over_text_on_the_main_screens(words, lang, size):
         app = App(Settings(language=lang, sound=False), size=size)
         try:
             open_screen(app, name)
-            texts = draw_top(app, words)
-            found += [f"{name}: {o}" for o in overlaps(texts) + off_screen(texts, size)]
+            rec = record_top(app, words)
+            found += [f"{name}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
+                      + rec.outside_panels()]
         finally:
             app.close()
     assert not found, "\n".join(found)
@@ -267,3 +302,19 @@ def test_a_text_too_long_for_its_box_is_cut_with_an_ellipsis_not_run_over():
     assert surf.get_width() <= 200
     short = fonts.fit("Nagari", 20, 200)
     assert short.get_width() == fonts.text("Nagari", 20).get_width(), "what fits is left whole"
+
+
+def test_the_panel_check_finds_a_text_running_over_its_panels_edge(words):
+    """The check itself: a text inside its panel passes, one across the panel's edge fails,
+    and one on the bare background passes."""
+    pygame.init()
+    fonts = Fonts()
+    rec = Recording((400, 300), words)
+    rec.fill((0, 40, 0))
+    rec.fill((20, 60, 40), pygame.Rect(100, 100, 150, 80))  # a panel
+    rec.blit(fonts.text("inside", 18), (110, 110))
+    rec.blit(fonts.text("on the felt", 18), (10, 10))
+    assert rec.outside_panels() == []
+    rec.blit(fonts.text("across the edge", 18), (200, 140))
+    found = rec.outside_panels()
+    assert len(found) == 1 and "'across the edge'" in found[0]
