@@ -8,6 +8,8 @@ a width, a simple button, a panel and the felt's gradient.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -16,12 +18,17 @@ from .art import SurfaceCache
 from .assets import UI_FONT
 
 #: Bounds of the font caches: each font (one size, one weight) holds its own copy of the font
-#: file (about 0.3 MB), and rendered text is bounded by pixel bytes. A table at 3840x2160 uses
-#: about 12 sizes and 6 MB of text (the title, fitting its entries, 23 sizes); a resize drops
-#: the old sizes once past the bounds.
+#: file (about 0.3 MB) and costs about a millisecond to open, and rendered text is bounded by
+#: pixel bytes. A table at 3840x2160 uses about 12 sizes and 6 MB of text; fitting guesses its
+#: size (`Fonts.fit`), so it opens one or two sizes per text, not every size down to the one that
+#: fits; a resize drops the old sizes once past the bounds.
 MAX_FONTS = 48
 TEXT_CACHE_BYTES = 24 * 2**20
 MAX_TEXTS = 2000
+#: fitted texts remembered (the size and the possibly cut text for a text, size and width)
+MAX_FITS = 4000
+#: the smallest fraction of its size a text is shrunk to before its end is cut off
+FIT_MIN = 0.6
 
 WHITE = (245, 242, 232)
 DIM = (150, 160, 150)
@@ -39,7 +46,12 @@ FELT_BOTTOM = (10, 46, 33)
 
 class Fonts:
     """The UI font (Korean and Latin) at any size, with rendered text cached (both caches are
-    least-recently-used and bounded: `MAX_FONTS` fonts, `TEXT_CACHE_BYTES` of text)."""
+    least-recently-used and bounded: `MAX_FONTS` fonts, `TEXT_CACHE_BYTES` of text).
+
+    Each size (and weight) is opened once and kept while in use; `opened` counts the opens.
+    Fitting a text to a width (`fit`, `fit_size`) guesses the size from one measurement and
+    remembers the answer, so a text drawn every frame is measured once.
+    """
 
     def __init__(self, path: str = str(UI_FONT), max_fonts: int = MAX_FONTS,
                  text_bytes: int = TEXT_CACHE_BYTES, max_texts: int = MAX_TEXTS) -> None:
@@ -50,12 +62,17 @@ class Fonts:
             max_fonts, cost=lambda _f: 1)
         self.texts: SurfaceCache[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = SurfaceCache(
             text_bytes, max_texts)
+        #: (text or labels, size, width, bold) -> (the text as shown, its size)
+        self.fits: SurfaceCache[tuple[object, ...], tuple[str, int]] = SurfaceCache(
+            MAX_FITS, cost=lambda _v: 1)
+        self.opened = 0  # fonts opened so far (a resize past the bounds opens some again)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
         f = self.fonts.get(key)
         if f is None:
             f = pygame.font.Font(self.path, key[0])
+            self.opened += 1
             if bold:
                 f.set_bold(True)
             self.fonts.put(key, f)
@@ -69,29 +86,72 @@ class Fonts:
             self.texts.put(key, surf)
         return surf
 
+    def width(self, s: str, size: int, bold: bool = False) -> int:
+        """How wide `s` is written at `size`, in pixels (measured, not rendered)."""
+        return int(self.font(size, bold).size(s)[0])
+
     def fit(self, s: str, size: int, max_w: float, colour: tuple[int, ...] = WHITE,
             bold: bool = False) -> pygame.Surface:
-        """Text no wider than `max_w`: a smaller size if needed (down to 60 %), and past that the
-        end cut off with "…" (a text never runs out of its box)."""
-        surf = self.text(s, size, colour, bold)
-        sz = size
-        while surf.get_width() > max_w and sz > size * 0.6:
-            sz -= 1
-            surf = self.text(s, sz, colour, bold)
-        if surf.get_width() > max_w and len(s) > 1:
+        """Text no wider than `max_w`: the largest size that fits, down to `FIT_MIN` (60 %) of
+        `size`, and past that the end cut off with "…" (a text never runs out of its box)."""
+        shown, sz = self.fitted(s, size, max_w, bold)
+        return self.text(shown, sz, colour, bold)
+
+    def fitted(self, s: str, size: int, max_w: float, bold: bool = False) -> tuple[str, int]:
+        """What `fit` draws: the text (cut with "…" if even the smallest size is too wide) and
+        its size. The width grows about in proportion to the size, so the size is guessed from
+        the width at `size` and then checked a step up and down (a size or two more opens)."""
+        size = int(size)
+        key = (s, size, max_w, bold)
+        got = self.fits.get(key)
+        if got is not None:
+            return got
+        sz = self._largest(lambda n: self.width(s, n, bold) <= max_w,
+                           self.width(s, size, bold) / max(max_w, 1e-9), size)
+        shown = s
+        if len(s) > 1 and self.width(s, sz, bold) > max_w:
             font = self.font(sz, bold)
-            cut = len(s)
-            while cut > 1 and font.size(s[:cut].rstrip() + "…")[0] > max_w:
-                cut -= 1
-            surf = self.text(s[:cut].rstrip() + "…", sz, colour, bold)
-        return surf
+            lo, hi = 1, len(s)  # the longest start that fits with "…" (1 if none does)
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if font.size(s[:mid].rstrip() + "…")[0] <= max_w:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            shown = s[:lo].rstrip() + "…"
+        self.fits.put(key, (shown, sz))
+        return shown, sz
 
     def fit_size(self, labels: list[tuple[str, float]], size: int, bold: bool = False) -> int:
-        """One size at which every ``(text, max_w)`` fits (down to 60 % of `size`): a row of
-        buttons whose labels are all written the same size."""
-        sz = size
-        while sz > size * 0.6 and any(self.font(sz, bold).size(s)[0] > w for s, w in labels):
+        """The largest size (down to `FIT_MIN` of `size`) at which every ``(text, max_w)``
+        fits: a row of buttons whose labels are all written the same size."""
+        size = int(size)
+        key = (tuple(labels), size, None, bold)
+        got = self.fits.get(key)
+        if got is not None:
+            return got[1]
+        over = max((self.width(s, size, bold) / max(w, 1e-9) for s, w in labels), default=0.0)
+        sz = self._largest(lambda n: all(self.width(s, n, bold) <= w for s, w in labels), over, size)
+        self.fits.put(key, ("", sz))
+        return sz
+
+    @staticmethod
+    def _largest(fits: Callable[[int], bool], over: float, size: int) -> int:
+        """The largest size from `size` down to `FIT_MIN` of it at which `fits`, else the
+        smallest; `over` is how many times too wide the text is at `size` (a width grows
+        about in proportion to the size, so ``size / over`` is close to the answer)."""
+        low = math.floor(size * FIT_MIN)
+        if over <= 1 or size <= low:
+            return size
+        sz = max(low, min(size - 1, int(size / over)))
+        if fits(sz):
+            while sz + 1 < size and fits(sz + 1):
+                sz += 1
+            return sz
+        while sz > low:
             sz -= 1
+            if fits(sz):
+                break
         return sz
 
 
