@@ -30,8 +30,8 @@ from .output import printable, words
 from .words import NO_SUCH_FILE, add_lang_argument, language, said, say
 
 register_texts("cli", {
-    "cli.replay.ok": "ok: {path}: {n} hand replayed, every event identical",
-    "cli.replay.ok_n": "ok: {path}: {n} hands replayed, every event identical",
+    "cli.replay.ok": ("ok: {path}: {n} hand replayed, every event identical",
+                      "ok: {path}: {n} hands replayed, every event identical"),
     "cli.replay.failed": "FAILED: {why}",
     "cli.replay.partial": "{why} (opened as far as it is valid)",
     # the transcript (--text): each event is its message (game.practice.event_words)
@@ -72,8 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         result = check_record(args.file)
         if result.ok:
-            key = "cli.replay.ok" if result.hands == 1 else "cli.replay.ok_n"
-            print(say(key, lang, path=str(Path(args.file)), n=result.hands))
+            print(say("cli.replay.ok", lang, path=str(Path(args.file)), n=result.hands))
             return 0
         failed = say("cli.replay.failed", lang, why=said(result.reason, lang))
         print(printable(f"korean-mahjong replay: {failed}"), file=sys.stderr)

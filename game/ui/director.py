@@ -458,6 +458,8 @@ class Director:
         dice = DiceSprite(size=self.layout.dice_size)
         start, end = self._dice_path(e.seat)
         key = "table.dice_breaker" if e.purpose == "breaker" else "table.dice_count"
+        if self.names(e.seat) == self.text("table.you"):  # "You roll 7", not "You rolls 7"
+            key += "_you"
 
         def begin() -> None:
             m.dice = None

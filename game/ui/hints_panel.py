@@ -439,7 +439,7 @@ class HintsPanel:
             for d in h.discards[:8]:
                 if details:
                     sh = self.t("hints.ready_short") if d.shanten == 0 else self.t("hints.sh_n", n=d.shanten)
-                    acc = f"{sh} · {self.t('hints.accept_n', n=d.unseen, k=len(d.accepts))}"
+                    acc = f"{sh} · {self.t('hints.accept_n', n=len(d.accepts), left=d.unseen)}"
                 elif d.shanten == 0:
                     acc = self.t("hints.row_ready", n=d.unseen)
                 else:

@@ -141,7 +141,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.seconds": "{n} s",
     "value.minutes_n": "{n} min",
     "value.percent": "{n}%",
-    "value.points": "{n} pts",
+    "value.points": ("{n} pt", "{n} pts"),
     # players
     "set.seat1": "Opponent on the right",
     "set.seat2": "Opponent across",
@@ -286,6 +286,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "table.you": "You",
     "table.dice_breaker": "{name} rolls {n}",
     "table.dice_count": "{name} rolls {n} to count",
+    "table.dice_breaker_you": "You roll {n}",
+    "table.dice_count_you": "You roll {n} to count",
     "table.break": "The wall breaks: {name}'s wall, count {n}",
     "table.break_yours": "The wall breaks: your wall, count {n}",
     "table.flower": "{name}: flower!",
@@ -444,7 +446,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "hints.sd": "tsumo",
     "hints.d": "ron",
     "hints.col_two": "2 pts reachable",
-    "hints.accept_n": "{n} left · {k} kinds",
+    "hints.accept_n": ("{n} kind · {left} left", "{n} kinds · {left} left"),
     "hints.draws": "Draws that help",
     "hints.waits": "Waits",
     "hints.waits_after": "Waits after discarding {tile}",
@@ -486,9 +488,13 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "practice.mix.legal": "uper allowed",
     "practice.mix.illegal": "uper against the rules",
     "practice.start": "Start",
-    "practice.intro": "You are ready (or one discard from it). Declare uper, stay silent or fold: "
-        "each choice is then played out {n} times by the computer from the same position, "
+    "practice.intro": (
+        "You are ready (or one discard from it). Declare uper, stay silent or fold: "
+        "each choice is then played out {n} time by the computer from the same position, "
         "and you see which one wins most.",
+        "You are ready (or one discard from it). Declare uper, stay silent or fold: "
+        "each choice is then played out {n} times by the computer from the same position, "
+        "and you see which one wins most."),
     "practice.setup_help": "Left/Right change, Up/Down choose, Enter start, Esc back",
     "practice.dealing": "Dealing a position…",
     "practice.position": "Position {n} · wall {wall} · you are {seat}",
@@ -512,12 +518,14 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "practice.next": "Next position",
     "practice.undo": "Undo",
     "practice.review": "Review",
-    "practice.review_title": "Review: {n} decisions, {m} mistakes",
+    "practice.review_title": ("Review of {n} decision · mistakes: {m}",
+                              "Review of {n} decisions · mistakes: {m}"),
     "practice.review_none": "No decisions yet.",
     "practice.review_row": "#{i}: you chose {chosen}, best {best}, cost {cost:.1f} points per hand",
     "practice.review_help": "Up/Down scroll · Esc back",
     "practice.failed": "Could not deal a position: {error}",
-    "practice.seconds": "{n} playouts per choice against {who} opponents in {s:.1f} s",
+    "practice.seconds": ("{n} playout per choice against {who} opponents in {s:.1f} s",
+                         "{n} playouts per choice against {who} opponents in {s:.1f} s"),
     "practice.you": "You",
     # replay viewer and records
     "viewer.title": "Replay: {name}",
