@@ -2,8 +2,7 @@
 
 Every interface text with a count ``{n}`` is rendered with n = 1 and n = 2 in English: with 1 no
 plural noun may follow the number (a range "1-{n} characters" is no count), with 2 no singular
-where the text has both forms. The banners
-that name the player use the verb's form for "You".
+where the text has both forms. The banners that name the player use the verb's form for "You".
 """
 
 from __future__ import annotations
