@@ -172,3 +172,17 @@ def test_summary_in_korean():
     rules = RuleSet(ante=5, strict_table=True, yak_overrides=(("seven_pairs", 3),))
     text = rules_summary(rules, "ko")
     assert text.startswith("나가리 + ") and "1개" in text
+
+
+def test_the_saved_line_gives_way_to_the_focused_rows_explanation(app):
+    """"Saved the rules as ..." is news once: when the focus moves on, the footer explains the
+    focused row again (it used to stay for good and hide every explanation)."""
+    s = app.push(SettingsScene(app))
+    save_as(app, s, "Thursday club")
+    assert app.top is s
+    app.step([], 0.016)
+    assert s.shown_status() == 'Saved the rules as "Thursday club"'
+    app.step([key(pygame.K_DOWN)], 0.016)
+    assert s.shown_status() == ""
+    about = s.rows[s.row].about
+    assert about is not None and about("en")

@@ -291,6 +291,7 @@ class SettingsScene(Scene):
         self.scroll = 0
         self.status = ""
         self.status_error = False
+        self.status_at: tuple[int, int] | None = None  # the page and row where it was said
         self.focus_bottom: int | None = None  # index of a bottom button with keyboard focus
         self._summary: tuple[tuple[RuleSet, str], str] | None = None
 
@@ -329,6 +330,7 @@ class SettingsScene(Scene):
             return
         self.app.apply_settings(self.draft, save=False)
         self.status, self.status_error = tr("settings.saved_to", lang, path=path), False
+        self.status_at = None
 
     def defaults(self) -> None:
         keep_lang = self.draft.language
@@ -352,7 +354,18 @@ class SettingsScene(Scene):
 
     def _tell(self, text: str, error: bool = False) -> None:
         self.status, self.status_error = text, error
+        self.status_at = None
         self._summary = None
+
+    def shown_status(self) -> str:
+        """The status line while it is news: a confirmation ("Saved...") gives way to the
+        focused row's explanation once the focus moves on; an error stays until the next try."""
+        if self.status and not self.status_error:
+            if self.status_at is None:
+                self.status_at = (self.page, self.row)
+            elif self.status_at != (self.page, self.row):
+                self.status, self.status_at = "", None
+        return self.status
 
     def _error_text(self, e: Exception) -> str:
         return reason_text(getattr(e, "message", None), self.draft.language) or str(e)
@@ -663,8 +676,9 @@ class SettingsScene(Scene):
         for k, b in enumerate(self.bottom_buttons(g)):
             draw_button(surface, fonts, b, k == 2 and self.dirty, size)
         about = self.rows[self.row].about if 0 <= self.row < len(self.rows) else None
-        msg = self.status or (about(lang) if about is not None else tr("settings.help", lang))
-        colour = RED_TEXT if self.status_error else (WHITE if self.status else DIM)
+        status = self.shown_status()
+        msg = status or (about(lang) if about is not None else tr("settings.help", lang))
+        colour = RED_TEXT if self.status_error else (WHITE if status else DIM)
         # readable: at least 13 px, wrapped onto lines centred on the buttons' row (shrunk to fit
         # only past three lines)
         room = g["buttons"][0].x - box.x - 40
