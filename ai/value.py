@@ -123,6 +123,32 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
     if shanten is None:
         shanten = _shanten(counts, len(melds))
     concealed = all(not m.is_open for m in melds)
+    options = plan_options(counts, melds, seat=seat, prevalent=prevalent, unseen=unseen,
+                           shanten=shanten)
+    if concealed:
+        # concealed: the self-draw is always worth 2; a discard win needs one more yak
+        d, b, name = min(options, key=lambda o: (o[0], -o[1]))
+        return PlanValue(0, d, max(b + 1, 2), PLANS["concealed + " + name])
+    if not options:
+        return PlanValue(INF, INF, 0, NO_PLAN)
+    d, b, name = min(options, key=lambda o: (max(o[0], shanten), -o[1]))
+    return PlanValue(d, d, b, PLANS[name])
+
+
+def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int = 0,
+                 prevalent: int | None = None, unseen: Sequence[int] | None = None,
+                 shanten: int | None = None) -> list[tuple[int, int, str]]:
+    """Every plan `plan_value` weighs, as ``(distance, basic, name)``: for a concealed hand the
+    one more yak a discard win needs (with the basic points besides concealed), for an open
+    hand the plans reaching 2 basic points from open yak alone (`plan_value` takes the nearest).
+
+    >>> from game.engine.tiles import parse_tiles, to_counts
+    >>> sorted(plan_options(to_counts(parse_tiles("11m44m77m22p55p88p3z"))))[0]
+    (0, 5, 'seven pairs')
+    """
+    if shanten is None:
+        shanten = _shanten(counts, len(melds))
+    concealed = all(not m.is_open for m in melds)
     vk = value_kinds(seat, prevalent)
     value_sure = 0
     value_pairs = 0
@@ -179,16 +205,12 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
             one_more.append((max(0, sp - shanten), 5, "seven pairs"))
         for d, b, name in options:
             one_more.append((d, b + 1, name))
-        d, b, name = min(one_more, key=lambda o: (o[0], -o[1]))
-        return PlanValue(0, d, max(b + 1, 2), PLANS["concealed + " + name])
+        return one_more
     # open: two basic points from open yak alone
     if simple_melds and value_sure == 0:
         # all simples (1) needs a partner: all pungs (2 more) is the usual one
         options.append((majors + max(0, ap - 1 - shanten), 3,
                         "all simples + all pungs"))
-    if not options:
-        return PlanValue(INF, INF, 0, NO_PLAN)
-    d, b, name = min(options, key=lambda o: (max(o[0], shanten), -o[1]))
-    return PlanValue(d, d, b, PLANS[name])
+    return options
 
 
