@@ -31,6 +31,7 @@ SCREENS: dict[str, str] = {
     "session_result": "game.ui.scenes.results:SessionResultScene",
     "settings": "game.ui.scenes.settings:SettingsScene",
     "rules": "game.ui.scenes.rules:RulesScene",
+    "yak_guide": "game.ui.scenes.yak_guide:YakGuideScene",
     "practice": "game.ui.scenes.practice:PracticeScene",
     "replays": "game.ui.scenes.replay_viewer:RecordsScene",
     "replay_viewer": "game.ui.scenes.replay_viewer:ReplayViewerScene",

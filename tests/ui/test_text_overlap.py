@@ -154,7 +154,7 @@ def record_top(app: App, words: dict[int, str]) -> Recording:
 
 
 MAIN_SCREENS = ["title", "new_game", *(f"settings-{k}" for k in range(5)), "rules", "statistics",
-                "replays"]
+                "replays", "yak_guide"]
 
 
 def open_screen(app: App, name: str) -> None:
@@ -318,3 +318,26 @@ def test_the_panel_check_finds_a_text_running_over_its_panels_edge(words):
     rec.blit(fonts.text("across the edge", 18), (200, 140))
     found = rec.outside_panels()
     assert len(found) == 1 and "'across the edge'" in found[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_over_text_on_any_page_of_the_yak_guide(words, lang, size):
+    """Every entry of the yak guide (its example, its scoring lines), with a hand's reachable
+    yak above it as at the table."""
+    from game.engine.tiles import parse_tiles
+    from game.practice.yak_guide import reach
+
+    pygame.init()
+    app = App(Settings(language=lang, sound=False), size=size)
+    found = []
+    try:
+        s = app.push("yak_guide", reach=reach(parse_tiles("11m44m77m22p55p8p3z6z")))
+        for i in range(len(s.entries)):
+            s.select(i)
+            rec = record_top(app, words)
+            found += [f"{s.entry.key}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
+                      + rec.outside_panels()]
+    finally:
+        app.close()
+    assert not found, "\n".join(found)

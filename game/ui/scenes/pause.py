@@ -1,4 +1,4 @@
-"""The pause menu over the table (Esc): resume, settings, rules, leave the table.
+"""The pause menu over the table (Esc): resume, settings, rules, the yak guide, leave the table.
 
     app.push("pause", owner=table_scene)
 
@@ -14,13 +14,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import register_texts
+
 from ..scene import Scene
 from ..widgets import DIM, GOLD, Button, button_hit, button_under, draw_button, draw_dialog
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ENTRIES = ("resume", "settings", "rules", "leave")
+ENTRIES = ("resume", "settings", "rules", "yak_guide", "leave")
+
+register_texts("ui", {"pause.yak_guide": "Yak guide"})
 
 
 class PauseScene(Scene):
@@ -60,6 +64,8 @@ class PauseScene(Scene):
             self.app.pop()
         elif entry == "leave":
             self.owner.ask_to_leave()
+        elif entry == "yak_guide":
+            self.app.push("yak_guide", reach=self.owner.yak_reach())
         else:
             self.app.push(entry)
 

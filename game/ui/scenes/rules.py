@@ -1,6 +1,6 @@
 """The rules screen: the rule book in brief, and the yak table of the active rules (preset and
 custom values), in the player's language. Up/Down, PageUp/PageDown, Home/End or the wheel scroll;
-Esc, Backspace or a click on Back returns.
+Esc, Backspace or a click on Back returns; Y (or the Yak guide button) opens the yak guide.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.rules import BASIC_POINTS, BONUS_POINTS, PRESETS, RuleSet
+from game.i18n import register_texts
 
 from ..i18n import tr, yak_name
 from ..scene import Scene
@@ -28,6 +29,8 @@ from ..widgets import (
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+register_texts("ui", {"rules.yak_guide": "Yak guide  [Y]"})
 
 SECTIONS = ("tiles", "setup", "play", "win", "uper", "sacred", "score", "draws")
 
@@ -77,9 +80,11 @@ class RulesScene(Scene):
         bh = max(34, round(h * 0.05))
         back = pygame.Rect(0, 0, max(140, round(box.w * 0.16)), bh)
         back.bottomright = (box.right - 20, box.bottom - 14)
+        guide = pygame.Rect(0, 0, max(180, round(box.w * 0.2)), bh)
+        guide.bottomright = (back.x - 14, back.bottom)
         text = pygame.Rect(box.x + 24, box.y + head, box.w - 56, back.y - 12 - box.y - head)
         lh = round(size * 1.45)
-        return {"box": box, "size": size, "text": text, "lh": lh, "back": back,
+        return {"box": box, "size": size, "text": text, "lh": lh, "back": back, "guide": guide,
                 "visible": max(1, text.h // lh)}
 
     def lines(self) -> list[Line]:
@@ -118,11 +123,16 @@ class RulesScene(Scene):
                 self.scroll_by(steps[event.key])
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_RETURN):
                 self.app.pop()
+            elif event.key in (pygame.K_y, pygame.K_g):
+                self.app.push("yak_guide")
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-3 * event.y)
-        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-              and self.geometry()["back"].collidepoint(event.pos)):
-            self.app.pop()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            g = self.geometry()
+            if g["back"].collidepoint(event.pos):
+                self.app.pop()
+            elif g["guide"].collidepoint(event.pos):
+                self.app.push("yak_guide")
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -155,6 +165,7 @@ class RulesScene(Scene):
             by = text.y + (text.h - bar_h) * self.scroll / max(1, n - vis)
             pygame.draw.rect(surface, (60, 130, 100), (text.right + 10, round(by), 5, round(bar_h)),
                              border_radius=3)
-        hint = fonts.fit(tr("rules.help", lang), round(size * 0.8), g["back"].x - box.x - 40, DIM)
+        hint = fonts.fit(tr("rules.help", lang), round(size * 0.8), g["guide"].x - box.x - 40, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
+        draw_button(surface, fonts, Button(g["guide"], tr("rules.yak_guide", lang)), False, size)
         draw_button(surface, fonts, Button(g["back"], tr("settings.cancel", lang)), True, size)

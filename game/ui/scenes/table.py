@@ -186,6 +186,15 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             return self.app.tr("table.you")
         return seat_name(seat, self.app.lang)
 
+    def yak_reach(self) -> list[Any] | None:
+        """The yak the player's hand can still reach, for the yak guide (None in a replay, in
+        spectator mode or between hands: the guide then shows no hand)."""
+        if self.replay or self.autoplay or self.table is None or self.table.is_over:
+            return None
+        from game.practice.yak_guide import reachable
+
+        return reachable(self.table.observation(self.human))
+
     def is_you(self, p: int) -> bool:
         """Is player `p` the person at this table (not in a replay)?"""
         return not self.replay and self.player_names[p] == HUMAN

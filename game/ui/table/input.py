@@ -85,6 +85,7 @@ class TableInput:
         def reason(self, reason: Message | str | None) -> str: ...
         def _sync_source(self) -> None: ...
         def skip(self) -> None: ...
+        def yak_reach(self) -> list[Any] | None: ...
 
     def _init_input(self) -> None:
         self.cursor = HandCursor(twice=self.app.settings.click_twice)
@@ -366,6 +367,9 @@ class TableInput:
             return
         if down and event.key in (pygame.K_F1, pygame.K_h):
             self.help = not self.help
+            return
+        if down and event.key == pygame.K_y:  # the yak guide, with what this hand can reach
+            self.app.push("yak_guide", reach=self.yak_reach())
             return
         if self.replay and down and self._replay_key(event.key):
             return
