@@ -49,8 +49,9 @@ class Fonts:
     least-recently-used and bounded: `MAX_FONTS` fonts, `TEXT_CACHE_BYTES` of text).
 
     Each size (and weight) is opened once and kept while in use; `opened` counts the opens.
-    Fitting a text to a width (`fit`, `fit_size`) guesses the size from one measurement and
-    remembers the answer, so a text drawn every frame is measured once.
+    Fitting a text to a width (`fit`, `fit_size`) guesses the size from one measurement, checks
+    it with a ruler font (sizes tried are measured, not opened) and remembers the answer, so a
+    text drawn every frame is measured once and only the size it is drawn at is opened.
     """
 
     def __init__(self, path: str = str(UI_FONT), max_fonts: int = MAX_FONTS,
@@ -66,6 +67,7 @@ class Fonts:
         self.fits: SurfaceCache[tuple[object, ...], tuple[str, int]] = SurfaceCache(
             MAX_FITS, cost=lambda _v: 1)
         self.opened = 0  # fonts opened so far (a resize past the bounds opens some again)
+        self._rulers: dict[bool, pygame.font.Font] = {}  # measure sizes not open (`width`)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, int(size)), bold)
@@ -87,8 +89,20 @@ class Fonts:
         return surf
 
     def width(self, s: str, size: int, bold: bool = False) -> int:
-        """How wide `s` is written at `size`, in pixels (measured, not rendered)."""
-        return int(self.font(size, bold).size(s)[0])
+        """How wide `s` is written at `size`, in pixels (measured, not rendered). A size not
+        open is measured by a ruler font set to that size (a third of the cost of opening it),
+        so trying sizes while fitting opens nothing."""
+        key = (max(6, int(size)), bold)
+        f = self.fonts.get(key)
+        if f is None:
+            f = self._rulers.get(bold)
+            if f is None:
+                f = self._rulers[bold] = pygame.font.Font(self.path, key[0])
+                self.opened += 1
+                f.set_bold(bold)
+            if f.point_size != key[0]:  # (a new size drops the ruler's glyphs)
+                f.point_size = key[0]
+        return int(f.size(s)[0])
 
     def fit(self, s: str, size: int, max_w: float, colour: tuple[int, ...] = WHITE,
             bold: bool = False) -> pygame.Surface:
@@ -110,11 +124,10 @@ class Fonts:
                            self.width(s, size, bold) / max(max_w, 1e-9), size)
         shown = s
         if len(s) > 1 and self.width(s, sz, bold) > max_w:
-            font = self.font(sz, bold)
             lo, hi = 1, len(s)  # the longest start that fits with "…" (1 if none does)
             while lo < hi:
                 mid = (lo + hi + 1) // 2
-                if font.size(s[:mid].rstrip() + "…")[0] <= max_w:
+                if self.width(s[:mid].rstrip() + "…", sz, bold) <= max_w:
                     lo = mid
                 else:
                     hi = mid - 1
