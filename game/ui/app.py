@@ -10,13 +10,19 @@ the top), `back` (close the top), `show` (back to a screen on the stack, or a ne
 
 Tests drive it frame by frame: ``app.step(events, dt)`` handles the events, updates the top
 scene by ``dt`` seconds and draws; ``app.screen`` is the picture.
+
+What can be drawn ahead (the table's tile sprites for the window's layout) is drawn in the
+frames' spare time (`App.prepare`, `App.idle`): the loop does it instead of sleeping, a little at
+a time, so it is ready before the deal and neither the first frame nor any later one waits.
 """
 
 from __future__ import annotations
 
 import os
+import time
 import warnings
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +43,14 @@ from .sound import Sound
 from .widgets import Fonts
 
 TITLE = "Korean 2-Point Mahjong"
+
+#: The table's tile sprites drawn ahead (`App.prepare`): a `Layout` width and the orientations
+#: it is drawn in (the human's hand faces the player; a claimed tile lies sideways).
+TABLE_TILES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("tile", (0, 1, 2, 3)), ("river_tile", (0, 1, 2, 3)), ("opp_tile", (0, 1, 2, 3)),
+    ("meld_tile", (0, 1, 2, 3)), ("flower_tile", (0, 1, 2, 3)), ("hand_tile", (0, 1)))
+#: time kept free at the end of a frame's spare time (the loop's own sleep is not exact)
+IDLE_MARGIN = 0.002
 
 
 def clamp_size(w: int, h: int) -> tuple[int, int]:
@@ -104,6 +118,8 @@ class App:
         self.frames = 0
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
+        self._work: deque[Iterator[object]] = deque()
+        self.prepare(self._table_tiles(self.layout))
 
     # --- window ---------------------------------------------------------------------------------
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
@@ -138,6 +154,7 @@ class App:
         new = Layout.for_size(*self.canvas.get_size())
         if new != self.layout:
             self.layout = new
+            self.prepare(self._table_tiles(new))
             for s in self.scenes:
                 s.on_resize(new)
 
@@ -148,6 +165,41 @@ class App:
         ww, wh = self.window.get_size()
         cw, ch = self.canvas.get_size()
         return (round(pos[0] * cw / max(1, ww)), round(pos[1] * ch / max(1, wh)))
+
+    # --- drawing ahead --------------------------------------------------------------------------
+    def prepare(self, work: Iterable[object]) -> None:
+        """Work for the frames' spare time (`idle`), each step of `work` a small part of it (one
+        sprite drawn): what it draws is ready before it is needed, and no frame waits for it."""
+        self._work.append(iter(work))
+
+    def idle(self, seconds: float) -> bool:
+        """Do prepared work for about `seconds` (the time the loop would sleep; a step started
+        is finished); True while work is left."""
+        end = time.perf_counter() + seconds
+        while self._work and time.perf_counter() < end:
+            try:
+                next(self._work[0])
+            except StopIteration:
+                self._work.popleft()
+        return bool(self._work)
+
+    def _table_tiles(self, lay: Layout) -> Iterator[None]:
+        """Every tile sprite of the table at `lay` (`TABLE_TILES`), one a step; stops when the
+        window has another layout (its own are queued then)."""
+        seen: set[tuple[int, int]] = set()
+        for name, orientations in TABLE_TILES:
+            width = getattr(lay, name, None)
+            if not isinstance(width, int) or width < 8:
+                continue
+            for o in orientations:
+                if (width, o) in seen:
+                    continue
+                seen.add((width, o))
+                for kind in (None, *range(29)):
+                    if lay is not self.layout:
+                        return
+                    self.art.tile(kind, width, o)
+                    yield None
 
     # --- settings -------------------------------------------------------------------------------
     @property
@@ -329,11 +381,13 @@ class App:
         limiter = pygame.time.Clock()
         self.clock = FrameClock()
         while self.running and self.scenes:
+            start = time.perf_counter()
             dt = self.clock.tick()
             self.step(pygame.event.get(), dt)
             pygame.display.flip()
             if max_frames is not None and self.frames >= max_frames:
                 break
+            self.idle(1 / fps - (time.perf_counter() - start) - IDLE_MARGIN)
             limiter.tick(fps)
         return 0
 
