@@ -1,0 +1,923 @@
+"""Review my game: every decision one player made, against the strongest computer player.
+
+`review_record(path)` replays a game record through the engine, hand by hand. At each decision
+the reviewed player made (a discard, uper or silent, a claim or a pass, a kong, the nine-major
+draw, a win or not) the reviewing AI (`default_reviewer()`: the strongest level of
+`ai.registry.LEVELS`, ``ai:expert`` today) is shown the same events the player saw and asked
+what it would do; it never sees the hidden tiles. Where both agree, the decision costs nothing
+and nothing is played out. Where they differ, both choices are played out from that exact table
+(`measure`): the tiles the player could not see are dealt again for each playout
+(`game.engine.table.Table.resample_hidden`; an uper player keeps his hand), the same re-deal for
+both choices (common random numbers, so the difference is measured with little noise), the
+player's continuation played by the reviewing AI and the others by ``ai:standard``. The cost is
+the average difference of the player's points in the hand, with a 95 % interval, and the
+verdict follows `THRESHOLDS` (docs/review.md says what the verdicts mean):
+
+    =========== =========================================================
+    fine        cost below 1 point per hand (or the player's choice did better)
+    inaccuracy  1 to 3 points
+    mistake     3 to 8 points
+    blunder     8 points or more (a deal-in costs about 30)
+    unclear     the interval reaches from one verdict over the next one into a third: more
+                playouts are needed to tell
+    =========== =========================================================
+
+The playouts are spread over the cores by the uper practice's process pool; every playout is
+seeded by the record, the decision and its own number, so the review does not depend on the
+number of workers. A first round plays a third of the playouts; a decision whose interval
+already lies within one verdict stops there, the others get the rest.
+
+A damaged record is reviewed as far as it is valid (the review carries the record's `reason`);
+an action the engine refuses, or an event that does not replay identically, ends the review
+there with its line. Reviews are kept beside the record (``<record>.review.json``, written
+atomically) and found again by `cached_review` while the record's bytes and the reviewing
+program (`review_key`) are the same; a damaged cache file is ignored and rebuilt.
+
+>>> import tempfile
+>>> from game.engine.rules import RuleSet
+>>> from game.engine.session import Session
+>>> from game.practice.records import RecordWriter
+>>> from ai.registry import make_seat
+>>> w = RecordWriter(Session(RuleSet(), seed=4, hands=1), directory=tempfile.mkdtemp(), human=0)
+>>> _ = w.play([make_seat("ai:expert", seed=i) for i in range(4)])
+>>> r = review_record(w.path, playouts=8, workers=1)
+>>> r.reviewer, r.agreement, r.points_lost, r.playouts_run
+('ai:expert', 1.0, 0.0, 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from game.engine.actions import (
+    Action,
+    AddedKong,
+    ConcealedKong,
+    DeclareNineMajor,
+    Discard,
+    Kong,
+    Pass,
+    Win,
+    action_from_json,
+)
+from game.engine.driver import HandDriver
+from game.engine.errors import MahjongError
+from game.engine.events import Event
+from game.engine.messages import ACTION, FLOAT, INT, MSG, TEXT, Message, define, message_from_json
+from game.engine.table import Decision, Table
+from game.engine.tiles import SEAT_LETTERS, format_tiles
+
+from .records import AT_LINE, HandRecord, Record, load_record, reason_of_error
+from .uper_practice import OptionResult, _drop_pool, _pool, default_workers
+
+__all__ = [
+    "CACHE_SUFFIX",
+    "CATEGORIES",
+    "DEFAULT_OPPONENTS",
+    "DEFAULT_PLAYOUTS",
+    "KINDS",
+    "REVIEW_FORMAT",
+    "THRESHOLDS",
+    "VERDICTS",
+    "GameReview",
+    "ReviewCancelled",
+    "ReviewProgress",
+    "ReviewSeatError",
+    "ReviewedDecision",
+    "cache_path",
+    "cached_review",
+    "default_reviewer",
+    "review_key",
+    "review_record",
+    "verdict_of",
+]
+
+#: the layout of a review (its JSON and its cache); a change invalidates every cached review
+REVIEW_FORMAT = 1
+#: playouts per choice of a decision the player and the reviewing AI disagree on
+DEFAULT_PLAYOUTS = 48
+#: who plays the other seats in the playouts (the uper practice's measured choice)
+DEFAULT_OPPONENTS = "ai:standard"
+#: verdict -> the cost (points per hand) from which it applies; below the first: "fine"
+THRESHOLDS: dict[str, float] = {"inaccuracy": 1.0, "mistake": 3.0, "blunder": 8.0}
+#: the verdicts, best first, then the one for an estimate too wide to tell
+VERDICTS = ("fine", "inaccuracy", "mistake", "blunder", "unclear")
+#: what a decision is about (the summary's split)
+CATEGORIES = ("offence", "defence", "uper", "claims")
+#: what was decided
+KINDS = ("discard", "uper", "claim", "kong", "nine_major", "win")
+#: the review file beside a record: ``game.jsonl`` -> ``game.jsonl.review.json``
+CACHE_SUFFIX = ".review.json"
+#: reviews kept per cache file (other players, other playout counts)
+CACHE_KEEP = 8
+
+# ---------------------------------------------------------------------------- words
+VERDICT_WORDS = {
+    "fine": define("game_review.verdict.fine", "fine"),
+    "inaccuracy": define("game_review.verdict.inaccuracy", "inaccuracy"),
+    "mistake": define("game_review.verdict.mistake", "mistake"),
+    "blunder": define("game_review.verdict.blunder", "blunder"),
+    "unclear": define("game_review.verdict.unclear", "unclear"),
+}
+CATEGORY_WORDS = {
+    "offence": define("game_review.category.offence", "offence"),
+    "defence": define("game_review.category.defence", "defence"),
+    "uper": define("game_review.category.uper", "uper timing"),
+    "claims": define("game_review.category.claims", "claims"),
+}
+KIND_WORDS = {
+    "discard": define("game_review.kind.discard", "discard"),
+    "uper": define("game_review.kind.uper", "uper or silent"),
+    "claim": define("game_review.kind.claim", "claim or pass"),
+    "kong": define("game_review.kind.kong", "kong"),
+    "nine_major": define("game_review.kind.nine_major", "nine major tiles"),
+    "win": define("game_review.kind.win", "win or not"),
+}
+#: one decision the player and the computer disagreed on, measured
+COMPARED = define("game_review.compared",
+                  "{chosen} instead of {suggested}: {cost:.1f} points per hand lost "
+                  "(95 % interval {low:.1f} to {high:.1f}, {n} playouts each)",
+                  plural="{chosen} instead of {suggested}: {cost:.1f} points per hand lost "
+                         "(95 % interval {low:.1f} to {high:.1f}, {n} playouts each)",
+                  count="n", chosen=ACTION, suggested=ACTION, cost=FLOAT, low=FLOAT, high=FLOAT,
+                  n=INT)
+AGREED = define("game_review.agreed", "{chosen}, as the computer would", chosen=ACTION)
+#: a disagreement whose playouts could not start from the position (none known to happen)
+UNMEASURED = define("game_review.unmeasured",
+                    "{chosen} instead of {suggested}: not measured ({why})",
+                    chosen=ACTION, suggested=ACTION, why=MSG)
+NO_HUMAN = define("game_review.no_human",
+                  "the record does not say which player is the person (a game of computer "
+                  "players?): choose the player to review")
+NO_PLAYER = define("game_review.no_player", "there is no player {n} in the record (players 0-3)",
+                   n=TEXT)
+DIVERGES = define("game_review.diverges",
+                  "line {line}: the record does not replay identically here (recorded {logged}, "
+                  "replayed {replayed}); reviewed up to this line", line=INT, logged=TEXT,
+                  replayed=TEXT)
+
+
+class ReviewSeatError(MahjongError, ValueError):
+    """No player to review: the record has no human and none was given, or the number is not
+    a player. ``message`` says which."""
+
+
+class ReviewCancelled(Exception):
+    """`review_record` was cancelled (its `cancel` event was set); nothing is cached."""
+
+
+def default_reviewer() -> str:
+    """The strongest computer player registered: the last of `ai.registry.LEVELS`.
+
+    >>> default_reviewer()
+    'ai:expert'
+    """
+    from ai.registry import LEVELS, SEATS
+
+    return next(name for name in reversed(LEVELS) if name in SEATS)
+
+
+def verdict_of(cost: float, low: float | None = None, high: float | None = None) -> str:
+    """The verdict of an estimated cost (points per hand lost) with its 95 % interval: the
+    band of `THRESHOLDS` the estimate falls in, unless the interval cannot back it, then
+    "unclear": a verdict worse than "fine" needs the interval above 0 (the playouts show the
+    choice was worse), and "fine" needs it below the mistake threshold (they rule a mistake
+    out).
+
+    >>> verdict_of(0.4), verdict_of(-3.0), verdict_of(2.0), verdict_of(5.0), verdict_of(20.0)
+    ('fine', 'fine', 'inaccuracy', 'mistake', 'blunder')
+    >>> verdict_of(2.0, -1.0, 5.0), verdict_of(25.0, 15.0, 35.0), verdict_of(3.7, 0.4, 7.0)
+    ('unclear', 'blunder', 'mistake')
+    >>> verdict_of(0.2, -2.2, 2.6), verdict_of(0.1, -5.5, 5.6), verdict_of(-7.3, -12.8, -1.9)
+    ('fine', 'unclear', 'fine')
+    """
+    step = sum(1 for t in THRESHOLDS.values() if cost >= t)
+    if low is not None and high is not None:
+        if step == 0 and high >= THRESHOLDS["mistake"]:
+            return "unclear"
+        if step > 0 and low <= 0:
+            return "unclear"
+    return VERDICTS[step]
+
+
+# ---------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class ReviewedDecision:
+    """One decision of the reviewed player.
+
+    `hand` is the hand number, `actions_before` how many of the hand's recorded actions come
+    before it and `events_before` how many of its events (``record.hands[i].table(
+    actions_before)`` is the table at the decision, for the replay viewer); `line` is the record
+    line of the player's action. `chosen` is what the player did, `suggested` what the reviewing
+    AI would do (`why`: its explanation). When they differ, `cost` is the estimated points per
+    hand lost by the player's choice (negative: it did better in the playouts), `low`/`high` its
+    95 % interval, `playouts` the playouts per choice and `figures` each choice's results
+    (``{"chosen": OptionResult, "suggested": OptionResult}``: average points, win and deal-in
+    rates with intervals). `note` says why a disagreement was not measured."""
+
+    hand: int
+    actions_before: int
+    events_before: int
+    line: int
+    seat: int  # the player's seat (wind) in that hand
+    kind: str
+    category: str
+    chosen: Action
+    suggested: Action
+    why: Message | None = None
+    cost: float = 0.0
+    low: float = 0.0
+    high: float = 0.0
+    playouts: int = 0
+    verdict: str = "fine"
+    figures: dict[str, OptionResult] = field(default_factory=dict)
+    wall_left: int = 0
+    concealed: tuple[int, ...] = ()
+    note: Message | None = None
+
+    @property
+    def agree(self) -> bool:
+        return self.chosen == self.suggested
+
+    @property
+    def measured(self) -> bool:
+        return self.playouts > 0
+
+    def describe(self) -> Message:
+        """The decision in one sentence (a message: words are made at the edge)."""
+        if self.agree:
+            return AGREED(chosen=self.chosen)
+        if not self.measured:
+            return UNMEASURED(chosen=self.chosen, suggested=self.suggested,
+                              why=self.note or VERDICT_WORDS["unclear"]())
+        return COMPARED(chosen=self.chosen, suggested=self.suggested, cost=self.cost,
+                        low=self.low, high=self.high, n=self.playouts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand, "actions_before": self.actions_before,
+            "events_before": self.events_before, "line": self.line,
+            "seat": SEAT_LETTERS[self.seat], "kind": self.kind, "category": self.category,
+            "chosen": self.chosen.to_json(), "suggested": self.suggested.to_json(),
+            "agree": self.agree, "cost": round(self.cost, 4),
+            "interval": [round(self.low, 4), round(self.high, 4)],
+            "playouts": self.playouts, "verdict": self.verdict,
+            "figures": {k: _figures_json(r) for k, r in self.figures.items()},
+            "wall_left": self.wall_left, "concealed": format_tiles(self.concealed),
+            "why": None if self.why is None else self.why.to_json(),
+            "note": None if self.note is None else self.note.to_json(),
+            "text": str(self.describe()),
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> ReviewedDecision:
+        from game.engine.tiles import parse_tiles
+
+        def msg(x: Any) -> Message | None:
+            return None if x is None else message_from_json(x)
+
+        figures = {}
+        for k, f in d["figures"].items():
+            figures[str(k)] = OptionResult(str(k), int(f["playouts"]), int(f["wins"]),
+                                           int(f["deal_ins"]), float(f["points_sum"]),
+                                           float(f["points_sq"]))
+        verdict = str(d["verdict"])
+        if verdict not in VERDICTS or d["kind"] not in KINDS or d["category"] not in CATEGORIES:
+            raise ValueError("unknown verdict, kind or category")
+        low, high = d["interval"]
+        return cls(int(d["hand"]), int(d["actions_before"]), int(d["events_before"]),
+                   int(d["line"]), SEAT_LETTERS.index(d["seat"]), str(d["kind"]),
+                   str(d["category"]), action_from_json(d["chosen"]),
+                   action_from_json(d["suggested"]), msg(d["why"]), float(d["cost"]),
+                   float(low), float(high), int(d["playouts"]), verdict, figures,
+                   int(d["wall_left"]), tuple(parse_tiles(d["concealed"])), msg(d["note"]))
+
+
+def _figures_json(r: OptionResult) -> dict[str, Any]:
+    out = r.as_dict()
+    out.update(wins=r.wins, deal_ins=r.deal_ins, points_sum=r.points_sum, points_sq=r.points_sq)
+    return out
+
+
+@dataclass(frozen=True)
+class CategorySummary:
+    """The decisions of one category: how many, how many agreed, points lost (sum)."""
+
+    decisions: int = 0
+    agreed: int = 0
+    points_lost: float = 0.0
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of one player's game (see the module). `items`: every decision, the
+    disagreements first, worst (highest cost) first, then the agreements in the order played.
+    `reason`: why the record (or its replay) stopped before its end (None: reviewed whole).
+    `playouts_run`: playouts played to make this review (0 when it came from the cache)."""
+
+    record: str
+    sha256: str
+    player: int  # 0-3, in the order of the record's players (the header's "human")
+    player_name: str
+    reviewer: str
+    opponents: str
+    playouts: int
+    version: str
+    hands: int
+    items: tuple[ReviewedDecision, ...]
+    reason: Message | None = None
+    complete: bool = True
+    seconds: float = 0.0
+    playouts_run: int = 0
+    cached: bool = False
+    workers: int = 1
+
+    # ------------------------------------------------------------------ the summary
+    @property
+    def decisions(self) -> int:
+        return len(self.items)
+
+    @property
+    def agreed(self) -> int:
+        return sum(1 for i in self.items if i.agree)
+
+    @property
+    def agreement(self) -> float:
+        """Share of the decisions where the player chose what the computer would (1.0 when
+        there were none)."""
+        return self.agreed / self.decisions if self.items else 1.0
+
+    @property
+    def points_lost(self) -> float:
+        """Estimated points lost over the reviewed hands (the measured costs summed; a choice
+        that did better than the computer's counts negative)."""
+        return sum((i.cost for i in self.items if i.measured), 0.0)
+
+    @property
+    def points_lost_per_hand(self) -> float:
+        return self.points_lost / self.hands if self.hands else 0.0
+
+    def by_category(self) -> dict[str, CategorySummary]:
+        out = {}
+        for c in CATEGORIES:
+            mine = [i for i in self.items if i.category == c]
+            out[c] = CategorySummary(len(mine), sum(1 for i in mine if i.agree),
+                                     sum(i.cost for i in mine if i.measured))
+        return out
+
+    def verdicts(self) -> dict[str, int]:
+        """Decisions per verdict (agreements are "fine")."""
+        out = dict.fromkeys(VERDICTS, 0)
+        for i in self.items:
+            out[i.verdict] += 1
+        return out
+
+    def disagreements(self) -> list[ReviewedDecision]:
+        """The decisions where the player and the computer differ, worst first."""
+        return [i for i in self.items if not i.agree]
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self) -> dict[str, Any]:
+        """The review as JSON (docs/review.md documents every field)."""
+        cats = self.by_category()
+        return {
+            "format": REVIEW_FORMAT, "record": self.record, "sha256": self.sha256,
+            "player": self.player + 1, "player_name": self.player_name,
+            "reviewer": self.reviewer, "opponents": self.opponents, "playouts": self.playouts,
+            "version": self.version, "hands": self.hands, "decisions": self.decisions,
+            "agreed": self.agreed, "agreement": round(self.agreement, 4),
+            "points_lost": round(self.points_lost, 4),
+            "points_lost_per_hand": round(self.points_lost_per_hand, 4),
+            "by_category": {c: {"decisions": s.decisions, "agreed": s.agreed,
+                                "points_lost": round(s.points_lost, 4),
+                                "points_lost_per_hand": round(s.points_lost / self.hands, 4)
+                                if self.hands else 0.0}
+                            for c, s in cats.items()},
+            "verdicts": self.verdicts(), "thresholds": dict(THRESHOLDS),
+            "complete": self.complete,
+            "reason": None if self.reason is None else self.reason.to_json(),
+            "seconds": round(self.seconds, 3), "playouts_run": self.playouts_run,
+            "cached": self.cached, "workers": self.workers,
+            "items": [i.to_json() for i in self.items],
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameReview:
+        """Read `to_json`'s output back (raises KeyError, TypeError or ValueError on anything
+        else)."""
+        _import_message_kinds()
+        if d.get("format") != REVIEW_FORMAT:
+            raise ValueError("another review format")
+        reason = d["reason"]
+        return cls(str(d["record"]), str(d["sha256"]), int(d["player"]) - 1,
+                   str(d["player_name"]), str(d["reviewer"]), str(d["opponents"]),
+                   int(d["playouts"]), str(d["version"]), int(d["hands"]),
+                   tuple(ReviewedDecision.from_json(i) for i in d["items"]),
+                   None if reason is None else message_from_json(reason), bool(d["complete"]),
+                   float(d["seconds"]), int(d["playouts_run"]), bool(d["cached"]),
+                   int(d["workers"]))
+
+
+def _import_message_kinds() -> None:
+    """Import the modules whose message kinds a review may carry (the AI's explanations)."""
+    import ai.heuristic  # noqa: F401
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """How far a review is: `stage` "decisions" (replaying hands and asking the computer;
+    `done`/`total` in hands) or "playouts" (in playouts); `fraction` is the whole review's."""
+
+    stage: str
+    done: int
+    total: int
+
+    @property
+    def fraction(self) -> float:
+        part = self.done / self.total if self.total else 1.0
+        return 0.1 * part if self.stage == "decisions" else 0.1 + 0.9 * part
+
+
+# ---------------------------------------------------------------------------- the cache
+def cache_path(record: str | Path) -> Path:
+    """Where the reviews of `record` are kept: beside it, ``<record>.review.json``."""
+    p = Path(record)
+    return p.with_name(p.name + CACHE_SUFFIX)
+
+
+def review_key(player: int, reviewer: str, opponents: str, playouts: int) -> str:
+    """What must be the same for a cached review to stand: the review format, the program's
+    version, the reviewing and opponent AIs, the playouts and the player (the record's bytes
+    are checked apart, by their SHA-256)."""
+    from game import __version__
+
+    return f"{REVIEW_FORMAT}|{__version__}|{reviewer}|{opponents}|{playouts}|{player}"
+
+
+def _read_cache(path: Path) -> dict[str, Any] | None:
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read(64 << 20))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT or \
+            not isinstance(data.get("reviews"), dict) or not isinstance(data.get("sha256"), str):
+        return None
+    return data
+
+
+def cached_review(record: str | Path, player: int, *, reviewer: str | None = None,
+                  opponents: str = DEFAULT_OPPONENTS, playouts: int = DEFAULT_PLAYOUTS,
+                  sha256: str | None = None) -> GameReview | None:
+    """The review kept beside `record` for these settings, if the record is unchanged (None:
+    none, another record, another program, or a damaged cache file)."""
+    reviewer = reviewer or default_reviewer()
+    if sha256 is None:
+        try:
+            sha256 = hashlib.sha256(Path(record).read_bytes()).hexdigest()
+        except OSError:
+            return None
+    data = _read_cache(cache_path(record))
+    if data is None or data["sha256"] != sha256:
+        return None
+    entry = data["reviews"].get(review_key(player, reviewer, opponents, playouts))
+    if entry is None:
+        return None
+    try:
+        r = GameReview.from_json(entry)
+    except (KeyError, TypeError, ValueError, IndexError, MahjongError):
+        return None
+    if r.sha256 != sha256 or r.player != player:
+        return None
+    return replace(r, cached=True, playouts_run=0)
+
+
+def _write_cache(record: Path, review: GameReview) -> bool:
+    """Keep `review` beside `record` (atomically: a temporary file renamed over the old one).
+    False when the directory cannot be written (the review is simply not kept)."""
+    path = cache_path(record)
+    data = _read_cache(path)
+    reviews: dict[str, Any] = {}
+    if data is not None and data["sha256"] == review.sha256:
+        reviews = dict(data["reviews"])
+    key = review_key(review.player, review.reviewer, review.opponents, review.playouts)
+    reviews.pop(key, None)
+    reviews[key] = review.to_json()
+    while len(reviews) > CACHE_KEEP:
+        reviews.pop(next(iter(reviews)))
+    text = json.dumps({"format": REVIEW_FORMAT, "sha256": review.sha256, "reviews": reviews},
+                      ensure_ascii=False, separators=(",", ":"))
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------- decisions
+def _kind_and_category(d: Decision, chosen: Action, suggested: Action) -> tuple[str, str]:
+    """What was decided and what it is about (docs/review.md): a win or not is offence; a
+    claim or pass, claims; uper or silent, uper timing; a discard while an opponent has
+    declared uper, defence; every other discard, kong and the nine-major draw, offence."""
+    both = (chosen, suggested)
+    obs = d.observation
+    if any(isinstance(a, Win) for a in both):
+        return "win", "offence"
+    if d.kind in ("claim", "rob"):
+        return "claim", "claims"
+    if any(isinstance(a, DeclareNineMajor) for a in both):
+        return "nine_major", "offence"
+    if d.kind == "kong" or any(isinstance(a, (ConcealedKong, AddedKong, Kong)) for a in both):
+        return "kong", "offence"
+    if any(isinstance(a, Discard) and a.uper for a in both):
+        return "uper", "uper"
+    if any(up for s, up in enumerate(obs.uper) if s != obs.seat):
+        return "discard", "defence"
+    return "discard", "offence"
+
+
+@dataclass
+class _Pending:
+    """A disagreement waiting for its playouts."""
+
+    index: int  # in the items list
+    job: _Job
+
+
+@dataclass(frozen=True)
+class _Job:
+    """Everything one disagreement's playouts need (sent to the worker processes)."""
+
+    base: Table
+    seat: int
+    chosen: Action
+    suggested: Action
+    keep: tuple[int, ...]
+    reviewer: str
+    opponents: str
+    seed: str
+
+
+def _events_equal(a: Event, b: Event) -> bool:
+    if a == b:
+        return True
+    return json.loads(json.dumps(a.to_json())) == json.loads(json.dumps(b.to_json()))
+
+
+def _short(e: Event) -> str:
+    text = json.dumps(e.to_json(), separators=(",", ":"))
+    return text if len(text) <= 120 else text[:120] + "..."
+
+
+def _scan(record: Record, player: int, reviewer: str, opponents: str, seed_base: str,
+          progress: Callable[[ReviewProgress], None] | None,
+          cancel: threading.Event | None) -> tuple[list[ReviewedDecision], list[_Pending], int,
+                                                    Message | None]:
+    """Replay every hand, ask the reviewing AI at each of the player's decisions. Returns the
+    decisions, the disagreements to measure, the hands replayed and why the replay stopped."""
+    items: list[ReviewedDecision] = []
+    pending: list[_Pending] = []
+    hands = 0
+    total = len(record.hands)
+    for h_i, hand in enumerate(record.hands):
+        if cancel is not None and cancel.is_set():
+            raise ReviewCancelled()
+        if progress is not None:
+            progress(ReviewProgress("decisions", h_i, total))
+        if hand.start is None:
+            break
+        hands += 1
+        stop = _scan_hand(hand, player, reviewer, opponents, seed_base, items, pending)
+        if stop is not None:
+            return items, pending, hands, stop
+    if progress is not None:
+        progress(ReviewProgress("decisions", total, total))
+    return items, pending, hands, None
+
+
+def _diverges(table: Table, recorded: Sequence[tuple[int, Event]], checked: int
+              ) -> tuple[int, Message | None]:
+    """Compare the table's events from `checked` on with the recorded ones: (how many are
+    checked now, why they differ or None)."""
+    ev = table.events
+    upto = min(len(ev), len(recorded))
+    for k in range(checked, upto):
+        no, want = recorded[k]
+        if not _events_equal(ev[k], want):
+            return k, DIVERGES(line=no, logged=_short(want), replayed=_short(ev[k]))
+    return max(checked, upto), None
+
+
+def _scan_hand(hand: HandRecord, player: int, reviewer: str, opponents: str, seed_base: str,
+               items: list[ReviewedDecision], pending: list[_Pending]) -> Message | None:
+    """`_scan` of one hand: adds its decisions to `items` and its disagreements to `pending`;
+    returns why the replay stops in this hand (None: it replays to its last action)."""
+    from ai.registry import make_seat
+
+    seat = hand.player_at_seat().index(player)
+    try:
+        table = hand.table(0)
+    except MahjongError as err:
+        return reason_of_error(err)
+    ai = make_seat(reviewer, seed=hand.number * 4 + seat)
+    seen = 0
+    checked, stop = _diverges(table, hand.events, 0)
+    produced: list[int] = []  # events each action caused (0: a claim answer not yet resolved)
+    bases: dict[int, tuple[Table, int]] = {}  # action index -> (table before it, item index)
+    for a_i, (no, s, action) in enumerate(hand.actions):
+        if stop is not None:
+            break
+        ev = table.events
+        for e in ev[seen:]:
+            ai.observe(e.visible_to(seat))
+        seen = len(ev)
+        d = table.pending().get(s)
+        if s == seat and d is not None and action in d.legal and len(d.legal) > 1:
+            suggested = ai.act(d)
+            kind, category = _kind_and_category(d, action, suggested)
+            item = ReviewedDecision(hand.number, a_i, len(ev), no, seat, kind, category, action,
+                                    suggested, ai.explain(), wall_left=d.observation.wall_left,
+                                    concealed=d.observation.concealed)
+            if not item.agree:
+                bases[a_i] = (table.copy(), len(items))
+            items.append(item)
+        n0 = len(table.events)
+        try:
+            table.submit(s, action)
+        except MahjongError as err:
+            stop = AT_LINE(line=no, why=reason_of_error(err))
+            break
+        produced.append(len(table.events) - n0)
+        checked, stop = _diverges(table, hand.events, checked)
+    for a_i, (base, at) in bases.items():
+        if a_i >= len(produced):
+            continue  # the replay stopped at this action: no playouts from it
+        item = items[at]
+        try:
+            job_base, keep = _playout_base(base, seat, hand.actions, produced, a_i)
+            job_base.resample_hidden(seat, random.Random(0), keep=keep)  # it can be dealt again
+        except (MahjongError, ValueError, AssertionError) as err:
+            items[at] = replace(item, verdict="unclear", note=reason_of_error(err))
+            continue
+        pending.append(_Pending(at, _Job(job_base, seat, item.chosen, item.suggested, keep,
+                                         reviewer, opponents, f"{seed_base}/{hand.number}/{a_i}")))
+    return stop
+
+
+def _playout_base(table: Table, seat: int, actions: Sequence[tuple[int, int, Action]],
+                  produced: Sequence[int], i: int) -> tuple[Table, tuple[int, ...]]:
+    """The table the playouts of decision `i` start from, and the seats whose hands they keep.
+
+    A claim may be open to other seats at the same moment: their recorded answers (hidden
+    until every answer is in, so their order changes nothing) are given first, so that only
+    the player still decides and the hidden tiles can be dealt again. A seat that claimed keeps
+    its hand (its claim needs its tiles), as does every player who declared uper."""
+    keep = {s for s, up in enumerate(table.observation(seat).uper) if up and s != seat}
+    k = i - 1
+    while k >= 0 and produced[k] == 0:  # answers to the same claim given before
+        _, s, a = actions[k]
+        if not isinstance(a, Pass):
+            keep.add(s)
+        k -= 1
+    later = []
+    k = i
+    while k < len(produced) and produced[k] == 0 and k + 1 < len(actions):
+        later.append(actions[k + 1])
+        k += 1
+    if later:
+        table = table.copy()
+        for _, s, a in later:
+            table.submit(s, a)
+            if not isinstance(a, Pass):
+                keep.add(s)
+    keep.discard(seat)
+    return table, tuple(sorted(keep))
+
+
+# ---------------------------------------------------------------------------- playouts
+Row = tuple[int, int, bool, bool, int, bool, bool]  # i, chosen: points won dealt-in, suggested: ...
+
+
+def _playout(job: _Job, action: Action, i: int) -> tuple[int, bool, bool]:
+    """One playout of one choice: (the player's points, won, dealt in). Everything random
+    comes from the job's seed and `i`, so it gives the same result in any process."""
+    from ai.registry import make_seat
+
+    t = job.base.resample_hidden(job.seat, random.Random(f"{job.seed}/{i}"), keep=job.keep)
+    seats = [make_seat(job.opponents, seed=i * 4 + s) for s in range(4)]
+    seats[job.seat] = make_seat(job.reviewer, seed=i * 4 + job.seat)
+    history = t.events
+    for s in range(4):
+        for e in history:
+            seats[s].observe(e.visible_to(s))
+    n = len(history)
+    t.submit(job.seat, action)
+    HandDriver(t, seats, seen=n).run()
+    r = t.result
+    assert r is not None
+    won = any(w.seat == job.seat for w in r.winners)
+    dealt_in = any(w.from_seat == job.seat and w.how != "self_draw" for w in r.winners)
+    return r.payments[job.seat], won, dealt_in
+
+
+def _run_chunk(job: _Job, start: int, stop: int) -> list[Row]:
+    """Playouts `start` to `stop` of both choices (in a worker process or not)."""
+    out = []
+    for i in range(start, stop):
+        c = _playout(job, job.chosen, i)
+        s = _playout(job, job.suggested, i)
+        out.append((i, *c, *s))
+    return out
+
+
+#: playouts per chunk sent to a worker (each plays both choices)
+CHUNK = 6
+
+
+def _measure(jobs: Sequence[_Job], playouts: int, workers: int,
+             progress: Callable[[ReviewProgress], None] | None,
+             cancel: threading.Event | None) -> tuple[list[list[Row]], int, int]:
+    """Play every job's playouts (see the module: a first round, then the rest for the jobs
+    it leaves undecided). Returns the rows per job, the playouts played and the workers used."""
+    rows: list[list[Row]] = [[] for _ in jobs]
+    first = min(playouts, max(8, math.ceil(playouts / 3)))
+    count = [0, 2 * first * len(jobs)]  # playouts done, planned
+
+    def add(j: int, got: list[Row]) -> None:
+        rows[j].extend(got)
+        count[0] += 2 * len(got)
+        if progress is not None:
+            progress(ReviewProgress("playouts", count[0], count[1]))
+
+    todo = [(j, 0, first) for j in range(len(jobs))]
+    for round_no in (1, 2):
+        if round_no == 2:
+            todo = [(j, first, playouts) for j in range(len(jobs))
+                    if first < playouts and not _decided(rows[j])]
+            count[1] = count[0] + sum(2 * (b - a) for _, a, b in todo)
+        chunks = [(j, a, min(b, a + CHUNK)) for j, lo, b in todo for a in range(lo, b, CHUNK)]
+        workers = _play_chunks(jobs, chunks, workers, add, cancel)
+    for r in rows:
+        r.sort()
+    return rows, count[0], workers
+
+
+def _play_chunks(jobs: Sequence[_Job], chunks: list[tuple[int, int, int]], workers: int,
+                 add: Callable[[int, list[Row]], None], cancel: threading.Event | None) -> int:
+    """Play `chunks` (job, start, stop) over `workers` processes (here when 1, or when the
+    processes cannot start); returns the workers used."""
+    def cancelled() -> bool:
+        return cancel is not None and cancel.is_set()
+
+    left = list(chunks)
+    if workers > 1 and chunks:
+        try:
+            ex = _pool(workers)
+            futures: dict[Future[list[Row]], tuple[int, int, int]] = {
+                ex.submit(_run_chunk, jobs[j], a, b): (j, a, b) for j, a, b in chunks}
+            try:
+                for f in as_completed(futures):
+                    if cancelled():
+                        raise ReviewCancelled()
+                    c = futures[f]
+                    add(c[0], f.result())
+                    left.remove(c)
+            finally:
+                for f in futures:
+                    f.cancel()
+        except (BrokenProcessPool, OSError):
+            # the workers could not start or died: the rest is played here, with the same seeds
+            _drop_pool(workers)
+            workers = 1
+    for j, a, b in left:
+        if cancelled():
+            raise ReviewCancelled()
+        add(j, _run_chunk(jobs[j], a, b))
+    return workers
+
+
+def _stats(rows: Sequence[Row]) -> tuple[float, float, float]:
+    """Mean paired difference (suggested - chosen: the points the player's choice lost) and
+    its 95 % interval."""
+    n = len(rows)
+    diffs = [r[4] - r[1] for r in rows]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, mean, mean
+    var = sum((x - mean) ** 2 for x in diffs) / (n - 1)
+    h = 1.96 * math.sqrt(var / n)
+    return mean, mean - h, mean + h
+
+
+def _decided(rows: Sequence[Row]) -> bool:
+    """After the first round: does the interval already lie within one verdict?"""
+    if not rows:
+        return False
+    _, low, high = _stats(rows)
+    return verdict_of(low) == verdict_of(high)  # the whole interval in one band
+
+
+def _measured(item: ReviewedDecision, rows: Sequence[Row]) -> ReviewedDecision:
+    cost, low, high = _stats(rows)
+    n = len(rows)
+
+    def result(key: str, off: int) -> OptionResult:
+        pts = [r[off] for r in rows]
+        return OptionResult(key, n, sum(1 for r in rows if r[off + 1]),
+                            sum(1 for r in rows if r[off + 2]), float(sum(pts)),
+                            float(sum(p * p for p in pts)))
+
+    return replace(item, cost=cost, low=low, high=high, playouts=n,
+                   verdict=verdict_of(cost, low, high),
+                   figures={"chosen": result("chosen", 1), "suggested": result("suggested", 4)})
+
+
+# ---------------------------------------------------------------------------- the review
+def review_record(path_or_record: str | Path | Record, seat: int | None = None, *,
+                  playouts: int = DEFAULT_PLAYOUTS, workers: int | None = None,
+                  progress: Callable[[ReviewProgress], None] | None = None,
+                  cancel: threading.Event | None = None, reviewer: str | None = None,
+                  opponents: str = DEFAULT_OPPONENTS, cache: bool = True) -> GameReview:
+    """Review one player's decisions in a record (see the module).
+
+    `seat`: the player, 0-3 in the order of the record's players (the header's ``human``;
+    default: the human, else `ReviewSeatError`). `playouts`: per choice of each disagreement.
+    `workers`: processes for the playouts (None: `default_workers()`; 1: this process).
+    `progress(ReviewProgress)` is called as the review goes (from this thread); setting
+    `cancel` stops it with `ReviewCancelled`. `reviewer`: the computer player to compare with
+    (default `default_reviewer()`); `opponents`: who plays the others in the playouts.
+    `cache`: use and keep the review beside the record. A file that cannot be read at all
+    raises OSError."""
+    if playouts < 1:
+        raise ValueError(f"playouts must be at least 1, got {playouts}")
+    n_workers = default_workers() if workers is None else workers
+    if n_workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    reviewer = reviewer or default_reviewer()
+    from ai.registry import check_seat_name
+
+    check_seat_name(reviewer)
+    check_seat_name(opponents)
+    t0 = time.perf_counter()
+    if isinstance(path_or_record, Record):
+        path = path_or_record.path
+        data = path.read_bytes()
+        record = path_or_record
+    else:
+        path = Path(path_or_record)
+        data = path.read_bytes()
+        record = load_record(path)
+    sha = hashlib.sha256(data).hexdigest()
+    if record.header is None:
+        raise ReviewSeatError(record.reason or NO_HUMAN())
+    player = record.human if seat is None else seat
+    if player is None:
+        raise ReviewSeatError(NO_HUMAN())
+    if not isinstance(player, int) or not 0 <= player < 4:
+        raise ReviewSeatError(NO_PLAYER(n=str(player)))
+    if cache:
+        found = cached_review(path, player, reviewer=reviewer, opponents=opponents,
+                              playouts=playouts, sha256=sha)
+        if found is not None:
+            return found
+    items, pending, hands, stopped = _scan(record, player, reviewer, opponents, sha[:16],
+                                           progress, cancel)
+    rows, run, n_workers = _measure([p.job for p in pending], playouts, n_workers, progress,
+                                    cancel) if pending else ([], 0, n_workers)
+    items = list(items)
+    for p, r in zip(pending, rows):
+        items[p.index] = _measured(items[p.index], r)
+    differ = sorted((i for i in items if not i.agree),
+                    key=lambda i: (-i.cost if i.measured else 0.0, i.hand, i.actions_before))
+    same = [i for i in items if i.agree]
+    from game import __version__
+
+    review = GameReview(
+        path.name, sha, player, record.players[player], reviewer, opponents, playouts,
+        __version__, hands, tuple(differ + same), stopped or record.reason,
+        record.complete and stopped is None and record.reason is None,
+        time.perf_counter() - t0, run, False, n_workers)
+    if cache:
+        _write_cache(path, review)
+    return review
