@@ -54,6 +54,12 @@ ORANGE = (222, 132, 24)
 PINK = (220, 86, 128)
 YELLOW = (246, 196, 40)
 
+STAND_DARK = (10, 62, 46)  # an opponent's standing tile: its back, dark at the base
+STAND_LIGHT = (36, 128, 96)
+STAND_RIM = (120, 200, 160)
+STAND_OUTLINE = (6, 40, 30)
+SHADOW = (0, 0, 0)
+
 NUMERALS = "一二三四五六七八九"
 WIND_GLYPHS = "東南西北"
 FLOWER_GLYPHS = "春夏秋冬"
@@ -237,6 +243,34 @@ class TileArt:
             self.cache.put(key, surf)
         return surf
 
+    def standing(self, width: int, orientation: int) -> pygame.Surface:
+        """An opponent's concealed tile standing up, seen from the back: a tall green back lit
+        along its top edge (the side away from the table's centre), clearly not a wall tile.
+        Same size as `tile` (`tile_size`), so it fills the same cell.
+
+        >>> art = TileArt()
+        >>> art.standing(30, 2).get_size() == tile_size(30, 2)
+        True
+        """
+        if width < 8:
+            raise ValueError(f"tile width must be at least 8 px, got {width}")
+        key = ("standing", width, orientation % 4)
+        surf = self.cache.get(key)
+        if surf is None:
+            surf = self._render_standing(width, orientation % 4)
+            self.cache.put(key, surf)
+        return surf
+
+    def shadow(self, w: int, h: int) -> pygame.Surface:
+        """A soft shadow for a `w` × `h` tile or row of tiles (blit it a little below and right
+        of what casts it)."""
+        key = ("shadow", max(1, w), max(1, h))
+        surf = self.cache.get(key)
+        if surf is None:
+            surf = _soft_shadow(max(1, w), max(1, h))
+            self.cache.put(key, surf)
+        return surf
+
     def die(self, value: int, size: int) -> pygame.Surface:
         """A die showing `value` (1-6), `size` px square."""
         if not 1 <= value <= 6:
@@ -305,6 +339,41 @@ class TileArt:
         top, bottom = (IVORY_SIDE, BACK_SIDE) if face_up else (BACK_SIDE, IVORY_SIDE)
         pygame.draw.rect(out, bottom, (0, D, FW, FH), border_radius=radius)
         pygame.draw.rect(out, top, (0, round(D * 0.45), FW, FH), border_radius=radius)
+        out.blit(face, (0, 0))
+        fw, fh = (width, face_height(width)) if orientation % 2 == 0 else (face_height(width), width)
+        small = pygame.transform.smoothscale(out, (fw, fh + depth(width)))
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            small = small.convert_alpha()
+        return small
+
+    def _render_standing(self, width: int, orientation: int) -> pygame.Surface:
+        ss = _supersample(width)
+        W, H = width * ss, face_height(width) * ss
+        D = depth(width) * ss
+        radius = max(2, round(W * 0.16))
+        # drawn as the bottom seat would hold it; the lit top edge faces away from the centre
+        # (the bottom here), and turning it by the seat puts that edge on the seat's outer side
+        face = pygame.Surface((W, H), pygame.SRCALPHA)
+        pygame.draw.rect(face, STAND_DARK, face.get_rect(), border_radius=radius)
+        body = pygame.Rect(0, 0, W, H)
+        steps = 16
+        for k in range(steps):  # a vertical gradient: darker at the base, lighter to the top
+            f = k / (steps - 1)
+            colour = tuple(round(a + (b - a) * f) for a, b in zip(STAND_DARK, STAND_LIGHT))
+            band = pygame.Rect(0, round(H * k / steps), W, math.ceil(H / steps) + 1)
+            clip = face.subsurface(band.clip(body))
+            pygame.draw.rect(clip, colour, pygame.Rect(0, -band.y, W, H), border_radius=radius)
+        edge = max(ss * 2, round(H * 0.2))  # the top edge: ivory face layer, then a bright rim
+        pygame.draw.rect(face, IVORY, (0, H - edge, W, edge),
+                         border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+        pygame.draw.rect(face, STAND_RIM, (0, H - edge - max(ss, edge // 3), W, max(ss, edge // 3)))
+        pygame.draw.rect(face, STAND_OUTLINE, face.get_rect(), width=max(1, ss), border_radius=radius)
+        if orientation:
+            face = pygame.transform.rotate(face, 90 * orientation)
+        FW, FH = face.get_size()
+        out = pygame.Surface((FW, FH + D), pygame.SRCALPHA)
+        pygame.draw.rect(out, (0, 0, 0, 70), (ss, D, FW - ss, FH), border_radius=radius)
+        pygame.draw.rect(out, BACK_SIDE, (0, round(D * 0.5), FW, FH), border_radius=radius)
         out.blit(face, (0, 0))
         fw, fh = (width, face_height(width)) if orientation % 2 == 0 else (face_height(width), width)
         small = pygame.transform.smoothscale(out, (fw, fh + depth(width)))
@@ -406,3 +475,25 @@ class TileArt:
         if pygame.display.get_init() and pygame.display.get_surface() is not None:
             small = small.convert_alpha()
         return small
+
+
+def _soft_shadow(w: int, h: int) -> pygame.Surface:
+    """A blurred dark rounded rectangle, `w` × `h` plus a soft border of about a sixth of the
+    smaller side (blit it offset by minus that border)."""
+    b = shadow_blur(w, h)
+    small_w, small_h = max(2, (w + 2 * b) // 4), max(2, (h + 2 * b) // 4)
+    base = pygame.Surface((small_w, small_h), pygame.SRCALPHA)
+    inner = pygame.Rect(round(b / 4), round(b / 4), max(1, round(w / 4)), max(1, round(h / 4)))
+    pygame.draw.rect(base, (*SHADOW, 110), inner, border_radius=max(1, round(min(w, h) / 16)))
+    out = pygame.transform.smoothscale(base, (w + 2 * b, h + 2 * b))
+    return pygame.transform.smoothscale(pygame.transform.smoothscale(out, (small_w, small_h)),
+                                        (w + 2 * b, h + 2 * b))
+
+
+def shadow_blur(w: int, h: int) -> int:
+    """The soft border around a `TileArt.shadow` of that size.
+
+    >>> shadow_blur(40, 53), shadow_blur(8, 8)
+    (7, 2)
+    """
+    return max(2, round(min(w, h) / 6))

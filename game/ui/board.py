@@ -9,18 +9,22 @@ The table scene keeps a `BoardView` up to date from the engine's events and lets
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
-from .art import TileArt
+from game.i18n import seat_name
+
+from .art import TileArt, depth, shadow_blur
 from .layout import Layout, MeldSpec, Rect, Slot, screen_seat
 from .widgets import Fonts
 
 FELT = (21, 84, 60)
-FELT_DARK = (16, 66, 47)
+FELT_DARK = (14, 62, 44)
+FELT_LIGHT = (30, 108, 78)
 FELT_LINE = (34, 108, 80)
 
 
@@ -93,16 +97,105 @@ def wall_from_positions(occupied: Iterable[int], human: int = 0) -> list[list[tu
 
 
 def _blit_slot(surface: pygame.Surface, art: TileArt, slot: Slot, kind: int | None,
-               face_up: bool = True, lift: int = 0) -> None:
+               face_up: bool = True, lift: int = 0, standing: bool = False) -> None:
     x, y = slot.rect.topleft
-    surface.blit(art.tile(kind if face_up else None, slot.width, slot.orientation, face_up), (x, y - lift))
+    if standing:
+        surface.blit(art.standing(slot.width, slot.orientation), (x, y - lift))
+    else:
+        surface.blit(art.tile(kind if face_up else None, slot.width, slot.orientation, face_up), (x, y - lift))
+
+
+def _shadow(surface: pygame.Surface, art: TileArt, r: Rect, lift: int = 0) -> None:
+    """A soft shadow under a tile (or a row of tiles) whose cell is `r`."""
+    w, h = round(r.w), round(r.h) + depth(round(min(r.w, r.h)))
+    b = shadow_blur(w, h)
+    off = max(1, round(min(r.w, r.h) * 0.08))
+    surface.blit(art.shadow(w, h), (round(r.x) - b + off, round(r.y) - b + off * 2 - lift // 2))
+
+
+#: pictures of the empty table (room, rail, felt, console) by window size; the last two kept
+_BACKGROUNDS: dict[tuple[int, int], pygame.Surface] = {}
+
+ROOM = (24, 26, 30)
+ROOM_LIGHT = (40, 44, 50)
+WOOD_DARK = (74, 44, 26)
+WOOD = (120, 74, 42)
+WOOD_LIGHT = (168, 112, 66)
+CONSOLE = (14, 30, 26)
+RACK = (16, 70, 50)
+CONSOLE_EDGE = (70, 120, 100)
+
+
+def table_background(lay: Layout) -> pygame.Surface:
+    """The empty table for a layout: a dim room, the square table with its wooden rail, the
+    felt lit towards the middle, and the central console's plate. Drawn once per window size."""
+    key = lay.size
+    bg = _BACKGROUNDS.get(key)
+    if bg is not None:
+        return bg
+    W, H = lay.size
+    bg = pygame.Surface((W, H))
+    _gradient(bg, pygame.Rect(0, 0, W, H), ROOM_LIGHT, ROOM, radial=True)
+    f = pygame.Rect(lay.frame.as_tuple())
+    rail = lay.rail
+    radius = max(8, rail * 2)
+    shadow = pygame.Surface((f.w + 40, f.h + 40), pygame.SRCALPHA)  # the table's shadow on the floor
+    pygame.draw.rect(shadow, (0, 0, 0, 120), shadow.get_rect().inflate(-30, -30), border_radius=radius + 10)
+    shadow = pygame.transform.smoothscale(pygame.transform.smoothscale(shadow, (max(2, f.w // 8), max(2, f.h // 8))),
+                                          shadow.get_size())
+    bg.blit(shadow, (f.x - 20 + rail // 2, f.y - 20 + rail))
+    # the rail: dark wood, a lighter bevel on top, a thin bright line where it meets the felt
+    pygame.draw.rect(bg, WOOD_DARK, f, border_radius=radius)
+    pygame.draw.rect(bg, WOOD, f.inflate(-max(2, rail // 4), -max(2, rail // 4)), border_radius=radius)
+    top = pygame.Rect(f.x + rail // 3, f.y + rail // 5, f.w - 2 * (rail // 3), max(2, rail // 3))
+    pygame.draw.rect(bg, WOOD_LIGHT, top, border_radius=max(1, rail // 6))
+    inner = pygame.Rect(lay.felt.as_tuple())
+    pygame.draw.rect(bg, WOOD_LIGHT, inner.inflate(4, 4), border_radius=max(4, radius - rail // 2))
+    felt = pygame.Surface(inner.size, pygame.SRCALPHA)
+    _gradient(felt, felt.get_rect(), FELT_LIGHT, FELT_DARK, radial=True)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, radius - rail))
+    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    bg.blit(felt, inner.topleft)
+    # the human's rack in front of the table: a felt apron under the hand, as wide as the row
+    row = pygame.Rect(lay.row_region(0).as_tuple()).inflate(2 * lay.gap, 0)
+    row.x = min(row.x, f.x)
+    row.w = max(row.right, f.right) - row.x
+    rack = pygame.Rect(row.x, row.y - lay.gap, row.w, H - row.y + lay.gap + radius)
+    pygame.draw.rect(bg, WOOD_DARK, rack.inflate(4, 4), border_radius=radius)
+    pygame.draw.rect(bg, RACK, rack, border_radius=radius)
+    pygame.draw.line(bg, WOOD_LIGHT, (rack.x + radius, rack.y), (rack.right - radius, rack.y), 2)
+    # the console: a dark plate with a bevelled edge, a slot for each seat's side
+    c = pygame.Rect(lay.console.as_tuple())
+    cr = max(6, c.w // 12)
+    pygame.draw.rect(bg, (8, 18, 15), c.move(0, max(2, c.w // 60)), border_radius=cr)
+    pygame.draw.rect(bg, CONSOLE, c, border_radius=cr)
+    pygame.draw.rect(bg, CONSOLE_EDGE, c, width=max(1, c.w // 90), border_radius=cr)
+    mid = pygame.Rect(lay.console_middle.as_tuple())
+    pygame.draw.rect(bg, (20, 42, 36), mid, border_radius=max(4, cr // 2))
+    if pygame.display.get_surface() is not None:
+        bg = bg.convert()
+    while len(_BACKGROUNDS) >= 2:
+        _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
+    _BACKGROUNDS[key] = bg
+    return bg
+
+
+def _gradient(surface: pygame.Surface, rect: pygame.Rect, inner: tuple[int, int, int],
+              outer: tuple[int, int, int], radial: bool = False) -> None:
+    """Fill `rect` from `inner` (the middle) to `outer` (the edges): a small picture scaled up."""
+    n = 32
+    small = pygame.Surface((n, n))
+    for y in range(n):
+        for x in range(n):
+            dx, dy = (x + 0.5) / n * 2 - 1, (y + 0.5) / n * 2 - 1
+            t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.3) if radial else (y + 0.5) / n
+            small.set_at((x, y), tuple(round(a + (b - a) * t * t) for a, b in zip(inner, outer)))
+    surface.blit(pygame.transform.smoothscale(small, rect.size), rect.topleft)
 
 
 def draw_felt(surface: pygame.Surface, lay: Layout) -> None:
-    surface.fill(FELT)
-    sq = Rect.union([lay.wall_region(s) for s in range(4)]).grow(12, 12, 12, 12)
-    pygame.draw.rect(surface, FELT_DARK, sq.as_tuple(), border_radius=18)
-    pygame.draw.rect(surface, FELT_LINE, sq.as_tuple(), width=2, border_radius=18)
+    surface.blit(table_background(lay), (0, 0))
 
 
 def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[list[tuple[bool, bool]]],
@@ -118,8 +211,13 @@ def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[li
                     x, y = lay.wall_tile_pos(s, j, tier)
                     items.append((r.y + dy, tier, round(x + dx), round(y + dy), s))
     items.sort(key=lambda it: (it[0], it[1]))
-    for _, _, x, y, s in items:
+    for _, tier, x, y, s in items:
         surface.blit(art.tile(None, lay.tile, s, False), (x, y))
+        if tier and lay.tile >= 16:  # the upper tier: a thin dark line where it sits on the lower
+            img = art.tile(None, lay.tile, s, False)
+            w = img.get_width()
+            pygame.draw.line(surface, (8, 50, 36), (x + 2, y + img.get_height() - 1),
+                             (x + w - 3, y + img.get_height() - 1))
 
 
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
@@ -130,7 +228,10 @@ def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardVi
     for s in (2, 1, 3, 0):
         sv = view.seats[s]
         slots = lay.river_slots(s, [side for _, side in sv.river])
-        for slot, (kind, _) in sorted(zip(slots, sv.river), key=lambda p: p[0].rect.y):
+        ordered = sorted(zip(slots, sv.river), key=lambda p: p[0].rect.y)
+        for slot, _ in ordered:
+            _shadow(surface, art, slot.rect)
+        for slot, (kind, _) in ordered:
             _blit_slot(surface, art, slot, kind)
     for s in (2, 1, 3, 0):
         sv = view.seats[s]
@@ -139,18 +240,27 @@ def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardVi
         tiles: list[int | None] = list(sv.hand)
         if sv.drawn is not False:
             tiles.append(sv.drawn if isinstance(sv.drawn, int) and not isinstance(sv.drawn, bool) else None)
-        order = sorted(range(len(slots)), key=lambda i: slots[i].rect.y)
+        shown = [i for i in range(len(slots)) if i not in sv.hidden]
+        if n and shown:  # one soft shadow under the concealed row, one under the drawn tile
+            row = [slots[i].rect for i in shown if i < n]
+            if row:
+                _shadow(surface, art, Rect.union(row))
+            if sv.drawn is not False and len(slots) - 1 in shown:
+                _shadow(surface, art, slots[-1].rect)
+        order = sorted(shown, key=lambda i: slots[i].rect.y)
         for i in order:
-            if i in sv.hidden:
-                continue
             kind = tiles[i]
             lift = lay.lift if (s == 0 and sv.selected == i) else 0
-            _blit_slot(surface, art, slots[i], kind, face_up=kind is not None, lift=lift)
+            _blit_slot(surface, art, slots[i], kind, face_up=kind is not None, lift=lift,
+                       standing=kind is None and s != 0)
         meld_slots = lay.meld_slots(s, n, [spec for _, spec in sv.melds])
         for tiles_m, (kinds_m, _) in zip(meld_slots, sv.melds):
+            for slot in tiles_m:
+                _shadow(surface, art, slot.rect)
             for slot, kind in sorted(zip(tiles_m, kinds_m), key=lambda p: p[0].rect.y):
                 _blit_slot(surface, art, slot, kind, face_up=kind is not None)
         for slot, kind in zip(lay.flower_slots(s, len(sv.flowers)), sv.flowers):
+            _shadow(surface, art, slot.rect)
             _blit_slot(surface, art, slot, kind)
     if view.dice is not None:
         area = lay.dice_area if view.dice_in_centre else lay.dice_rest
@@ -163,7 +273,11 @@ def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardVi
 
 @dataclass
 class InfoView:
-    """What the info panel shows. ``winds[seat]`` is 0-3 (East..North), ``names`` the players."""
+    """What the console and the seat plates show, by screen seat (0 = bottom, then
+    counter-clockwise). ``winds[seat]`` is 0-3 (East..North), ``names`` the players, ``levels``
+    what the plate says on hover (a computer player's level), ``turn`` the seat to act (None:
+    nobody), ``prevalent`` the prevalent wind (None: the house rules use none), ``doubled`` the
+    stake doubled after a triple-win draw."""
 
     wall_count: int = 51
     hand_no: int = 1
@@ -173,38 +287,177 @@ class InfoView:
     scores: tuple[int, int, int, int] = (0, 0, 0, 0)
     clock: str = ""
     lang: str = "en"
+    turn: int | None = None
+    prevalent: int | None = None
+    doubled: bool = False
+    flowers: tuple[int, int, int, int] = (0, 0, 0, 0)
+    levels: tuple[str, str, str, str] = ("", "", "", "")
+    hover: int | None = None  # the plate under the mouse (its level is shown)
+    glow: float = 1.0  # 0..1: the turn glow's pulse
+
+
+def _score_text(v: int) -> str:
+    return f"{v:+d}" if v else "0"
 
 
 def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView,
               text_scale: float = 1.0) -> None:
-    """The info panel: wall count, hand number, clock, then a line per seat (wind tile, name,
-    score; the dealer marked). `text_scale` > 1 enlarges text and rows (the box grows down) for a
-    picture that is shown scaled down (the practice and replay boards)."""
-    from .i18n import tr
-    from .widgets import DIM, GOLD, WHITE, draw_panel
-
-    r = lay.info
-    lh = round(lay.line_h * text_scale)
-    box = pygame.Rect(r.as_tuple())
-    if text_scale != 1.0:
-        box.h = round(lh * 8.4)
-    draw_panel(surface, box, alpha=200, radius=10)
-    size = round(lh * 0.62)
-    x, y = round(r.x + lh * 0.5), round(r.y + lh * 0.4)
-    head = f"{tr('table.hand_n', info.lang, n=info.hand_no)}   {tr('table.wall', info.lang)} {info.wall_count}"
-    surface.blit(fonts.fit(head, size, r.w - lh, GOLD, bold=True), (x, y))
-    if info.clock:
-        c = fonts.text(info.clock, size, DIM)
-        surface.blit(c, c.get_rect(topright=(round(r.right - lh * 0.5), y)))
-    y += round(lh * 1.3)
-    tw = max(16, round(lh * 0.8))
+    """The console (hand number, tiles left, the prevalent wind or that none is used, the doubled
+    stake; each seat's wind and score on its side, the dealer marked, the side of the seat to
+    act glowing) and the four seat plates. `text_scale` > 1 enlarges the plates' text for a
+    picture shown scaled down (the practice and replay boards)."""
+    draw_console(surface, lay, art, fonts, info)
     for seat in range(4):
-        wind = art.tile(18 + info.winds[seat], tw)
-        surface.blit(wind, (x, y))
-        colour = GOLD if seat == info.dealer else WHITE
-        name = info.names[seat] + ("  (" + tr("table.dealer", info.lang) + ")" if seat == info.dealer else "")
-        ty = y + (wind.get_height() - size * 1.3) / 2
-        surface.blit(fonts.fit(name, size, r.w * 0.6, colour), (x + tw + lh * 0.4, round(ty)))
-        sc = fonts.text(f"{info.scores[seat]:+d}" if info.scores[seat] else "0", size, colour)
-        surface.blit(sc, sc.get_rect(topright=(round(r.right - lh * 0.5), round(ty))))
-        y += round(lh * 1.55)
+        draw_plate(surface, lay, art, fonts, info, seat, text_scale)
+
+
+def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
+    from .i18n import tr
+    from .widgets import DIM, GOLD, RED_TEXT, WHITE, wrap
+
+    lang = info.lang
+    mid = lay.console_middle
+    small = max(11, round(lay.river_tile * 0.42))
+    big = max(18, round(lay.river_tile * 1.05))
+    wind = (tr("table.prevalent", lang, wind=seat_name(info.prevalent, lang)) if info.prevalent is not None
+            else tr("table.no_prevalent", lang))
+    imgs: list[pygame.Surface] = []
+    for shrink in (1.0, 0.85, 0.72, 0.6):  # the largest text at which every line fits the middle
+        sm, bg = max(9, round(small * shrink)), max(14, round(big * shrink))
+        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
+            (tr("table.hand_n", lang, n=info.hand_no), sm, WHITE, True),
+            (str(info.wall_count), bg, GOLD, True),
+            (tr("table.tiles_left", lang), sm, DIM, False),
+        ]
+        lines += [(ln, sm, WHITE, False) for ln in wrap(fonts, wind, sm, mid.w - 4)[:2]]
+        if info.doubled:
+            lines.append((tr("table.doubled", lang), sm, RED_TEXT, True))
+        imgs = [fonts.fit(t, size, mid.w - 4, colour, bold=bold) for t, size, colour, bold in lines]
+        if sum(i.get_height() for i in imgs) * 0.92 <= mid.h:
+            break
+    total = sum(i.get_height() for i in imgs) * 0.92
+    y = mid.y + max(0.0, (mid.h - total) / 2)
+    for img in imgs:
+        surface.blit(img, img.get_rect(midtop=(round(mid.x + mid.w / 2), round(y))))
+        y += img.get_height() * 0.92
+    # each seat's side: its wind tile and its score, turned to face the seat
+    for seat in range(4):
+        r = lay.console_side(seat)
+        box = pygame.Rect(r.as_tuple())
+        if info.turn == seat:
+            glow = pygame.Surface(box.size, pygame.SRCALPHA)
+            a = round(90 + 110 * info.glow)
+            pygame.draw.rect(glow, (*GOLD, a), glow.get_rect(), border_radius=max(3, min(box.size) // 4))
+            surface.blit(glow, box.topleft)
+        along = max(box.w, box.h)
+        across = min(box.w, box.h)
+        tw = max(8, round(across * 0.62))
+        dealer = seat == info.dealer
+        size = max(10, round(across * 0.5))
+        colour = (250, 236, 200) if info.turn == seat else (RED_TEXT if dealer else WHITE)
+        score = fonts.fit(_score_text(info.scores[seat]), size, along - tw - 8, colour, bold=True)
+        tile = art.tile(18 + info.winds[seat], tw)
+        strip = pygame.Surface((tile.get_width() + 6 + score.get_width(), max(tile.get_height(), score.get_height())),
+                               pygame.SRCALPHA)
+        strip.blit(tile, (0, (strip.get_height() - tile.get_height()) // 2))
+        strip.blit(score, (tile.get_width() + 6, (strip.get_height() - score.get_height()) // 2))
+        if dealer:  # a red dot under the dealer's wind
+            pygame.draw.circle(strip, (210, 50, 50), (tile.get_width() // 2, strip.get_height() - 3), 3)
+        if seat == 0:
+            surface.blit(score, score.get_rect(midleft=(box.centerx - strip.get_width() // 2 + tile.get_width() + 6,
+                                                        box.centery)))
+            surface.blit(tile, tile.get_rect(midleft=(box.centerx - strip.get_width() // 2, box.centery)))
+            if dealer:
+                pygame.draw.circle(surface, (210, 50, 50),
+                                   (box.centerx - strip.get_width() // 2 + tile.get_width() // 2, box.bottom - 3), 3)
+            continue
+        turned = pygame.transform.rotate(strip, {1: 90, 2: 0, 3: -90}[seat])
+        surface.blit(turned, turned.get_rect(center=box.center))
+
+
+def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView, seat: int,
+               text_scale: float = 1.0) -> None:
+    """A seat's plate: its wind tile, name and score; the dealer mark and the flowers below; a
+    gold edge on its turn; its level under it while the mouse is over it."""
+    from .i18n import tr
+    from .widgets import DIM, GOLD, PANEL, PANEL_EDGE, WHITE
+
+    r = lay.plate(seat)
+    box = pygame.Rect(r.as_tuple())
+    radius = max(6, box.h // 5)
+    turn = info.turn == seat
+    if turn:  # the glow: a soft gold halo around the plate
+        halo = pygame.Surface(box.inflate(12, 12).size, pygame.SRCALPHA)
+        a = round(60 + 90 * info.glow)
+        for k in range(3):
+            pygame.draw.rect(halo, (*GOLD, a // (k + 1)), halo.get_rect().inflate(-4 * k, -4 * k),
+                             border_radius=radius + 6 - 2 * k)
+        surface.blit(halo, (box.x - 6, box.y - 6))
+    surface.fill(PANEL, box.inflate(-radius, 0))
+    pygame.draw.rect(surface, PANEL, box, border_radius=radius)
+    pygame.draw.rect(surface, GOLD if turn else PANEL_EDGE, box, width=2 if turn else 1, border_radius=radius)
+    pad = max(4, box.h // 8)
+    tw = max(12, round(box.h * 0.5))
+    tile = art.tile(18 + info.winds[seat], tw)
+    surface.blit(tile, tile.get_rect(midleft=(box.x + pad, box.centery)))
+    x = box.x + pad * 2 + tw
+    size = max(11, round(box.h * 0.3 * min(text_scale, 1.3)))
+    small = max(10, round(box.h * 0.24 * min(text_scale, 1.3)))
+    name = fonts.fit(info.names[seat], size, box.right - pad * 2 - size * 3 - x, WHITE, bold=True)
+    score = fonts.text(_score_text(info.scores[seat]), size, GOLD, bold=True)
+    surface.blit(name, (x, box.y + pad))
+    surface.blit(score, score.get_rect(topright=(box.right - pad, box.y + pad)))
+    y2 = box.bottom - pad - round(small * 1.3)
+    if seat == info.dealer:
+        d = fonts.text(tr("table.dealer", info.lang), small, WHITE, bold=True)
+        pill = d.get_rect(topleft=(x, y2)).inflate(8, 2)
+        pygame.draw.rect(surface, (176, 44, 44), pill, border_radius=pill.h // 2)
+        surface.blit(d, d.get_rect(center=pill.center))
+        x = pill.right + pad
+    if info.flowers[seat]:
+        fl = fonts.fit(tr("table.flowers_n", info.lang, n=info.flowers[seat]), small,
+                       box.right - pad - x, DIM)
+        surface.blit(fl, (x, y2))
+        x += fl.get_width() + pad
+    if seat == 0 and info.clock:
+        c = fonts.text(info.clock, small, DIM)
+        if box.right - pad - c.get_width() > x:
+            surface.blit(c, c.get_rect(topright=(box.right - pad, y2)))
+    if info.hover == seat and info.levels[seat]:
+        tip = fonts.text(info.levels[seat], small, WHITE)
+        tbox = tip.get_rect(topleft=(box.x + pad, box.bottom + 4)).inflate(12, 6)
+        tbox.clamp_ip(surface.get_rect())
+        surface.fill(PANEL, tbox)
+        pygame.draw.rect(surface, PANEL_EDGE, tbox, width=1)
+        surface.blit(tip, tip.get_rect(center=tbox.center))
+
+
+def draw_last_discard(surface: pygame.Surface, lay: Layout, cell: Rect, seat: int, clock: float,
+                      strong: bool = False) -> None:
+    """Mark the latest discard (cell `cell` in screen seat `seat`'s river): a pulsing gold glow
+    around it and a small arrow pointing at it from the console's side, so one sees at once
+    which tile was thrown and by whom. `strong` (a claim is offered on it): a brighter glow."""
+    from .widgets import GOLD
+
+    pulse = 0.5 + 0.5 * math.sin(clock * 6)
+    box = pygame.Rect(cell.as_tuple()).inflate(6, 6)
+    box.h += depth(round(min(cell.w, cell.h)))
+    glow = pygame.Surface(box.inflate(8, 8).size, pygame.SRCALPHA)
+    a = round((150 if strong else 90) + 80 * pulse)
+    for k in range(3):
+        pygame.draw.rect(glow, (*GOLD, a // (k + 1)), glow.get_rect().inflate(-3 * k, -3 * k),
+                         width=3, border_radius=6)
+    surface.blit(glow, (box.x - 4, box.y - 4))
+    pygame.draw.rect(surface, GOLD, box, width=2, border_radius=4)
+    # the arrow: on the side of the tile towards the centre, pointing outwards at it
+    s = max(5, round(lay.river_tile * 0.28))
+    bob = round(2 * pulse)
+    cx, cy = box.center
+    tips = {0: (cx, box.y - 2 - bob, 0, -1), 2: (cx, box.bottom + 2 + bob, 0, 1),
+            1: (box.x - 2 - bob, cy, -1, 0), 3: (box.right + 2 + bob, cy, 1, 0)}
+    x, y, dx, dy = tips[seat % 4]
+    base = (x + dx * s, y + dy * s)
+    side = (-dy * s * 0.7, dx * s * 0.7)
+    pts = [(x, y), (base[0] + side[0], base[1] + side[1]), (base[0] - side[0], base[1] - side[1])]
+    pygame.draw.polygon(surface, GOLD, pts)
+    pygame.draw.polygon(surface, (90, 60, 10), pts, width=1)

@@ -61,16 +61,9 @@ class BoardPicture:
             draw_board(base, lay, self.app.art, view)
             d.sprites.draw(base, self.app.art)
             if info is not None:
-                # readable once scaled down: at least the text size of a 1024x640 table; the
-                # taller box pushes the dice resting under it down
+                # readable once scaled down: the plates' text larger when the picture shrinks
                 ts = min(1.8, 1 / shrink) if shrink < 1 else 1.0
-                dice = pygame.Rect(lay.dice_rest.as_tuple()).clip(base.get_rect())
-                dice_img = base.subsurface(dice).copy() if ts != 1.0 and dice.w and dice.h else None
-                if dice_img is not None:  # the felt where they lay (the box is translucent)
-                    base.fill(base.get_at((dice.right - 2, dice.y + 1)), dice)
                 draw_info(base, lay, self.app.art, self.app.fonts, info, text_scale=ts)
-                if dice_img is not None:
-                    base.blit(dice_img, (dice.x, lay.info.y + round(lay.line_h * ts * 8.4) + lay.gap))
         except Exception as e:  # noqa: BLE001 - a damaged record must not crash the viewer
             base.fill((21, 84, 60))
             self.error = f"{type(e).__name__}: {e}"

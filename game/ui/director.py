@@ -95,6 +95,8 @@ class HandModel:
     seat_pick: SessionStarted | None = None  # shown while the seats are chosen
     hidden: set[int] = field(default_factory=set)  # tile ids in the hands drawn as sprites now
     turn: int | None = None
+    prevalent: int | None = None  # the hand's prevalent wind (None: the house rules use none)
+    doubled: bool = False  # the stake doubled after a triple-win draw
 
     def order(self, seat: int) -> list[int]:
         """A seat's concealed tiles (drawn tile apart) in the order they are shown."""
@@ -397,7 +399,8 @@ class Director:
 
     def _on_HandStarted(self, e: HandStarted) -> Anim:
         self.sprites.clear()
-        self.model = HandModel(hand_no=e.hand, scores=tuple(e.scores), players=tuple(e.players))
+        self.model = HandModel(hand_no=e.hand, scores=tuple(e.scores), players=tuple(e.players),
+                               prevalent=e.prevalent, doubled=e.doubled)
         self.model.sort[self.human] = True
         self.deals = 0
         self._won = False

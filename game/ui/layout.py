@@ -1,17 +1,29 @@
 """Where everything goes on the table, for a window size: pure geometry, no pygame.
 
 >>> lay = Layout.for_size(1280, 800)
->>> lay.tile >= 30 and lay.hand_tile > lay.tile > lay.opp_tile
+>>> lay.river_tile >= 26 and lay.hand_tile > lay.river_tile > lay.opp_tile
 True
 >>> len(lay.wall_stacks(0)), lay.wall_stacks(0)[0].right == lay.wall_stacks(0)[1].right + lay.tile
 (13, True)
+>>> f = lay.frame
+>>> f.w == f.h, abs(f.center[0] - 640) < 1          # a square table, centred
+(True, True)
+
+The composition, as a player of the online clients expects it: a square table (`frame`: a rail
+around the `felt`) centred in the window; the human's hand in front of it (it may reach past the
+square); the opponents' hands standing along its other three sides; the four walls (13 stacks ×
+2 tiers) as a square inside, each centred in front of its seat (the corners open); the rivers
+inside the walls, rows of six centred in front of each seat; the `console` in the middle (the
+round, and each seat's wind and score on its side). Beside the table, two columns ``panel_w``
+wide: the seat plates (`plate`), the dice and the call assists on the left, the right seat's
+plate, the prompt, its buttons and the hints panel (`panel`) on the right.
 
 Seats: 0 = the human at the bottom, 1 (South) on the right, 2 (West) at the top, 3 (North) on
 the left; play runs counter-clockwise on screen. A tile of seat ``s`` is drawn with orientation
 ``s`` (`game.ui.art`): its cell here is the tile's face footprint (``tile × face_height`` for seats
 0 and 2, turned for 1 and 3); the art adds its thickness below the cell and a wall's upper tier is
-drawn ``tier_offset`` px higher. The four walls (13 stacks × 2 tiers) and the four rivers (rows of
-6) are laid out as pinwheels around the centre, so that each is the previous one turned a quarter.
+drawn ``tier_offset`` px higher. Walls and rivers are laid out in seat 0's frame and turned a
+quarter per seat around the centre.
 
 Wall stack 0 is the right end of the wall as its owner sees it; stacks count on clockwise on screen
 (right to left along the bottom wall, then up the left wall: the rule book's break count).
@@ -19,6 +31,7 @@ Wall stack 0 is the right end of the wall as its owner sees it; stacks count on 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, wraps
@@ -171,7 +184,15 @@ WORST_ROWS: tuple[tuple[int, tuple[MeldSpec, ...]], ...] = tuple(
 
 @dataclass(frozen=True)
 class Layout:
-    """All positions for one window size. Build with `Layout.for_size`."""
+    """All positions for one window size. Build with `Layout.for_size`.
+
+    The table is a square (`frame`: a rail around the felt) centred in the window; the human's
+    hand stands in front of it (it may reach past the square), the opponents' hands stand along
+    its other three sides inside the rail, the walls make a square around the rivers, and the
+    rivers (rows of six in front of each seat) lie around the central `console`. The side
+    columns (``panel_w`` wide) hold the seat plates, the dice, the call assists (left) and the
+    prompt, its buttons and the hints panel (right).
+    """
 
     width: int
     height: int
@@ -183,7 +204,7 @@ class Layout:
     flower_tile: int
     margin: int
     gap: int
-    panel_w: int
+    panel_w: int  # the width of each side column (plates, buttons, hints)
     _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     # --- construction ---------------------------------------------------------------------------
@@ -196,41 +217,28 @@ class Layout:
             raise ValueError(f"window size {width}x{height} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]}"
                              f" .. {MAX_SIZE[0]}x{MAX_SIZE[1]}")
         margin = 8
-        panel_w = max(230, min(620, round(width * 0.2)))
-        for t in range(min(width, height) // 8, 7, -1):
-            lay = cls._try(width, height, t, margin, panel_w)
+        for rt in range(min(width, height) // 12, 7, -1):
+            lay = cls._try(width, height, rt, margin)
             if lay is not None:
                 return lay
         raise ValueError(f"no layout fits {width}x{height}")  # pragma: no cover
 
     @classmethod
-    def _try(cls, W: int, H: int, t: int, m: int, panel_w: int) -> Layout | None:
-        gap = max(4, round(t * 0.2))
-        hand = round(t * 1.5)
-        # the human's row must hold the worst case across the window
+    def _try(cls, W: int, H: int, rt: int, m: int) -> Layout | None:
+        gap = max(4, round(rt * 0.2))
         unit = _worst_row_units(0.8, 0.65, 0.14)
-        hand = min(hand, int((W - 2 * m) / unit))
-        if hand < t:
+        hand = min(round(rt * 2.0), int((W - 2 * m) / unit))
+        if hand < rt:
             return None
-        opp = round(t * 0.8)
-        lay = cls(W, H, t, 0, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, panel_w)
-        # river tiles: as large as fits inside the walls with a gap
-        inner = lay.wall_inner_half - max(depth_of(t), lay.tier_offset) - gap * 0.5
-        rt = t
-        while rt > 8 and _river_half(rt) > inner:
-            rt -= 1
-        if rt < 0.75 * t:
+        opp = max(16, round(rt * 0.85))
+        t = max(12, round(rt * 0.9))  # the walls a little smaller than the rivers one reads
+        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, 0)
+        if lay._spare_h < 0:
             return None
-        # opponents' rows: as large as fits between the bands
-        band_o = face_h(opp) + depth_of(opp)
-        human_band = lay.human_band_h
-        vert_room = H - 2 * m - human_band - gap  # side rows may reach the top corners
-        horiz_room = W - panel_w - 2 * m - 2 * (band_o + gap)
-        o_unit = _worst_row_units(1.0, 0.9, 0.2)
-        opp = min(opp, int(vert_room / o_unit), int(horiz_room / o_unit))
-        if opp < 0.6 * t or opp < 16:
+        band = int(W / 2 - lay.frame_half - gap - m)
+        if band < side_column_min(W):
             return None
-        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, panel_w)
+        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, band)
         return lay if lay._fits() else None
 
     def _fits(self) -> bool:
@@ -250,12 +258,10 @@ class Layout:
                     continue  # neighbouring walls meet at the corners (drawn back to front)
                 if regions[a].overlaps(regions[b]):
                     out.append(f"{a} {regions[a]} overlaps {b} {regions[b]}")
-        m, g = self.margin, self.gap
-        table = Rect(0, m + self.opp_band_h + g, self.table_right,
-                     self.height - 2 * m - self.opp_band_h - self.human_band_h - 2 * g)
-        for s in range(4):
-            if not regions[f"wall{s}"].inside(table):
-                out.append(f"wall{s} {regions[f'wall{s}']} leaves the space between the rows {table}")
+        felt = self.felt
+        for name in ("console", *(f"{k}{s}" for k in ("wall", "river") for s in range(4)), "row1", "row2", "row3"):
+            if not regions[name].inside(felt):
+                out.append(f"{name} {regions[name]} is not on the felt {felt}")
         inner = self.clear_square
         for s in range(4):
             if not regions[f"river{s}"].inside(inner):
@@ -283,46 +289,83 @@ class Layout:
 
     @property
     def human_band_h(self) -> int:
-        """Height reserved for the human's row: sized for the uncapped hand tile, so that a wider
-        window never makes the table smaller."""
-        hb = max(self.hand_tile, round(self.tile * 1.5))
-        return max(4, round(hb * 0.22)) + face_h(hb) + depth_of(hb)
+        """Height of the human's row (the raised tile included)."""
+        return self.lift + face_h(self.hand_tile) + depth_of(self.hand_tile)
 
     @property
     def opp_band_h(self) -> int:
-        """Depth reserved for an opponent's row (for the uncapped tile size, see `human_band_h`)."""
-        ob = max(self.opp_tile, round(self.tile * 0.8))
-        return face_h(ob) + depth_of(ob)
+        """Depth of an opponent's row of standing tiles (the tile and its thickness)."""
+        return face_h(self.opp_tile) + depth_of(self.opp_tile)
 
     @property
-    def table_right(self) -> float:
-        """Right edge of the table area (the info panel is to its right)."""
-        return self.width - self.panel_w
+    def rail(self) -> int:
+        """Width of the table's rail (the frame around the felt)."""
+        return max(6, round(self.river_tile * 0.4))
+
+    @property
+    def river_start(self) -> float:
+        """How far from the centre the rivers' first rows begin (just outside the console)."""
+        return _river_len(self.river_tile) / 2 + _river_gap(self.river_tile)
 
     @property
     def wall_inner_half(self) -> float:
-        """Half the side of the square inside the walls."""
-        return (13 * self.tile - face_h(self.tile)) / 2
+        """Half the side of the square inside the walls (the rivers' 4 rows fit in it)."""
+        rt = self.river_tile
+        return (self.river_start + RIVER_ROWS * face_h(rt) + depth_of(rt)
+                + max(self.tier_offset, depth_of(self.tile)) + self.gap)
+
+    @property
+    def frame_half(self) -> float:
+        """Half the side of the table square, rail included: the walls, a gap, the opponents'
+        standing tiles, a little felt and the rail."""
+        pad = max(3, self.gap // 2)
+        return (self.wall_inner_half + face_h(self.tile) + self.tier_offset + self.gap
+                + self.opp_band_h + pad + self.rail)
+
+    @property
+    def _below_centre(self) -> float:
+        """From the centre down to the bottom of the human's row."""
+        return (self.wall_inner_half + face_h(self.tile) + depth_of(self.tile) + self.gap
+                + self.human_band_h)
+
+    @property
+    def _spare_h(self) -> float:
+        """Height left over once the table and the hand are placed (shared above and below)."""
+        return self.height - 2 * self.margin - self.frame_half - max(self.frame_half, self._below_centre)
 
     @cached_property
     def centre(self) -> tuple[float, float]:
-        """The centre of the table: the middle of the table area, between the top band and the hand."""
-        top = self.margin + self.opp_band_h + self.gap
-        bottom = self.height - self.margin - self.human_band_h - self.gap
-        span = 13 * self.tile + face_h(self.tile)  # the walls' outer square
-        extra_top, extra_bottom = self.tier_offset, depth_of(self.tile)
-        cy = (top + extra_top + bottom - extra_bottom) / 2
-        cy = max(cy, top + extra_top + span / 2)
-        return (self.table_right / 2, cy)
+        """The centre of the table: the middle of the window's width; the table and the hand in
+        front of it are centred in the height."""
+        return (self.width / 2, self.margin + self.frame_half + max(0.0, self._spare_h) / 2)
+
+    @property
+    def frame(self) -> Rect:
+        """The table square with its rail."""
+        cx, cy = self.centre
+        r = self.frame_half
+        return Rect(cx - r, cy - r, 2 * r, 2 * r)
+
+    @property
+    def felt(self) -> Rect:
+        """The felt inside the rail."""
+        f = self.frame
+        return f.grow(-self.rail, -self.rail, -self.rail, -self.rail)
+
+    @property
+    def table_right(self) -> float:
+        """Right edge of the table square (the right column is to its right)."""
+        return self.frame.right
 
     # --- walls ------------------------------------------------------------------------------------
     @_cached
     def wall_stacks(self, seat: int) -> list[Rect]:
-        """The 13 stack cells of a seat's wall, stack 0 = the right end as the owner sees it."""
+        """The 13 stack cells of a seat's wall, stack 0 = the right end as the owner sees it;
+        each wall is centred in front of its seat (the corners between walls stay open)."""
         _check_seat(seat)
         t, h, a = self.tile, face_h(self.tile), self.wall_inner_half
         cx, cy = self.centre
-        return [_rot_rect(cx, cy, Rect(a - (j + 1) * t, a, t, h), seat) for j in range(13)]
+        return [_rot_rect(cx, cy, Rect(6.5 * t - (j + 1) * t, a, t, h), seat) for j in range(13)]
 
     def wall_tile_pos(self, seat: int, stack: int, tier: int) -> tuple[int, int]:
         """Top-left where the tile of that stack and tier (0 lower, 1 upper) is blitted."""
@@ -408,16 +451,48 @@ class Layout:
         bottom = cy + a - self.tier_offset
         return Rect(cx - a, top, 2 * a, bottom - top)
 
+    # --- the console ------------------------------------------------------------------------------
+    @property
+    def console(self) -> Rect:
+        """The central console (the round, the wall count; each seat's wind and score on its
+        side): the square the four rivers surround."""
+        cx, cy = self.centre
+        s = _river_len(self.river_tile)
+        return Rect(cx - s / 2, cy - s / 2, s, s)
+
+    def console_side(self, seat: int) -> Rect:
+        """The strip of the console facing a seat (its wind and score, its glow on its turn).
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> c = lay.console
+        >>> lay.console_side(0).bottom == c.bottom and lay.console_side(2).y == c.y
+        True
+        """
+        _check_seat(seat)
+        c = self.console
+        d = round(c.w * 0.2)
+        cx, cy = self.centre
+        return _rot_rect(cx, cy, Rect(-c.w / 2 + d, c.h / 2 - d, c.w - 2 * d, d), seat)
+
+    @property
+    def console_middle(self) -> Rect:
+        """The console's middle, inside its four sides (hand number, tiles left, wind, stake)."""
+        c = self.console
+        d = round(c.w * 0.2)
+        return c.grow(-d, -d, -d, -d)
+
     # --- rivers -----------------------------------------------------------------------------------
     @_cached
     def river_slots(self, seat: int, sideways: Sequence[bool]) -> list[Slot]:
         """Cells of a seat's discards, in order; ``sideways[i]`` marks the uper discard.
 
-        Rows of 6 run left to right as the discarder sees them, rows stack away from the centre.
+        Rows of 6 run left to right as the discarder sees them, centred in front of the seat
+        (aligned with the console), rows stack away from the centre; past 24 discards the 4th
+        row runs on into the corner.
         """
         _check_seat(seat)
         rt, rh = self.river_tile, face_h(self.river_tile)
-        s = _river_s(rt)
+        x0 = -_river_len(rt) / 2
         cx, cy = self.centre
         out = []
         row = col = 0
@@ -427,47 +502,59 @@ class Layout:
                 row, col, u = row + 1, 0, 0.0
             length = rh if side else rt
             thick = rt if side else rh
-            v = s / 2 + _river_gap(rt) + row * rh + (rh - thick)  # sideways: on the outer edge
-            rel = Rect(-s / 2 + u, v, length, thick)
+            v = self.river_start + row * rh + (rh - thick)  # sideways: on the outer edge
+            rel = Rect(x0 + u, v, length, thick)
             out.append(Slot(_rot_rect(cx, cy, rel, seat), (seat + (1 if side else 0)) % 4, rt))
             u += length
             col += 1
         return out
 
+    def river_capacity(self) -> int:
+        """How many discards (one of them sideways) a river holds inside its region.
+
+        >>> Layout.for_size(1024, 640).river_capacity() >= 26
+        True
+        """
+        rt, rh = self.river_tile, face_h(self.river_tile)
+        last = self._river_reach() - (rh - rt)
+        return RIVER_COLS * (RIVER_ROWS - 1) + int(last // rt)
+
+    def _river_reach(self) -> float:
+        """Length of a river's last row: from the console's edge on to the next wall's inside."""
+        clear = max(self.tier_offset, depth_of(self.tile)) + depth_of(self.river_tile) + 1
+        return _river_len(self.river_tile) / 2 + self.wall_inner_half - clear
+
     @_cached
     def river_region(self, seat: int) -> Rect:
-        """The area a full river may use (4 rows, one tile sideways), with the tiles' thickness."""
-        rt, rh = self.river_tile, face_h(self.river_tile)
-        s = _river_s(rt)
+        """The area a full river may use (4 rows, the last one reaching into the corner), with
+        the tiles' thickness."""
+        rh = face_h(self.river_tile)
         cx, cy = self.centre
-        rel = Rect(-s / 2, s / 2 + _river_gap(rt), 5 * rt + rh, RIVER_ROWS * rh)
-        return _rot_rect(cx, cy, rel, seat).grow(bottom=depth_of(rt))
+        rel = Rect(-_river_len(self.river_tile) / 2, self.river_start, self._river_reach(), RIVER_ROWS * rh)
+        return _rot_rect(cx, cy, rel, seat).grow(bottom=depth_of(self.river_tile))
 
     # --- hands, melds, flowers -------------------------------------------------------------------
     @_cached
     def _row_start(self, seat: int, length: float) -> tuple[float, float]:
         """Screen point where a seat's row begins (its left end as the owner sees it), for a row of
-        `length`; the row is centred on its band."""
-        m, g = self.margin, self.gap
-        cx, _ = self.centre
+        `length`; the row is centred on its side of the table."""
+        m = self.margin
+        cx, cy = self.centre
         if seat == 0:
             x0 = max(m, min(cx - (14 * self.hand_tile + self.row_gap(0)) / 2,
                             self.width - m - self.worst_row_len(0)))
-            return (x0, self.height - m - depth_of(self.hand_tile) - face_h(self.hand_tile))
-        mid_y = (m + self.height - m - self.human_band_h - g) / 2
+            # in front of the table (the window's spare height shared above and below)
+            y = (self.height - m - max(0.0, self._spare_h) / 2 - depth_of(self.hand_tile)
+                 - face_h(self.hand_tile))
+            return (x0, y)
+        pad = max(3, self.gap // 2)
+        inner = self.frame_half - self.rail - pad  # from the centre to the felt's edge, less a pad
         oh = face_h(self.opp_tile)
         if seat == 2:
-            return (cx + length / 2, m)
-        # the side rows stand near the walls, clear of the top row's ends when they share rows
-        top_half = self.worst_row_len(2) / 2
-        side_top = mid_y - self.worst_row_len(1) / 2
-        shares = side_top < m + face_h(self.opp_tile) + depth_of(self.opp_tile) + g
-        reach = self.wall_inner_half + face_h(self.tile) + 2 * g
-        if shares:
-            reach = max(reach, top_half + g)
+            return (cx + length / 2, cy - inner)
         if seat == 1:
-            return (min(self.table_right - m - oh, cx + reach), mid_y + length / 2)
-        return (max(m, cx - reach - oh), mid_y - length / 2)
+            return (cx + inner - oh, cy + length / 2)
+        return (cx - inner, cy - length / 2)
 
     @_cached
     def worst_row_len(self, seat: int) -> float:
@@ -566,7 +653,45 @@ class Layout:
         r = r.grow(bottom=depth_of(ht))
         return r.grow(top=self.lift) if seat == 0 else r
 
-    # --- centre, panel, buttons -------------------------------------------------------------------
+    # --- side columns: plates, dice, assists, prompt and buttons ----------------------------------
+    @property
+    def line_h(self) -> int:
+        """Height of one line of panel text."""
+        return max(18, round(self.height * 0.032))
+
+    @property
+    def _column_bottom(self) -> float:
+        """The side columns end above the human's row."""
+        return self.row_region(0).y - self.gap
+
+    @property
+    def plate_size(self) -> tuple[float, float]:
+        """A seat plate's width and height."""
+        return (min(self.panel_w, max(200, round(self.river_tile * 7))), max(44, round(self.river_tile * 1.9)))
+
+    @_cached
+    def plate(self, seat: int) -> Rect:
+        """A seat's plate (wind, name, dealer, flowers; it glows on the seat's turn), beside the
+        table on that seat's side: across (2) top left, left (3) at the left's middle, the human
+        (0) at the bottom left above the hand, right (1) at the top right.
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> lay.plate(3).right <= lay.frame.x < lay.frame.right <= lay.plate(1).x
+        True
+        """
+        _check_seat(seat)
+        w, h = self.plate_size
+        m, g = self.margin, self.gap
+        f = self.frame
+        left, right = f.x - g - w, f.right + g
+        if seat == 2:
+            return Rect(left, m, w, h)
+        if seat == 3:
+            return Rect(left, self.centre[1] - h / 2, w, h)
+        if seat == 1:
+            return Rect(right, m, w, h)
+        return Rect(left, self._column_bottom - h, w, h)
+
     @property
     def dice_size(self) -> int:
         return max(18, round(self.tile * 0.9))
@@ -574,41 +699,48 @@ class Layout:
     @property
     def dice_area(self) -> Rect:
         """Where the dice tumble (the centre; used before the first discard, so it may cover the
-        rivers' first rows)."""
+        console and the rivers' first rows)."""
         cx, cy = self.centre
         side = self.dice_size * 3.4
         return Rect(cx - side / 2, cy - side / 2, side, side)
 
     @property
-    def panel(self) -> Rect:
-        """The info panel and buttons, right of the table, above the human's row."""
-        m, g = self.margin, self.gap
-        bottom = self.height - m - self.human_band_h - g
-        x = self.table_right + g
-        return Rect(x, m, self.width - m - x, bottom - m)
+    def dice_rest(self) -> Rect:
+        """Where the dice lie after the break: in the left column, under the left seat's plate."""
+        p = self.plate(3)
+        return Rect(p.x, p.bottom + self.gap, p.w, self.dice_size + self.gap)
 
     @property
-    def line_h(self) -> int:
-        """Height of one line of panel text."""
-        return max(18, round(self.height * 0.032))
+    def assists_area(self) -> Rect:
+        """The call assists' three toggles: the left column, above the human's plate."""
+        p = self.plate(0)
+        h = 3 * self.assist_h + 2 * max(3, self.gap // 2)
+        return Rect(p.x, p.y - self.gap - h, p.w, h)
+
+    @property
+    def assist_h(self) -> int:
+        """Height of one assist toggle."""
+        return max(18, round(self.river_tile * 0.8))
 
     @property
     def info(self) -> Rect:
-        """Wall count, hand, dealer, seat winds, scores, clock: the top of the panel."""
-        p = self.panel
-        return Rect(p.x, p.y, p.w, self.line_h * 9)
+        """The round's information: the console (kept under this name for older callers)."""
+        return self.console
 
     @property
-    def dice_rest(self) -> Rect:
-        """Where the dice lie after the break (in the panel, below the info)."""
-        i = self.info
-        return Rect(i.x, i.bottom + self.gap, i.w, self.dice_size + self.gap)
+    def panel(self) -> Rect:
+        """The right column under the right seat's plate: the prompt and its buttons (and the
+        hints panel when it is open), down to the human's row."""
+        p = self.plate(1)
+        top = p.bottom + self.gap
+        x = math.ceil(self.frame.right + self.gap)
+        return Rect(x, top, self.width - self.margin - x, math.floor(self._column_bottom) - top)
 
     @property
     def buttons(self) -> Rect:
-        """Claim prompts and actions: the bottom of the panel."""
+        """Messages, the claim prompt and actions: the lower part of the right column."""
         p = self.panel
-        top = self.dice_rest.bottom + self.gap
+        top = p.y + round(p.h * 0.4)
         return Rect(p.x, top, p.w, p.bottom - top)
 
     def button_rects(self, n: int) -> list[Rect]:
@@ -631,40 +763,41 @@ class Layout:
         return hints_text_px(self.width, self.height)
 
     def hints_area(self, n_buttons: int) -> Rect:
-        """Where the hints panel goes while `n_buttons` prompt buttons are shown: the info
-        column widened over the free felt right of the right-hand opponent's row (never over a
-        row, a wall or a river), from the top down to a prompt title's room above the buttons
-        (down to the human's row when there are none). At most about 0.6 of the window's height
-        wide, flush with the right margin.
+        """Where the hints panel goes while `n_buttons` prompt buttons are shown: the right
+        column, from under the right seat's plate down to a prompt title's room above the
+        buttons (down to the human's row when there are none); never over the table.
 
         >>> lay = Layout.for_size(1280, 800)
         >>> a = lay.hints_area(2)
-        >>> a.w > lay.panel.w, a.right == lay.panel.right, a.bottom < lay.button_rects(2)[0].y
+        >>> a.x > lay.frame.right, a.right == lay.panel.right, a.bottom < lay.button_rects(2)[0].y
         (True, True, True)
         """
         if not isinstance(n_buttons, int) or n_buttons < 0:
             raise ValueError(f"n_buttons must be a whole number >= 0, got {n_buttons!r}")
-        m, g = self.margin, self.gap
-        regions = self.regions()
         p = self.panel
-        top = m
         bottom = (self.button_rects(n_buttons)[0].y - round(self.line_h * 2.6) if n_buttons
                   else p.bottom)
-        right = self.width - m
-        # the widest start left of the column that clears every region beside it
-        blockers = [r.right for k, r in regions.items() if k != "panel" and r.y < bottom and r.bottom > top]
-        free_left = max(blockers, default=0.0) + g
-        left = min(p.x, max(free_left, right - max(p.w, round(self.height * 0.6))))
-        return Rect(left, top, right - left, max(0.0, bottom - top))
+        return Rect(p.x, p.y, p.w, max(0.0, bottom - p.y))
 
     def regions(self) -> dict[str, Rect]:
         """Named areas that must not overlap each other (tests check it)."""
-        out: dict[str, Rect] = {"panel": self.panel}
+        out: dict[str, Rect] = {"panel": self.panel, "console": self.console, "dice": self.dice_rest,
+                                "assists": self.assists_area}
         for s in range(4):
+            out[f"plate{s}"] = self.plate(s)
             out[f"wall{s}"] = self.wall_region(s)
             out[f"river{s}"] = self.river_region(s)
             out[f"row{s}"] = self.row_region(s)
         return out
+
+
+def side_column_min(width: int) -> int:
+    """The least width of a side column (plates, buttons, hints) for a window width.
+
+    >>> side_column_min(1024), side_column_min(1920)
+    (200, 326)
+    """
+    return max(200, round(width * 0.17))
 
 
 def hints_text_px(width: int, height: int) -> int:
@@ -692,21 +825,14 @@ def _check_seat(seat: int) -> None:
         raise ValueError(f"seat must be 0-3, got {seat!r}")
 
 
-def _river_s(rt: int) -> float:
-    """Side of the centre square the river pinwheel leaves (never negative)."""
-    return max(0.0, (5 * rt + face_h(rt)) - RIVER_ROWS * face_h(rt))
+def _river_len(rt: int) -> float:
+    """Length of a full row of six with one tile sideways (the console's side)."""
+    return (RIVER_COLS - 1) * rt + face_h(rt)
 
 
 def _river_gap(rt: int) -> int:
-    """Space between the pinwheel's blocks (a tile's thickness shows there)."""
-    return depth_of(rt) + 1
-
-
-def _river_half(rt: int) -> float:
-    """How far from the centre the rivers reach (with the thickness of the outer row)."""
-    s = _river_s(rt)
-    g = _river_gap(rt)
-    return max(s / 2 + g + RIVER_ROWS * face_h(rt) + depth_of(rt), 5 * rt + face_h(rt) - s / 2)
+    """Space between the console and the rivers (a tile's thickness shows there)."""
+    return depth_of(rt) + 2
 
 
 def _worst_row_units(meld_ratio: float, flower_ratio: float, gap_ratio: float) -> float:

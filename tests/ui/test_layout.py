@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from game.ui.layout import WORST_ROWS, Layout, MeldSpec, Rect, face_h
+from game.ui.layout import RIVER_COLS, RIVER_ROWS, WORST_ROWS, Layout, MeldSpec, Rect, face_h
 
 WIDTHS = (1024, 1152, 1280, 1366, 1600, 1920, 2560, 3000, 3840)
 HEIGHTS = (640, 720, 768, 800, 900, 1080, 1440, 1800, 2160)
@@ -44,7 +44,7 @@ def test_every_tile_cell_of_a_worst_case_table_is_inside_its_region(w, h):
 def test_tiles_stay_legible_at_the_smallest_size():
     lay = Layout.for_size(1024, 640)
     assert lay.hand_tile >= 44
-    assert lay.tile >= 30 and lay.river_tile >= 26
+    assert lay.river_tile >= 23 and lay.tile >= 20  # the walls a little smaller than the rivers
     assert lay.opp_tile >= 20 and lay.flower_tile >= 24
 
 
@@ -77,8 +77,10 @@ def test_wall_counting_runs_clockwise_on_screen_from_the_owners_right_end():
     assert [r.x for r in top] == sorted(r.x for r in top)  # then left to right
     right = lay.wall_stacks(1)
     assert [r.y for r in right] == sorted(r.y for r in right)  # then downwards
-    # stack 0 of the wall on the left of seat 0 continues from the last stack of seat 0
-    assert abs(left[0].bottom - bottom[12].y) <= lay.tile + 1
+    # stack 0 of the wall on the left of seat 0 is its end nearest the last stack of seat 0
+    # (the corner between the two walls is open)
+    assert left[0].bottom == max(r.bottom for r in left) and bottom[12].x == min(r.x for r in bottom)
+    assert left[0].right <= bottom[12].x and left[0].bottom <= bottom[12].y
 
 
 def test_river_rows_of_six_and_the_sideways_tile():
@@ -194,26 +196,22 @@ def test_the_wall_opens_gradually():
 
 
 @pytest.mark.parametrize("w, h", SIZES)
-def test_the_hints_area_takes_the_free_felt_and_covers_nothing(w, h):
-    """Hints on: the panel is the info column widened over the free felt right of the right-hand
-    row; it never covers a row (the human's hand included), a wall, a river or a prompt button."""
+def test_the_hints_area_takes_the_right_column_and_covers_nothing(w, h):
+    """Hints on: the panel is the right column under the right seat's plate, above the prompt's
+    title; it never covers a row (the human's hand included), a wall, a river, the console, a
+    plate or a prompt button."""
     lay = Layout.for_size(w, h)
     regions = lay.regions()
     for n in range(5):
         a = lay.hints_area(n)
         assert a.inside(lay.window)
-        assert a.right == lay.panel.right and a.y == lay.panel.y
-        assert a.w >= lay.panel.w and a.h >= 200, (n, a)
+        assert a.right == lay.panel.right and a.y == lay.panel.y and a.x >= lay.frame.right
+        assert a.w >= lay.panel.w and a.w >= 200 and a.h >= 200, (n, a)
         for name, r in regions.items():
             if name != "panel":
                 assert not a.overlaps(r), (n, name, a, r)
         for b in lay.button_rects(n) if n else []:
             assert a.bottom + lay.line_h * 2 <= b.y, "room for the prompt's title above its buttons"
-    # wider than the info column wherever the felt beside it is free (all common sizes), up to
-    # about 0.6 of the height (on very wide windows the info column alone is that wide)
-    if w / h >= 1.5 and lay.panel.w + 60 <= h * 0.6:
-        assert lay.hints_area(2).w >= lay.panel.w + 60
-    assert lay.hints_area(2).w <= max(lay.panel.w, round(h * 0.6))
 
 
 @pytest.mark.parametrize("w, h, px", [(1024, 640, 13), (1280, 800, 16), (1920, 1080, 22), (2560, 1440, 29),
@@ -225,3 +223,115 @@ def test_the_hints_text_grows_with_the_window(w, h, px):
 def test_the_hints_area_names_bad_input():
     with pytest.raises(ValueError, match="n_buttons"):
         Layout.for_size(1280, 800).hints_area(-1)
+
+
+# --- the table square, the console, the plates ------------------------------------------------------
+@pytest.mark.parametrize("w, h", SIZES)
+def test_the_table_is_a_centred_square_on_which_everything_but_the_hand_lies(w, h):
+    lay = Layout.for_size(w, h)
+    f = lay.frame
+    assert f.w == f.h and f.inside(lay.window)
+    assert abs(f.center[0] - w / 2) < 1  # centred in the width: no band of felt on one side
+    regions = lay.regions()
+    felt = lay.felt
+    for name in ["console"] + [f"{k}{s}" for k in ("wall", "river") for s in range(4)] + ["row1", "row2", "row3"]:
+        assert regions[name].inside(felt), name
+    # the human's row stands in front of the table: below the bottom wall, over the rail at most
+    assert regions["row0"].y >= regions["wall0"].bottom
+    # the side columns are of equal width and none is narrow
+    assert lay.panel_w >= 200
+    assert f.x - lay.margin >= lay.panel_w and w - lay.margin - f.right >= lay.panel_w
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_the_table_fills_the_height(w, h):
+    """No large empty band above or below: the table and the hand take the window's height
+    unless the width limits them (4:3 and narrower)."""
+    lay = Layout.for_size(w, h)
+    used = lay.row_region(0).bottom - lay.frame.y
+    if w / h >= 1.55:
+        assert used >= h - 2 * lay.margin - lay.river_tile * 2, (used, h)
+
+
+@pytest.mark.parametrize("w, h", [(1024, 640), (1280, 800), (1024, 768), (1920, 1080), (3840, 2160)])
+def test_the_console_sits_in_the_middle_of_the_four_rivers(w, h):
+    lay = Layout.for_size(w, h)
+    c = lay.console
+    cx, cy = lay.centre
+    assert c.center == pytest.approx((cx, cy))
+    assert c.w >= 5 * lay.river_tile  # room for the round's lines
+    for s in range(4):
+        side = lay.console_side(s)
+        assert side.inside(c) and not side.overlaps(lay.console_middle)
+        first = lay.river_slots(s, [False])[0].rect
+        assert not first.overlaps(c)
+    # each side faces its seat
+    assert lay.console_side(0).center[1] > cy and lay.console_side(2).center[1] < cy
+    assert lay.console_side(1).center[0] > cx and lay.console_side(3).center[0] < cx
+
+
+@pytest.mark.parametrize("w, h", [(1024, 640), (1280, 800), (1024, 768), (1920, 1080), (2560, 1440)])
+def test_rivers_are_centred_in_front_of_their_seat_in_rows_of_six(w, h):
+    lay = Layout.for_size(w, h)
+    cx, cy = lay.centre
+    for s in range(4):
+        row = [sl.rect for sl in lay.river_slots(s, [False] * 6)]
+        mid = Rect.union(row).center
+        if s % 2 == 0:
+            assert abs(mid[0] - cx) <= lay.river_tile  # centred across
+            assert (mid[1] > cy) == (s == 0)
+        else:
+            assert abs(mid[1] - cy) <= lay.river_tile
+            assert (mid[0] > cx) == (s == 1)
+
+
+@pytest.mark.parametrize("w, h", [(1024, 640), (1280, 800), (1024, 768), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("n", [24, 26, 29])
+def test_a_long_river_runs_on_in_its_last_row_and_overlaps_nothing(w, h, n):
+    lay = Layout.for_size(w, h)
+    assert lay.river_capacity() >= 26
+    if n > lay.river_capacity():
+        return
+    regions = lay.regions()
+    for s in range(4):
+        cells = [sl.rect for sl in lay.river_slots(s, [i == 9 for i in range(n)])]
+        for r in cells:
+            assert r.inside(regions[f"river{s}"])
+        for a, b in itertools.combinations(cells, 2):
+            assert not a.overlaps(b)
+        # the 25th tile and on continue the 4th row (into the corner), in order
+        last = cells[RIVER_COLS * (RIVER_ROWS - 1):]
+        assert len({(round(r.y), round(r.x)) for r in last}) == len(last)
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_plates_sit_beside_the_table_on_their_seats_side(w, h):
+    lay = Layout.for_size(w, h)
+    f = lay.frame
+    plates = [lay.plate(s) for s in range(4)]
+    for p in plates:
+        assert p.inside(lay.window) and not p.overlaps(f)
+        assert p.h >= 40 and p.w >= 150
+    assert plates[1].x >= f.right  # right seat: right of the table
+    assert plates[3].right <= f.x and plates[2].right <= f.x and plates[0].right <= f.x
+    assert plates[2].bottom <= plates[3].y < plates[0].y  # across above left above you
+    assert plates[0].bottom <= lay.row_region(0).y  # yours above your hand
+    for a, b in itertools.combinations(plates, 2):
+        assert not a.overlaps(b)
+
+
+@pytest.mark.parametrize("w, h", [(1024, 640), (1920, 1080)])
+def test_four_melds_and_eight_flowers_fit_each_row(w, h):
+    """Eight flowers (all four flowers and replacements shown twice over, the worst a test can
+    build) are four in the row's flower place; four kongs with the drawn tile fit too."""
+    lay = Layout.for_size(w, h)
+    regions = lay.regions()
+    melds = [MeldSpec(4, 3)] * 4
+    for s in range(4):
+        cells = [sl.rect for sl in lay.hand_slots(s, 1, drawn=True)]
+        cells += [sl.rect for m in lay.meld_slots(s, 1, melds) for sl in m]
+        cells += [sl.rect for sl in lay.flower_slots(s, 4)]
+        for r in cells:
+            assert r.inside(regions[f"row{s}"])
+        for a, b in itertools.combinations(cells, 2):
+            assert not a.overlaps(b)

@@ -39,27 +39,25 @@ ASSISTS = (Assist("assist_auto_win", pygame.K_F5), Assist("assist_no_calls", pyg
 
 
 def assist_rects(lay: Layout) -> list[Rect]:
-    """Three small toggles side by side along the bottom of the info box (the panel's top,
-    right of the table, below the players' rows), clear of the prompt's buttons and the dice.
+    """Three toggles stacked in the left column above the human's plate (`Layout.assists_area`),
+    clear of the plates, the dice, the prompt's buttons and the table.
 
     >>> lay = Layout.for_size(1024, 640)
     >>> rs = assist_rects(lay)
-    >>> len(rs), all(r.inside(lay.info) for r in rs), rs[0].right < rs[1].x
+    >>> len(rs), all(r.inside(lay.assists_area) for r in rs), rs[0].bottom < rs[1].y
     (3, True, True)
     """
-    info = lay.info
-    pad = max(5, lay.gap // 2)
-    h = max(18, round(lay.line_h * 0.85))
-    gap = max(4, lay.gap // 2)
-    w = (info.w - 2 * pad - 2 * gap) / 3
-    y = info.bottom - pad - h
-    return [Rect(info.x + pad + i * (w + gap), y, w, h) for i in range(3)]
+    area = lay.assists_area
+    h = lay.assist_h
+    gap = max(3, lay.gap // 2)
+    w = min(area.w, max(150, round(lay.river_tile * 6)))
+    return [Rect(area.x, area.y + i * (h + gap), w, h) for i in range(3)]
 
 
 def _labels(fonts: Fonts, lay: Layout, text: dict[str, str], room: float) -> tuple[list[str], int]:
     """The toggles' labels and one text size for all three: the largest (from half a line down
     to 10 px) at which each fits its button, with its key (F5...) while that fits too."""
-    top = max(12, round(lay.line_h * 0.5))
+    top = max(12, round(lay.assist_h * 0.6))
     for keys in (True, False):
         labels = [f"{text[a.setting]} {pygame.key.name(a.key).upper()}" if keys else text[a.setting]
                   for a in ASSISTS]

@@ -17,7 +17,7 @@ import pygame
 from game.engine.tiles import kind_of_tile
 from game.i18n import seat_name
 
-from ..board import FELT, InfoView, draw_board, draw_info
+from ..board import ROOM, InfoView, draw_board, draw_info, draw_last_discard
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 
@@ -27,6 +27,21 @@ if TYPE_CHECKING:
     from ..app import App
     from ..controls import HandCursor, Prompt
     from ..director import Director
+
+
+PERSONAS = 8  # the names `persona.0` .. `persona.7` in the catalogues
+
+
+def persona_order(seed: int) -> list[int]:
+    """The persona name of each player (0-3) for a game's seed: four distinct ones, the same
+    every time for a seed.
+
+    >>> persona_order(7) == persona_order(7), len(set(persona_order(7)))
+    (True, 4)
+    """
+    import random
+
+    return random.Random(seed * 7 + 3).sample(range(PERSONAS), 4)
 
 
 class TableView:
@@ -55,6 +70,24 @@ class TableView:
         def button_rects(self) -> list[pygame.Rect]: ...
         def tile_rects(self) -> list[pygame.Rect]: ...
 
+    def seat_names(self) -> tuple[list[str], list[str]]:
+        """Each player's name at the table and what their plate says on hover: "You" (or the
+        replay's player) as the label says, a computer player a person's name (three distinct
+        ones, chosen by the game's seed) with its level on hover."""
+        tr = self.app.tr
+        mine = {tr("table.you"), tr("replay.player")}
+        picks = persona_order(getattr(self, "seed", 0) or 0)
+        names, levels = [], []
+        for p in range(4):
+            label = self.player_label(p)
+            if label in mine:
+                names.append(label)
+                levels.append("")
+            else:
+                names.append(tr(f"persona.{picks[p]}"))
+                levels.append(tr("table.level", level=label))
+        return names, levels
+
     def info(self) -> InfoView:
         m = self.director.model
         human = self.human
@@ -63,16 +96,34 @@ class TableView:
             by_screen[screen_seat(seat, human)] = seat
         players = m.players
         secs = int(self.elapsed)
+        names, levels = self.seat_names()
+        turn = (screen_seat(m.turn, human) if m.turn is not None and m.wall_tiles and not m.dealing
+                else None)
         return InfoView(
             wall_count=len(m.wall) if m.wall_tiles else 0,
             hand_no=m.hand_no,
             dealer=screen_seat(0, human),
             winds=tuple(by_screen),  # type: ignore[arg-type]
-            names=tuple(self.player_label(players[s]) for s in by_screen),  # type: ignore[arg-type]
+            names=tuple(names[players[s]] for s in by_screen),  # type: ignore[arg-type]
             scores=tuple(m.scores[s] for s in by_screen),  # type: ignore[arg-type]
             clock=f"{secs // 60:d}:{secs % 60:02d}",
             lang=self.app.lang,
+            turn=turn,
+            prevalent=m.prevalent,
+            doubled=m.doubled,
+            flowers=tuple(len(m.flowers[s]) for s in by_screen),  # type: ignore[arg-type]
+            levels=tuple(levels[players[s]] for s in by_screen),  # type: ignore[arg-type]
+            hover=self._plate_under_mouse(),
+            glow=0.5 + 0.5 * math.sin(self.elapsed * 4),
         )
+
+    def _plate_under_mouse(self) -> int | None:
+        """The screen seat whose plate the mouse is over (its level shows), if any."""
+        if not pygame.mouse.get_focused():
+            return None
+        x, y = self.app.to_canvas(pygame.mouse.get_pos())
+        lay = self.app.layout
+        return next((s for s in range(4) if lay.plate(s).contains_point(x, y)), None)
 
     def hints_rect(self) -> pygame.Rect:
         """The hints panel's place: `Layout.hints_area` for the buttons shown now (the info column
@@ -112,7 +163,7 @@ class TableView:
         self._draw_controls(surface, lay)
         if self.show_hints and self.hints_panel is not None:
             rect = self.hints_rect()
-            pygame.draw.rect(surface, FELT, rect.inflate(4, 4))  # the panel covers the info beneath
+            pygame.draw.rect(surface, ROOM, rect.inflate(4, 4))  # the panel covers what is beneath
             self.hints_panel.draw(surface, rect, lay.hints_text_px)
         if self.help:
             self._draw_help(surface)
@@ -149,21 +200,10 @@ class TableView:
             seat, tile = m.last_discard
             river = m.river[seat]
             if river and river[-1][0] == tile:
-                slot = lay.river_slots(screen_seat(seat, self.human), [s for _, s in river])[-1]
+                sc = screen_seat(seat, self.human)
+                slot = lay.river_slots(sc, [s for _, s in river])[-1]
                 claim = self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob")
-                colour = GOLD if claim else (180, 200, 190)
-                pygame.draw.rect(surface, colour, pygame.Rect(slot.rect.as_tuple()).inflate(4, 4),
-                                 width=2 if claim else 1, border_radius=3)
-        if m.turn is not None and m.wall_tiles and not m.dealing:
-            # a small gold bar beside the row of the seat to play
-            sc = screen_seat(m.turn, self.human)
-            r = lay.row_region(sc)
-            bar = {0: (r.x, r.bottom + 1, min(r.w, lay.hand_tile * 3), 3),
-                   2: (r.right - min(r.w, lay.opp_tile * 3), r.y - 4, min(r.w, lay.opp_tile * 3), 3),
-                   1: (r.x - 5, r.bottom - min(r.h, lay.opp_tile * 3), 3, min(r.h, lay.opp_tile * 3)),
-                   3: (r.right + 2, r.y, 3, min(r.h, lay.opp_tile * 3))}[sc]
-            box = pygame.Rect(*(round(v) for v in bar)).clip(surface.get_rect())
-            pygame.draw.rect(surface, GOLD, box, border_radius=2)
+                draw_last_discard(surface, lay, slot.rect, sc, self.elapsed, strong=claim)
 
     def _draw_banner(self, surface: pygame.Surface, lay: Layout) -> None:
         d = self.director
