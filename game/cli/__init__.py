@@ -1,4 +1,4 @@
-"""Command line: ``korean-mahjong [play|score|shanten|simulate|replay] ...``.
+"""Command line: ``korean-mahjong [play|score|shanten|simulate|replay|review] ...``.
 
 Each subcommand lives in its own module here with ``register(subparsers)`` that adds its parser
 and sets ``func=run``; ``run(args) -> int`` returns the exit status. With no subcommand the game
@@ -38,7 +38,7 @@ from .words import language
 __all__ = ["EXIT_INTERRUPTED", "SUBCOMMANDS", "Parser", "error", "gui_main", "main", "printable",
            "warning"]
 
-SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay")
+SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay", "review")
 
 #: the exit status after Ctrl+C (128 + SIGINT), as shells report it
 EXIT_INTERRUPTED = 130

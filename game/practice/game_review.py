@@ -148,7 +148,7 @@ KIND_WORDS = {
 #: one decision the player and the computer disagreed on, measured
 COMPARED = define("game_review.compared",
                   "{chosen} instead of {suggested}: {cost:.1f} points per hand lost "
-                  "(95 % interval {low:.1f} to {high:.1f}, {n} playouts each)",
+                  "(95 % interval {low:.1f} to {high:.1f}, {n} playout each)",
                   plural="{chosen} instead of {suggested}: {cost:.1f} points per hand lost "
                          "(95 % interval {low:.1f} to {high:.1f}, {n} playouts each)",
                   count="n", chosen=ACTION, suggested=ACTION, cost=FLOAT, low=FLOAT, high=FLOAT,

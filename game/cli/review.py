@@ -1,0 +1,207 @@
+"""``korean-mahjong review FILE``: every decision of one player against the strongest computer
+player, with the cost of each disagreement measured by playouts (`game.practice.game_review`).
+
+    korean-mahjong review ~/.local/share/korean-mahjong/records/20261121-074000-seed3.jsonl
+    korean-mahjong review session.jsonl --seat 2 --json
+    korean-mahjong review game.jsonl --playouts 96 --jobs 2
+
+Prints the summary (agreement with the computer, estimated points lost per hand, split into
+offence, defence, uper timing and claims) and then the decisions where the player and the
+computer differ, worst first, in the player's language. The player is the record's human by
+default; ``--seat N`` (1-4, in the order of the record's players, the order of ``--seats``)
+reviews any player, and is needed for records of computer players (``simulate --log``).
+A progress bar is drawn on stderr when it is a terminal. The review is kept beside the record
+(``FILE.review.json``): asking again is instant until the record or the program changes
+(``--no-cache`` reviews afresh). A damaged record is reviewed as far as it is valid and the
+reason is printed on stderr. ``--json`` prints one object (docs/review.md lists its fields).
+
+Exit status: 0 reviewed (a damaged record too), 2 a file that cannot be read as a record, or
+no player to review.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from game.engine.messages import TEXT, Message, define
+from game.i18n import register_texts
+
+from .output import error, printable, warning
+from .words import NO_SUCH_FILE, add_lang_argument, language, said, say
+
+register_texts("cli", {
+    "cli.review.head": "Review of {name}: player {n} ({player}), compared with {reviewer}",
+    "cli.review.hands": ("{n} hand reviewed", "{n} hands reviewed"),
+    "cli.review.decisions": ("{n} decision, {agreement:.0f} % as the computer would play",
+                             "{n} decisions, {agreement:.0f} % as the computer would play"),
+    "cli.review.lost": "estimated points lost: {total:.1f} in all, {per_hand:.2f} per hand",
+    "cli.review.category": "{name}: {agreed} of {n} as the computer, {lost:.1f} points lost",
+    "cli.review.verdicts": "verdicts: {counts}",
+    "cli.review.count": "{name} {n}",
+    "cli.review.worst": "where you and the computer differ, worst first:",
+    "cli.review.none": "you chose as the computer would at every decision",
+    "cli.review.item": "hand {hand}, {seat}, wall {wall}, hand {tiles}: {what} [{kind}] "
+                       "{verdict}",
+    "cli.review.more": "... and {n} more (--json lists every decision)",
+    "cli.review.method": ("{n} playout per choice with {opponents} opponents; {seconds:.1f} s",
+                          "{n} playouts per choice with {opponents} opponents; {seconds:.1f} s"),
+    "cli.review.cached": "kept from an earlier review (--no-cache reviews afresh)",
+    "cli.review.partial": "{why}: reviewed as far as the record is valid",
+    "cli.review.progress": "reviewing",
+})
+
+#: no player to review: a record of computer players without --seat
+NEEDS_SEAT = define("cli.review.needs_seat",
+                    "the record does not say which player is the person: choose one with --seat N "
+                    "({players})", players=TEXT)
+
+#: the decisions printed (the rest are counted; --json has every one)
+SHOWN = 30
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= n <= 100_000:
+        raise argparse.ArgumentTypeError(f"expected a number 1-100000, got {n}")
+    return n
+
+
+def _jobs(text: str) -> int:
+    n = _positive(text)
+    if n > 64:
+        raise argparse.ArgumentTypeError(f"expected 1-64 processes, got {n}")
+    return n
+
+
+def register(subparsers: Any) -> None:
+    from game.practice.game_review import DEFAULT_PLAYOUTS
+
+    p = subparsers.add_parser(
+        "review", help="review a player's decisions in a record against the strongest computer "
+                       "player",
+        description="Review every decision one player made in a game record: what the strongest "
+                    "computer player would have done on the same view, and where they differ, the "
+                    "cost measured by playouts (points per hand, with a 95 %% interval and a "
+                    "verdict). See docs/review.md.",
+        epilog="example: korean-mahjong review game.jsonl --seat 1 --json")
+    p.add_argument("file", metavar="FILE", help="a game record (JSON lines)")
+    p.add_argument("--seat", type=int, choices=range(1, 5), metavar="N",
+                   help="the player to review, 1-4 in the order of the record's players "
+                        "(default: the record's human player)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--playouts", type=_positive, default=DEFAULT_PLAYOUTS,
+                   help=f"playouts per choice of each disagreement (default {DEFAULT_PLAYOUTS})")
+    p.add_argument("--jobs", type=_jobs, default=None,
+                   help="worker processes for the playouts (default: every core, at most 4)")
+    p.add_argument("--no-cache", action="store_true",
+                   help="review afresh, without the review kept beside the record")
+    add_lang_argument(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.practice.game_review import ReviewSeatError, review_record
+    from game.practice.records import load_record
+
+    lang = language(args)
+    path = Path(args.file)
+    if not path.is_file():
+        return error("review", NO_SUCH_FILE(path=str(args.file)), lang)
+    record = load_record(path)
+    if record.header is None:
+        assert record.reason is not None
+        return error("review", record.reason, lang)
+    seat = None if args.seat is None else args.seat - 1
+    if seat is None and record.human is None:
+        players = ", ".join(f"{i + 1} {name}" for i, name in enumerate(record.players))
+        return error("review", NEEDS_SEAT(players=players), lang)
+    bar = _Bar(lang) if sys.stderr.isatty() and not args.json else None
+    try:
+        review = review_record(record, seat, playouts=args.playouts, workers=args.jobs,
+                               progress=bar, cache=not args.no_cache)
+    except ReviewSeatError as e:
+        return error("review", e, lang)
+    finally:
+        if bar is not None:
+            bar.close()
+    if review.reason is not None:
+        warning("review", say("cli.review.partial", lang, why=said(review.reason, lang)), lang)
+    if args.json:
+        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
+        return 0
+    for line in summary(review, lang):
+        print(line)
+    return 0
+
+
+class _Bar:
+    """A progress bar on stderr (a terminal): ``reviewing [#####.....]  48 %``."""
+
+    def __init__(self, lang: str, width: int = 30):
+        self.label = say("cli.review.progress", lang)
+        self.width = width
+        self.shown = -1
+
+    def __call__(self, p: Any) -> None:
+        pct = int(100 * p.fraction)
+        if pct == self.shown:
+            return
+        self.shown = pct
+        full = self.width * pct // 100
+        sys.stderr.write(f"\r{self.label} [{'#' * full}{'.' * (self.width - full)}] {pct:3d} %")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.shown >= 0:
+            sys.stderr.write("\r" + " " * (len(self.label) + self.width + 10) + "\r")
+            sys.stderr.flush()
+
+
+def summary(review: Any, lang: str) -> list[str]:
+    """The review for people in `lang`: the summary, then the disagreements, worst first."""
+    from game.engine.tiles import SEAT_LETTERS, format_tiles
+    from game.practice.game_review import CATEGORIES, CATEGORY_WORDS, KIND_WORDS, VERDICT_WORDS
+
+    def w(m: Message) -> str:
+        return said(m, lang)
+
+    out = [say("cli.review.head", lang, name=review.record, n=review.player + 1,
+               player=review.player_name, reviewer=review.reviewer),
+           say("cli.review.hands", lang, n=review.hands),
+           say("cli.review.decisions", lang, n=review.decisions,
+               agreement=100 * review.agreement),
+           say("cli.review.lost", lang, total=review.points_lost,
+               per_hand=review.points_lost_per_hand)]
+    cats = review.by_category()
+    for c in CATEGORIES:
+        s = cats[c]
+        out.append("  " + say("cli.review.category", lang, name=w(CATEGORY_WORDS[c]()),
+                              agreed=s.agreed, n=s.decisions, lost=s.points_lost))
+    counts = [say("cli.review.count", lang, name=w(VERDICT_WORDS[k]()), n=n)
+              for k, n in review.verdicts().items() if k != "fine"]
+    out.append(say("cli.review.verdicts", lang, counts=say("list.sep", lang).join(counts)))
+    out.append(say("cli.review.method", lang, n=review.playouts, opponents=review.opponents,
+                   seconds=review.seconds))
+    if review.cached:
+        out.append(say("cli.review.cached", lang))
+    bad = review.disagreements()
+    out.append("")
+    if not bad:
+        out.append(say("cli.review.none", lang))
+        return out
+    out.append(say("cli.review.worst", lang))
+    for i in bad[:SHOWN]:
+        out.append("  " + printable(say(
+            "cli.review.item", lang, hand=i.hand, seat=SEAT_LETTERS[i.seat], wall=i.wall_left,
+            tiles=format_tiles(i.concealed), what=w(i.describe()), kind=w(KIND_WORDS[i.kind]()),
+            verdict=w(VERDICT_WORDS[i.verdict]()))))
+    if len(bad) > SHOWN:
+        out.append("  " + say("cli.review.more", lang, n=len(bad) - SHOWN))
+    return out
