@@ -115,7 +115,9 @@ def test_esc_pauses_resume_keeps_the_table_and_leaving_asks_first(app, monkeypat
     # the mouse: Leave, then the question's Leave
     app.step([key(pygame.K_ESCAPE)], 1 / 30)
     _, buttons, _ = app.top.geometry()
-    app.step(click(buttons[3].rect.center), 1 / 30)
+    from game.ui.scenes.pause import ENTRIES
+
+    app.step(click(buttons[ENTRIES.index("leave")].rect.center), 1 / 30)
     _, buttons, _ = app.top.geometry()
     app.step(click(buttons[0].rect.center), 1 / 30)
     assert app.scenes == [title], "left to the title"

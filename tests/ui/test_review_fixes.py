@@ -71,3 +71,69 @@ def test_the_disabled_buttons_tooltip_wraps_above_the_title(size):
     above = surface.subsurface(pygame.Rect(0, 0, size[0], title.y)).get_bounding_rect()
     assert above.h > 2 * 16  # two lines or more, not one line shrunk to fit
     assert above.bottom <= title.y
+
+
+def _a_hand_result(lang="en", speed="normal"):
+    """The result screen of a computer hand, reached at instant speed, then played at `speed`."""
+    import dataclasses
+
+    from ai.registry import parse_seats
+
+    app = App(Settings(language=lang, sound=False, animation_speed="instant", ai_delay_ms=0),
+              size=(1280, 800))
+    sc = TableScene(app, parse_seats("ai,ai,ai,ai"), seed=6, hands=2)
+    app.push(sc)
+    for _ in range(3000):
+        if isinstance(app.top, HandResultScene):
+            break
+        app.step([], 1 / 30)
+    res = app.top
+    assert isinstance(res, HandResultScene) and res.result.winners
+    app.settings = dataclasses.replace(app.settings, animation_speed=speed)
+    res.reveal.t = 0.0  # as when it opens at that speed
+    return app, res
+
+
+def test_the_win_reveal_turns_tiles_then_lines_then_payments(tmp_path, monkeypatch):
+    """The hand turns face up first, then the yak lines appear one by one with the total counting
+    up, then the payments count to their values; on the hand-driven clock."""
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path))
+    app, res = _a_hand_result()
+    rv = res.reveal
+    assert rv.tiles == sum(len(g) for g in res.result.winners[0].result.groups)
+    assert rv.lines == len(res.result.winners[0].result.yak) > 0
+    app.step([], 0.05)
+    assert not rv.face_up(rv.tiles - 1) and rv.lines_shown() == 0 and rv.pay_progress() == 0
+    while not rv.face_up(rv.tiles - 1):
+        app.step([], 1 / 60)
+    assert rv.lines_shown() <= 1, "the lines wait for the hand"
+    while rv.lines_shown() < rv.lines:
+        app.step([], 1 / 60)
+    assert rv.pay_progress() == 0, "the payments wait for the lines"
+    played = list(app.sound.played)
+    assert played.count("tick") >= rv.lines
+    while not rv.done:
+        app.step([], 1 / 60)
+    assert rv.pay_progress() == 1.0
+    app.close()
+
+
+def test_a_press_during_the_reveal_shows_it_all_and_the_next_goes_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path))
+    app, res = _a_hand_result()
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+    app.step([], 0.1)
+    assert not res.reveal.done
+    app.step([enter], 1 / 60)
+    assert res.reveal.done and app.top is res, "the first press completes the reveal"
+    app.step([enter], 1 / 60)
+    assert app.top is not res, "the second goes on"
+    app.close()
+
+
+def test_at_instant_speed_the_result_shows_whole_at_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path))
+    app, res = _a_hand_result(speed="instant")
+    app.step([], 1 / 60)
+    assert res.reveal.done
+    app.close()

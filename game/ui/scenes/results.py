@@ -2,14 +2,20 @@
 
 The win screen shows the winning hand in its decomposition (`WinResult.groups`), each yak with
 its Korean and English name and points, the ante / basic / bonus arithmetic, the final points and
-what every seat pays; a draw shows its reason. Enter, Space or a click goes on; with several
-winners Left/Right page through them. In spectator mode the screens go on by themselves.
+what every seat pays; a draw shows its reason and every hand. Enter, Space or a click goes on; with
+several winners Left/Right page through them. In spectator mode the screens go on by themselves.
+
+A hand's result is revealed (`Reveal`, on the animation speed's clock): the hand turns face up
+tile by tile, the winning tile outlined and the tiles of its kind (the Korean dora) marked; then
+the yak lines appear one after another while the total counts up; then the payments count to
+their values. A key or a click during the reveal shows all of it at once; the next one goes on.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
@@ -37,9 +43,79 @@ class ResultOwner(Protocol):
     def next_hand(self) -> None: ...
     def session_closed(self) -> None: ...
 
+@dataclass
+class Reveal:
+    """When each part of a result shows, in seconds of the reveal's clock (scaled by the
+    animation speed; at an infinite speed everything shows at once).
+
+    >>> r = Reveal(tiles=14, lines=3)
+    >>> r.face_up(0), r.lines_shown(), r.done
+    (False, 0, False)
+    >>> r.advance(r.lines_at - 0.01); r.face_up(13), r.lines_shown()
+    (True, 0)
+    >>> r.advance(0.02); r.lines_shown(), round(r.line_progress(0), 2)
+    (1, 0.03)
+    >>> r.finish(); r.done, r.lines_shown(), r.pay_progress()
+    (True, 3, 1.0)
+    """
+
+    tiles: int
+    lines: int
+    t: float = 0.0
+    TILE_STEP: ClassVar[float] = 0.045
+    FLIP: ClassVar[float] = 0.16
+    LINE_STEP: ClassVar[float] = 0.32
+    PAY: ClassVar[float] = 0.7
+
+    @property
+    def lines_at(self) -> float:
+        return self.tiles * self.TILE_STEP + self.FLIP + 0.15
+
+    @property
+    def pay_at(self) -> float:
+        return self.lines_at + self.lines * self.LINE_STEP + 0.2
+
+    @property
+    def end(self) -> float:
+        return self.pay_at + self.PAY
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.end
+
+    def advance(self, dt: float) -> None:
+        self.t = min(self.end, self.t + dt)
+
+    def finish(self) -> None:
+        self.t = self.end
+
+    def flip(self, i: int) -> float:
+        """0..1: how far tile `i` has turned face up."""
+        return max(0.0, min(1.0, (self.t - i * self.TILE_STEP) / self.FLIP))
+
+    def face_up(self, i: int) -> bool:
+        return self.flip(i) >= 0.5
+
+    def lines_shown(self) -> int:
+        if self.t < self.lines_at:
+            return 0
+        return min(self.lines, 1 + int((self.t - self.lines_at) / self.LINE_STEP))
+
+    def line_progress(self, i: int) -> float:
+        """0..1: how far line `i` has faded in (its points counted)."""
+        return max(0.0, min(1.0, (self.t - self.lines_at - i * self.LINE_STEP) / self.LINE_STEP))
+
+    def pay_progress(self) -> float:
+        if self.done:
+            return 1.0
+        return max(0.0, min(1.0, (self.t - self.pay_at) / self.PAY))
+
+
 GREEN_TEXT = (150, 230, 160)
 RED_TEXT = (240, 130, 120)
 AUTO_SECONDS = 3.0
+#: keys that go on from a result screen (during a hand's reveal: show all of it)
+CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
 def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -103,7 +179,7 @@ class _Overlay(Scene):
         return self.app.tr("result.next")
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        keys = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+        keys = CONTINUE_KEYS
         click = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
         if (event.type == pygame.KEYDOWN and event.key in keys) or (click and self.ok_button().hit(event.pos)):
             self.close()
@@ -123,6 +199,37 @@ class HandResultScene(_Overlay):
         self.result = result
         self.page = 0
         self.closed = False
+        if result.winners:
+            w = result.winners[0]
+            tiles = sum(len(g) for g in (w.result.groups or ())) or 14
+            self.reveal = Reveal(tiles=tiles, lines=len(w.result.yak))
+        else:
+            tiles = sum(len(self._shown_kinds(s)) for s in range(4))
+            self.reveal = Reveal(tiles=tiles, lines=0)
+        if math.isinf(self.app.settings.speed_factor):
+            self.reveal.finish()
+        self._line_sound = 0
+
+    def _shown_kinds(self, seat: int) -> list[int]:
+        """A seat's tiles as the draw screen shows them: concealed (sorted), then its sets."""
+        kinds = sorted(t >> 2 for t in self.table.concealed[seat] if t < 100)
+        for m in self.table.melds[seat]:
+            kinds.extend([m.tile] * m.size)
+        return kinds
+
+    def update(self, dt: float) -> None:
+        f = self.app.settings.speed_factor
+        if math.isinf(f):
+            self.reveal.finish()
+        else:
+            self.reveal.advance(dt * f)
+        shown = self.reveal.lines_shown()
+        if shown > self._line_sound:  # a soft tick as each line appears
+            self._line_sound = shown
+            self.app.sound.play("tick")
+        if not self.reveal.done:
+            return  # the screenshot and spectator mode's timer wait for the whole reveal
+        super().update(dt)
 
     def ok_label(self) -> str:
         """"Next hand", or "Session results" after the last hand."""
@@ -142,8 +249,14 @@ class HandResultScene(_Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         n = len(self.result.winners)
+        if not self.reveal.done and (
+                (event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS + (pygame.K_s,))
+                or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.reveal.finish()  # the first press shows it all; the next one goes on
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n > 1:
             self.page = (self.page + (1 if event.key == pygame.K_RIGHT else -1)) % n
+            self.reveal.finish()  # another winner's page: shown whole
             return
         super().handle_event(event)
 
@@ -185,23 +298,37 @@ class HandResultScene(_Overlay):
 
     def _draw_hands(self, surface: pygame.Surface, box: pygame.Rect, y: int, size: int) -> None:
         """Every seat's tiles, shown at the draw."""
-        art, fonts = self.app.art, self.app.fonts
+        fonts = self.app.fonts
         tw = max(18, round(box.h * 0.045))
+        i = 0
         for seat in range(4):
             label = fonts.fit(self.who(seat), round(size * 0.8), box.w * 0.3, WHITE)
             surface.blit(label, (box.x + 24, y + 4))
             x = box.x + 24 + round(box.w * 0.3)
-            kinds = sorted(t >> 2 for t in self.table.concealed[seat] if t < 100)
-            for k in kinds:
-                surface.blit(art.tile(k, tw), (x, y))
-                x += tw
-            x += tw // 2
+            kinds = self._shown_kinds(seat)
+            starts = [sum(1 for t in self.table.concealed[seat] if t < 100)]
             for m in self.table.melds[seat]:
-                for _ in range(m.size):
-                    surface.blit(art.tile(m.tile, tw), (x, y))
-                    x += tw
-                x += tw // 3
+                starts.append(starts[-1] + m.size)
+            for j, k in enumerate(kinds):
+                if j in starts[:-1] or j == starts[0]:
+                    x += tw // 2 if j == starts[0] else tw // 3  # the sets apart
+                self._flip_tile(surface, k, tw, x, y, i)
+                x += tw
+                i += 1
             y += round(tw * 1.6)
+
+    def _flip_tile(self, surface: pygame.Surface, kind: int, tw: int, x: int, y: int, i: int) -> pygame.Rect:
+        """Tile `i` of the reveal at (x, y): its back, turning (narrowed), then its face."""
+        f = self.reveal.flip(i)
+        img = self.app.art.tile(kind if f >= 0.5 else None, tw)
+        squeeze = abs(1.0 - 2.0 * f)
+        if 0.0 < f < 1.0 and squeeze < 0.98:
+            w = max(2, round(img.get_width() * squeeze))
+            img = pygame.transform.scale(img, (w, img.get_height()))
+            surface.blit(img, (x + (tw - w) // 2, y))
+        else:
+            surface.blit(img, (x, y))
+        return pygame.Rect(x, y, tw, img.get_height())
 
     def _draw_win(self, surface: pygame.Surface, box: pygame.Rect, w: Any, size: int) -> None:
         art, fonts, tr = self.app.art, self.app.fonts, self.app.tr
@@ -231,17 +358,27 @@ class HandResultScene(_Overlay):
         x = x0
         marked = False
         open_groups = [m.tile for m in w.context.melds if m.type != "concealed_kong"]
+        rv = self.reveal if self.page == 0 else None
+        i = 0
+        all_up = rv is None or rv.flip(max(0, rv.tiles - 1)) >= 1.0
         for g in groups:
             is_open = len(set(g)) == 1 and g[0] in open_groups and len(g) >= 3
             if is_open:
                 open_groups.remove(g[0])
             for k in g:
-                img = art.tile(k, tw)
-                surface.blit(img, (x, y))
-                if not marked and k == w.tile and not is_open:
+                if rv is not None:
+                    spot = self._flip_tile(surface, k, tw, x, y, i)
+                else:
+                    img = art.tile(k, tw)
+                    surface.blit(img, (x, y))
+                    spot = pygame.Rect(x, y, tw, img.get_height())
+                i += 1
+                if all_up and not marked and k == w.tile and not is_open:
                     marked = True
-                    pygame.draw.rect(surface, GOLD, pygame.Rect(x - 2, y - 2, tw + 4, img.get_height() + 4),
-                                     width=3, border_radius=4)
+                    pygame.draw.rect(surface, GOLD, spot.inflate(4, 4), width=3, border_radius=4)
+                if all_up and k == w.tile:  # a Korean dora tile: of the winning tile's kind
+                    pygame.draw.circle(surface, GOLD, (spot.centerx, spot.bottom + max(5, tw // 7)),
+                                       max(3, tw // 9))
                 x += tw
             if is_open:
                 pygame.draw.line(surface, DIM, (x - tw * len(g), y - 5), (x, y - 5), 2)
@@ -254,8 +391,14 @@ class HandResultScene(_Overlay):
                 surface.blit(art.tile(25 + (t - 100), ft), (x, y + tw * 4 // 3 - ft * 4 // 3))
                 x += ft
         y += round(tw * 4 / 3) + round(tw * 0.12) + round(size * 0.9)
-        # the final points, large, on the right
-        big = fonts.text(str(res.total), round(size * 3.2), GOLD, bold=True)
+        # the final points, large, on the right: counting up as the lines appear
+        shown = len(res.yak)
+        total = res.total
+        if rv is not None and not rv.done:
+            shown = rv.lines_shown()
+            counted = res.ante + sum(ys.points * rv.line_progress(j) for j, ys in enumerate(res.yak))
+            total = min(res.total, round(counted)) if shown else res.ante
+        big = fonts.text(str(total), round(size * 3.2), GOLD, bold=True)
         spot = big.get_rect(topright=(box.right - 28, y))
         surface.blit(big, spot)
         lab = fonts.text(tr("result.final"), size, DIM)
@@ -264,7 +407,7 @@ class HandResultScene(_Overlay):
         col_ko, col_en = x0, x0 + round(box.w * 0.24)
         col_pts = x0 + round(box.w * 0.58)
         small = round(size * 0.9)
-        for ys in res.yak:
+        for ys in res.yak[:shown]:
             colour = WHITE if ys.kind == "basic" else (190, 210, 255)
             count = f" ×{ys.count}" if ys.count > 1 else ""
             if self.app.lang == "ko":  # Korean names only
@@ -282,8 +425,9 @@ class HandResultScene(_Overlay):
             if y > box.bottom - size * 8:
                 break
         y += round(size * 0.4)
-        sum_line = tr("result.sum", ante=res.ante, basic=res.basic, bonus=res.bonus, total=res.total)
-        surface.blit(fonts.fit(sum_line, size, box.w * 0.6, GOLD, bold=True), (x0, y))
+        if shown == len(res.yak) and (rv is None or rv.t >= rv.pay_at):
+            sum_line = tr("result.sum", ante=res.ante, basic=res.basic, bonus=res.bonus, total=res.total)
+            surface.blit(fonts.fit(sum_line, size, box.w * 0.6, GOLD, bold=True), (x0, y))
 
     def _draw_payments(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
         """Each seat's payment for this hand, bottom left."""
@@ -295,12 +439,20 @@ class HandResultScene(_Overlay):
         x = box.x + 24
         head = fonts.text(tr("result.payments"), small, DIM)
         surface.blit(head, (x, y - round(small * 1.5)))
+        k = self.reveal.pay_progress() if self.page == 0 else 1.0
+        before = self.table.scores  # by seat, at the start of the hand
+        if len(r.winners) <= 1:
+            sh = fonts.text(tr("table.score"), small, DIM)
+            surface.blit(sh, sh.get_rect(topright=(x + round(box.w * 0.62), y - round(small * 1.5))))
         for seat in range(4):
-            p = pays[seat]
+            p = round(pays[seat] * k)
             colour = GREEN_TEXT if p > 0 else RED_TEXT if p < 0 else WHITE
             surface.blit(fonts.fit(self.who(seat), small, box.w * 0.36, WHITE), (x, y))
             t = fonts.text(signed(p), small, colour, bold=True)
             surface.blit(t, t.get_rect(topright=(x + round(box.w * 0.5), y)))
+            if len(r.winners) <= 1:  # the running score, counting to its new value
+                score = fonts.text(str(before[seat] + p), small, DIM)
+                surface.blit(score, score.get_rect(topright=(x + round(box.w * 0.62), y)))
             y += round(small * 1.45)
 
 
