@@ -349,8 +349,10 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "S skips: the whole opening of a hand (dice, walls, deal) to your first decision, "
         "else the animation playing; a click skips it too.\n"
         "Call assists: F5 auto-win, F6 no calls, F7 auto-discard after uper.\n"
-        "I: hints (shanten, waits, danger). F1 or H: this help.\n"
-        "Esc closes the help or the hints, else opens the menu (resume, settings, rules, leave).",
+        "I: hints (shanten, waits, danger). Y: the yak guide (what your hand can reach). "
+        "F1 or H: this help.\n"
+        "Esc closes the help or the hints, else opens the menu (resume, settings, rules, yak "
+        "guide, leave).",
     "table.click_again": "Click the raised tile again to discard it.",
     "table.clock": "{n} s",
     "table.clock_with_bank": "{n} s + bank {bank} s",
