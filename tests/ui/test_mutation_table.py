@@ -1,0 +1,563 @@
+"""The table's view, layout, input and hand cursor: behaviour that mutation testing
+(`python tools/mutation.py table`, README "Mutation testing") found unpinned.
+
+Layout checks are about relations (inside, apart, in order, turned, growing with the window),
+never about pixel numbers, so they hold through a redesign of the table.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.layout import Layout, MeldSpec, Rect, face_h
+from game.ui.widgets import Fonts
+
+
+@pytest.fixture(autouse=True)
+def dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+def make_app(size=(1280, 800)) -> App:
+    pygame.init()
+    return App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
+               size=size)
+
+
+def key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def run_until(app: App, cond, frames: int = 3000) -> bool:
+    for _ in range(frames):
+        if cond():
+            return True
+        app.step([], 1 / 30)
+    return cond()
+
+
+class Recording(pygame.Surface):
+    """A screen that remembers the texts blitted onto it (known by their words) and where."""
+
+    def __init__(self, size, words: Words) -> None:
+        super().__init__(size)
+        self.words = words
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        r = super().blit(source, dest, area, special_flags)
+        s = self.words.get(id(source))
+        if s is not None and s.strip():
+            self.texts.append((s, pygame.Rect(r)))
+        return r
+
+
+class Words:
+    """Every text surface the fonts made: its words by the surface's id, and each text's size."""
+
+    def __init__(self) -> None:
+        self.ids: dict[int, str] = {}
+        self.sizes: dict[str, int] = {}
+        self.keep: list[pygame.Surface] = []  # the ids stay valid while the test runs
+
+    def get(self, ident: int) -> str | None:
+        return self.ids.get(ident)
+
+
+@pytest.fixture
+def words(monkeypatch) -> Words:
+    known = Words()
+    text = Fonts.text
+
+    def spy(self, s, size, colour=(255, 255, 255), bold=False):
+        surf = text(self, s, size, colour, bold)
+        known.ids[id(surf)] = s
+        known.sizes[s] = size
+        known.keep.append(surf)
+        return surf
+
+    monkeypatch.setattr(Fonts, "text", spy)
+    return known
+
+
+def human_turn(app: App, seed: int = 17):
+    from game.ui.scenes.table import TableScene
+
+    sc = TableScene(app, ["human", "random", "random", "random"], seed=seed, hands=1, record=False)
+    app.push(sc)
+    assert run_until(app, lambda: sc.prompt_for is not None and sc.prompt_for.kind == "turn"
+                     and sc.director.idle)
+    return sc
+
+
+def record(app: App, sc, words) -> Recording:
+    rec = Recording(app.canvas.get_size(), words)
+    sc.draw(rec)
+    return rec
+
+
+# --- the key help (F1 or H) ------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_the_key_help_shows_every_line_in_order_inside_a_centred_panel(size, words, monkeypatch):
+    """F1 opens the key help over the table: a panel centred on the window that leaves the table
+    around it, every paragraph of the help in order, each line inside the panel, lines one under
+    another, text no smaller than 15 px; F1 again (or H) closes it."""
+    import game.ui.table.view as view_mod
+
+    app = make_app(size)
+    sc = human_turn(app)
+    panels: list[pygame.Rect] = []
+    draw_panel = view_mod.draw_panel
+
+    def spy_panel(surface, rect, *a, **kw):
+        panels.append(pygame.Rect(rect))
+        return draw_panel(surface, rect, *a, **kw)
+
+    monkeypatch.setattr(view_mod, "draw_panel", spy_panel)
+    before = {s for s, _ in record(app, sc, words).texts}
+    app.step([key(pygame.K_F1)], 1 / 30)
+    assert sc.help
+    panels.clear()
+    rec = record(app, sc, words)
+    box = panels[-1]  # the help is drawn last, over everything
+    w, h = size
+    assert abs(box.centerx - w // 2) <= 1 and abs(box.centery - h // 2) <= 1
+    assert box.w < w and box.h < h and box.w > w // 3 and box.h > h // 3
+    help_text = app.tr("table.help")
+    lines = [(s, r) for s, r in rec.texts if s not in before and r.colliderect(box)]
+    assert lines, "no help text drawn"
+    drawn = " ".join(s for s, _ in lines).split()
+    assert drawn == help_text.split(), "every word of the help, in order"
+    for s, r in lines:
+        assert box.contains(r), (s, r, box)
+        assert words.sizes[s] >= 15
+    for (_, a), (_, b) in itertools.pairwise(lines):
+        assert b.y - a.y >= 0.8 * a.h and a.x == b.x, (a, b)  # one under another, aligned
+    app.step([key(pygame.K_h)], 1 / 30)
+    assert not sc.help
+    app.close()
+
+
+def test_the_key_help_text_grows_with_the_window(words):
+    sizes = []
+    for size in ((1024, 640), (1920, 1080)):
+        app = make_app(size)
+        sc = human_turn(app)
+        app.step([key(pygame.K_F1)], 1 / 30)
+        first = app.tr("table.help").split("\n")[0].split()[0]
+        words.sizes.clear()
+        record(app, sc, words)
+        sizes.append(next(v for s, v in words.sizes.items()
+                          if s.startswith(first)))
+        app.close()
+    assert sizes[1] > sizes[0]
+
+
+# --- layout: rectangles ----------------------------------------------------------------------------
+def test_rect_geometry_worked_by_hand():
+    r = Rect(10, 20, 30, 40)
+    assert (r.right, r.bottom, r.center, r.topleft) == (40, 60, (25.0, 40.0), (10, 20))
+    assert Rect(10.4, 19.6, 1, 1).topleft == (10, 20)
+    assert r.grow(1, 2, 3, 4) == Rect(9, 18, 34, 46)
+    assert r.grow(left=5) == Rect(5, 20, 35, 40) and r.grow(bottom=5) == Rect(10, 20, 30, 45)
+    assert Rect(0.4, 0.6, 9.5, 10.5).as_tuple() == (0, 1, 10, 10)
+    assert Rect.union([Rect(0, 5, 2, 2), Rect(4, 0, 1, 1), Rect(1, 1, 1, 10)]) == Rect(0, 0, 5, 11)
+    # inside: edges may touch; one pixel out is out, on every side
+    box = Rect(0, 0, 100, 50)
+    assert Rect(0, 0, 100, 50).inside(box) and Rect(10, 10, 5, 5).inside(box)
+    for out in (Rect(-1, 0, 10, 10), Rect(0, -1, 10, 10), Rect(91, 0, 10, 10), Rect(0, 41, 10, 10)):
+        assert not out.inside(box), out
+    # contains_point: the left and top edges are in, the right and bottom ones out
+    assert r.contains_point(10, 20) and r.contains_point(39.9, 59.9)
+    for x, y in ((9.9, 30), (40, 30), (20, 19.9), (20, 60)):
+        assert not r.contains_point(x, y), (x, y)
+    # overlaps: on every side, touching is apart and one pixel more is an overlap
+    a = Rect(0, 0, 10, 10)
+    for b in (Rect(10, 0, 5, 5), Rect(-5, 0, 5, 5), Rect(0, 10, 5, 5), Rect(0, -5, 5, 5)):
+        assert not a.overlaps(b) and not b.overlaps(a), b
+    for b in (Rect(9, 0, 5, 5), Rect(-4, 0, 5, 5), Rect(0, 9, 5, 5), Rect(0, -4, 5, 5)):
+        assert a.overlaps(b) and b.overlaps(a), b
+
+
+def test_a_quarter_turn_is_counter_clockwise_on_screen_and_four_come_back():
+    from game.ui.layout import _rot, _rot_rect
+
+    # screen y points down: right turns to up, up to left, left to down
+    assert _rot(1, 0, 1) == (0, -1) and _rot(0, -1, 1) == (-1, 0) and _rot(-1, 0, 1) == (0, 1)
+    assert _rot(3, 4, 4) == (3, 4) and _rot(3, 4, 5) == _rot(3, 4, 1) and _rot(3, 4, 0) == (3, 4)
+    r = Rect(2, 10, 6, 3)  # below the centre, a bottom-row cell 6 long and 3 deep
+    assert _rot_rect(100, 100, r, 0) == Rect(102, 110, 6, 3)
+    right = _rot_rect(100, 100, r, 1)  # turned to the right-hand side: long upwards
+    assert (right.w, right.h) == (3, 6) and right.x >= 110 and right.y == 92
+    top = _rot_rect(100, 100, r, 2)
+    assert (top.w, top.h) == (6, 3) and top.bottom == 90 and top.right == 98
+
+
+# --- layout: the panel, the buttons, the dice --------------------------------------------------------
+SOME_SIZES = [(1024, 640), (1280, 800), (1920, 1080), (3840, 2160), (1024, 2160), (3840, 640)]
+
+
+@pytest.mark.parametrize("w, h", SOME_SIZES)
+def test_the_buttons_sit_at_the_bottom_of_the_panel_inside_the_window(w, h):
+    lay = Layout.for_size(w, h)
+    p, buttons = lay.panel, lay.buttons
+    assert p.inside(lay.window) and p.x >= lay.table_right
+    assert buttons.inside(p) and buttons.bottom == pytest.approx(p.bottom)
+    assert buttons.h >= 3 * 30  # room for three buttons at least
+    assert lay.line_h >= 18 and lay.dice_size >= 18
+
+
+@pytest.mark.parametrize("w, h", SOME_SIZES)
+@pytest.mark.parametrize("n", [1, 2, 3, 5])
+def test_buttons_stack_in_order_down_to_the_bottom_of_their_area(w, h, n):
+    lay = Layout.for_size(w, h)
+    rects = lay.button_rects(n)
+    assert len(rects) == n
+    b = lay.buttons
+    assert rects[-1].bottom == pytest.approx(b.bottom)  # the last one at the bottom
+    for r in rects:
+        assert r.inside(b) and r.x == b.x and r.w == b.w and r.h >= 20
+    for a, c in itertools.pairwise(rects):
+        assert c.y >= a.bottom and c.h == a.h  # top to bottom, the same height
+        assert c.y - a.bottom == pytest.approx(lay.gap)  # a gap between, the same each time
+    if n == 1:
+        assert rects[0].h >= 30 and rects[0].h >= lay.line_h  # a comfortable button
+
+
+def test_many_buttons_shrink_to_fit_their_area():
+    lay = Layout.for_size(1024, 640)
+    rects = lay.button_rects(12)
+    assert rects[0].y >= lay.buttons.y - 1e-6 and rects[-1].bottom == pytest.approx(lay.buttons.bottom)
+    for a, c in itertools.pairwise(rects):
+        assert not a.overlaps(c) and c.y > a.y
+
+
+@pytest.mark.parametrize("w, h", SOME_SIZES)
+def test_the_dice_tumble_in_the_middle_of_the_walls(w, h):
+    lay = Layout.for_size(w, h)
+    area = lay.dice_area
+    assert area.center == pytest.approx(lay.centre)
+    assert area.inside(lay.clear_square)
+    assert area.w == area.h and area.w >= 3 * lay.dice_size
+
+
+# --- layout: the walls' square, the centre ---------------------------------------------------------
+@pytest.mark.parametrize("w, h", SOME_SIZES)
+def test_the_walls_make_a_square_around_the_centre_of_the_table_area(w, h):
+    lay = Layout.for_size(w, h)
+    cx, cy = lay.centre
+    assert 0 < cx < lay.width and 0 < cy < lay.height
+    clear = lay.clear_square
+    assert clear.center[0] == pytest.approx(cx)
+    for s in range(4):
+        wall = Rect.union(lay.wall_stacks(s))
+        for stack in lay.wall_stacks(s):
+            assert not stack.overlaps(clear)  # the clear square is inside the walls
+            assert (stack.w, stack.h) in ((lay.tile, face_h(lay.tile)), (face_h(lay.tile), lay.tile))
+        # each wall 13 stacks long, the same distance from the centre on its side
+        assert max(wall.w, wall.h) == pytest.approx(13 * lay.tile)
+    bottom, right = Rect.union(lay.wall_stacks(0)), Rect.union(lay.wall_stacks(1))
+    top, left = Rect.union(lay.wall_stacks(2)), Rect.union(lay.wall_stacks(3))
+    assert bottom.y - cy == pytest.approx(cy - top.bottom)
+    assert right.x - cx == pytest.approx(cx - left.right)
+    assert bottom.y - cy == pytest.approx(right.x - cx)
+    # the upper tier is drawn higher than the lower one, the wall region holds both and the depth
+    assert lay.tier_offset >= 2
+    for s in range(4):
+        x, y = lay.wall_tile_pos(s, 4, 0)
+        assert lay.wall_tile_pos(s, 4, 1) == (x, y - lay.tier_offset)
+        reg = lay.wall_region(s)
+        assert reg.y <= min(r.y for r in lay.wall_stacks(s)) - lay.tier_offset + 1e-6
+        assert reg.bottom > max(r.bottom for r in lay.wall_stacks(s))
+
+
+# --- layout: rows ----------------------------------------------------------------------------------
+# the direction a seat's row runs on screen, from its owner's left to right
+ALONG = {0: (1, 0), 1: (0, -1), 2: (-1, 0), 3: (0, 1)}
+
+
+def _step(a: Rect, b: Rect, seat: int) -> float:
+    """How far `b` starts after the end of `a` along the seat's row (0: they touch)."""
+    if seat == 0:
+        return b.x - a.right
+    if seat == 1:
+        return a.y - b.bottom
+    if seat == 2:
+        return a.x - b.right
+    return b.y - a.bottom
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_a_row_runs_hand_drawn_tile_melds_flowers_from_the_owners_left(seat):
+    lay = Layout.for_size(1280, 800)
+    n = 7
+    hand = lay.hand_slots(seat, n, drawn=True)
+    assert len(hand) == n + 1 and len(lay.hand_slots(seat, n)) == n
+    assert lay.drawn_slot(seat, n) == hand[-1]
+    for a, b in itertools.pairwise(hand[:-1]):
+        assert _step(a.rect, b.rect, seat) == pytest.approx(0)  # concealed tiles side by side
+    assert _step(hand[-2].rect, hand[-1].rect, seat) == pytest.approx(lay.row_gap(seat))
+    assert lay.row_gap(seat) >= 3
+    for sl in hand:
+        assert sl.orientation == seat and sl.sideways == (seat % 2 == 1)  # turned on screen
+    melds = lay.meld_slots(seat, n - 1, [MeldSpec(3, 0), MeldSpec(4, None), MeldSpec(3, 2)])
+    first = melds[0][0].rect
+    assert _step(lay.drawn_slot(seat, n - 1).rect, first, seat) > 0  # after the drawn tile
+    for k, meld in enumerate(melds):
+        for a, b in itertools.pairwise(meld):
+            assert _step(a.rect, b.rect, seat) == pytest.approx(0)
+        if k:
+            gap = _step(melds[k - 1][-1].rect, meld[0].rect, seat)
+            assert 0 < gap < lay.row_gap(seat)  # melds closer to each other than to the hand
+    # the claimed tile lies sideways: turned a quarter, longer along the row than an upright one
+    turned = [[sl.orientation != seat for sl in meld] for meld in melds]
+    assert turned == [[True, False, False], [False] * 4, [False, False, True]]
+    assert melds[0][0].orientation == (seat + 1) % 4
+    up, side = melds[0][1].rect, melds[0][0].rect
+    if seat % 2 == 0:
+        assert side.w > up.w and side.h < up.h
+    else:
+        assert side.h > up.h and side.w < up.w
+    # the flowers at the far end of the row, in order, inside the row's region
+    flowers = lay.flower_slots(seat, 3)
+    for a, b in itertools.pairwise(flowers):
+        assert _step(a.rect, b.rect, seat) == pytest.approx(0)
+    assert _step(melds[-1][-1].rect, flowers[0].rect, seat) > 0
+    row = lay.row_region(seat)
+    for sl in [*hand, *(s for m in melds for s in m), *flowers]:
+        assert sl.rect.inside(row), sl
+    # every cell flush with the row's outer edge (the side nearest its owner)
+    outer = {0: lambda r: r.bottom, 1: lambda r: r.right, 2: lambda r: r.y, 3: lambda r: r.x}[seat]
+    assert len({round(outer(sl.rect), 6) for sl in [*hand, *(s for m in melds for s in m)]}) == 1
+
+
+def test_the_human_sees_bigger_tiles_than_the_opponents():
+    lay = Layout.for_size(1280, 800)
+    mine = lay.hand_slots(0, 13)[0]
+    for seat in (1, 2, 3):
+        theirs = lay.hand_slots(seat, 13)[0]
+        assert mine.width > theirs.width
+        assert max(mine.rect.w, mine.rect.h) > max(theirs.rect.w, theirs.rect.h)
+    assert lay.meld_slots(0, 10, [MeldSpec(3, None)])[0][0].width < mine.width  # melds smaller
+    assert lay.flower_slots(0, 1)[0].width < mine.width
+
+
+def test_a_raised_tile_stays_in_the_human_row_and_clear_of_the_walls():
+    for w, h in SOME_SIZES:
+        lay = Layout.for_size(w, h)
+        assert lay.lift >= 4
+        row = lay.row_region(0)
+        for sl in lay.hand_slots(0, 13, drawn=True):
+            raised = Rect(sl.rect.x, sl.rect.y - lay.lift, sl.rect.w, sl.rect.h)
+            assert raised.inside(row)
+        assert row.y <= min(sl.rect.y for sl in lay.hand_slots(0, 13)) - lay.lift + 1e-6
+        assert lay.human_band_h >= row.h - 1
+
+
+def test_a_river_past_four_rows_goes_on_in_the_fourth():
+    lay = Layout.for_size(1280, 800)
+    slots = lay.river_slots(0, [False] * 27)
+    rows = sorted({round(sl.rect.y, 6) for sl in slots})
+    assert len(rows) == 4
+    assert [round(sl.rect.y, 6) for sl in slots[18:]] == [rows[-1]] * 9
+    assert slots[24].rect.x == pytest.approx(slots[23].rect.right)
+    # every row begins at the same place, left to right as the discarder sees it
+    assert {round(slots[i].rect.x, 6) for i in (0, 6, 12, 18)} == {round(slots[0].rect.x, 6)}
+    assert all(b.rect.x > a.rect.x for a, b in itertools.pairwise(slots[:6]))
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_rivers_stack_their_rows_away_from_the_centre(seat):
+    lay = Layout.for_size(1280, 800)
+    cx, cy = lay.centre
+    slots = lay.river_slots(seat, [False] * 19)
+
+    def far(sl):
+        x, y = sl.rect.center
+        return abs(x - cx) if seat % 2 else abs(y - cy)
+
+    assert far(slots[0]) < far(slots[6]) < far(slots[12]) < far(slots[18])
+    # a sideways (uper) tile lies on the row's outer edge, its length along the row
+    side = lay.river_slots(seat, [False, True])[1]
+    up = lay.river_slots(seat, [False, False])[1]
+    assert side.orientation == (seat + 1) % 4 and up.orientation == seat
+    assert far(side) >= far(up) - 1e-6
+
+
+def test_a_window_size_must_be_whole_pixels():
+    with pytest.raises(TypeError, match="whole pixels"):
+        Layout.for_size(1280.0, 800)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="whole pixels"):
+        Layout.for_size(1280, "800")  # type: ignore[arg-type]
+    for w, h in ((1024, 640), (3840, 2160)):  # the limits themselves are allowed
+        assert Layout.for_size(w, h).size == (w, h)
+
+
+@pytest.mark.parametrize("w1, h1, w2, h2", [(1024, 640, 1280, 800), (1280, 800, 1920, 1080),
+                                            (1920, 1080, 3840, 2160), (1280, 800, 1280, 1080)])
+def test_a_larger_window_never_gets_smaller_tiles(w1, h1, w2, h2):
+    a, b = Layout.for_size(w1, h1), Layout.for_size(w2, h2)
+    for attr in ("tile", "river_tile", "hand_tile", "meld_tile", "opp_tile", "flower_tile"):
+        assert getattr(b, attr) >= getattr(a, attr), attr
+    assert b.tile > a.tile or ((w1, h1) == (1280, 800) and h2 == 1080)
+
+
+# --- input: the claim clock, leaving, the call assists, the hints panel ---------------------------
+def test_the_claim_clock_shows_whole_seconds_rounded_up_and_the_time_bank():
+    app = make_app()
+    sc = human_turn(app)
+    tr = app.tr
+    assert sc._clock_text(3.2, 0.0, False) == tr("table.clock", n=4) == "4 s"
+    assert sc._clock_text(3.0, 0.0, False) == "3 s"
+    # a bank left: both; half a second of bank still counts as one
+    assert sc._clock_text(3.2, 5.5, False) == tr("table.clock_with_bank", n=4, bank=6)
+    assert sc._clock_text(2.0, 0.5, False) == tr("table.clock_with_bank", n=2, bank=1)
+    # the countdown over, the bank running: only the bank
+    assert sc._clock_text(0.0, 4.1, True) == tr("table.clock_in_bank", n=5) == "Time bank: 5 s"
+    app.close()
+
+
+@pytest.mark.parametrize("how", ["recorded", "unrecorded", "watching"])
+def test_leaving_the_table_asks_with_what_happens_to_the_game(how):
+    from game.ui.scenes.table import TableScene
+
+    app = make_app()
+    seats = ["ai", "ai", "ai", "ai"] if how == "watching" else ["human", "random", "random", "random"]
+    sc = TableScene(app, seats, seed=17, hands=1, record=how != "unrecorded")
+    app.push(sc)
+    app.step([], 1 / 30)
+    sc.ask_to_leave()
+    top = app.top
+    assert top.name == "confirm"
+    want = {"recorded": "confirm.leave.saved", "unrecorded": "confirm.leave.unsaved",
+            "watching": "confirm.leave.watching"}[how]
+    assert top.message == app.tr(want)
+    assert top.title == app.tr("confirm.leave.title")
+    app.close()
+
+
+def test_a_call_assist_key_switches_it_says_so_and_saves_it(dirs):
+    from game.settings import load_settings
+
+    app = make_app()
+    sc = human_turn(app)
+    assert not app.settings.assist_auto_win
+    app.step([key(pygame.K_F5)], 1 / 30)
+    assert app.settings.assist_auto_win
+    name = app.tr("assist.assist_auto_win")
+    assert sc.message == app.tr("assist.now", name=name, state=app.tr("value.on"))
+    assert load_settings(app.settings_path)[0].assist_auto_win  # saved for the next game
+    app.step([key(pygame.K_F5)], 1 / 30)
+    assert not app.settings.assist_auto_win
+    assert sc.message == app.tr("assist.now", name=name, state=app.tr("value.off"))
+    assert not load_settings(app.settings_path)[0].assist_auto_win
+    app.close()
+
+
+def test_a_call_assist_holds_for_the_game_when_the_settings_cannot_be_saved(monkeypatch):
+    import game.ui.table.input as input_mod
+
+    def refuse(*_a, **_kw):
+        raise PermissionError("read-only")
+
+    app = make_app()
+    sc = human_turn(app)
+    monkeypatch.setattr(input_mod, "save_settings", refuse)
+    app.step([key(pygame.K_F6)], 1 / 30)
+    assert app.settings.assist_no_calls and sc.message
+    app.close()
+
+
+def test_i_opens_the_hints_beside_the_table_in_the_players_notation():
+    app = make_app()
+    sc = human_turn(app)
+    app.step([key(pygame.K_i)], 1 / 30)
+    assert sc.show_hints and sc.hints_panel is not None
+    assert sc.hints_for is sc.prompt_for  # the hints are the open decision's
+    panel = sc.hints_panel
+    assert panel.lang == app.lang and panel.notation == app.notation
+    app.apply_settings(app.settings.replace(tile_notation=not app.notation), save=False)
+    assert panel.notation == app.notation  # follows the setting while it is open
+    assert panel.scroll_keys and panel.details_key  # Page Up/Down scroll it, D shows the details
+    assert sc.toggle_hints() is False and not sc.show_hints
+    assert sc.hints_for is None  # worked out again when opened again
+    app.close()
+
+
+def test_without_the_hints_module_i_says_so_and_opens_nothing(monkeypatch):
+    import sys
+
+    app = make_app()
+    sc = human_turn(app)
+    monkeypatch.setitem(sys.modules, "game.ui.hints_panel", None)  # importing it fails
+    assert sc.toggle_hints() is False
+    assert not sc.show_hints and sc.hints_panel is None
+    assert sc.message == app.tr("table.no_hints")
+    app.close()
+
+
+# --- the view: a tile dragged by the mouse ---------------------------------------------------------
+def mouse(kind_, pos):
+    if kind_ == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind_, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind_, pos=pos, button=1)
+
+
+@pytest.mark.parametrize("frm, to", [(1, 5), (6, 2), (3, 3)])
+def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands(frm, to, monkeypatch):
+    import game.ui.table.view as view_mod
+    from game.engine.tiles import kind_of_tile
+    from game.ui.widgets import GOLD
+
+    app = make_app()
+    sc = human_turn(app)
+    rects = sc.tile_rects()
+    src, dst = rects[frm], rects[to]
+    x = dst.centerx + (2 if to != frm else 0)
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, src.center)], 1 / 30)
+    app.step([mouse(pygame.MOUSEMOTION, (x, src.centery - 40))], 1 / 30)
+    assert sc.cursor.drag == frm
+    bars: list[pygame.Rect] = []
+    real_rect = pygame.draw.rect
+
+    def spy_rect(surface, colour, rect, *a, **kw):
+        if tuple(colour)[:3] == tuple(GOLD)[:3]:
+            bars.append(pygame.Rect(rect))
+        return real_rect(surface, colour, rect, *a, **kw)
+
+    monkeypatch.setattr(view_mod.pygame.draw, "rect", spy_rect)
+    blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    class Spy(pygame.Surface):
+        def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+            r = super().blit(source, dest, area, special_flags)
+            blits.append((source, pygame.Rect(r)))
+            return r
+
+    surface = Spy(app.canvas.get_size())
+    sc._draw_dragged(surface, app.layout, frm)
+    assert len(bars) == 1
+    bar = bars[0]
+    assert bar.h == dst.h and bar.y == dst.y and bar.w <= 4  # a thin bar beside the target tile
+    edge = dst.x if to <= frm else dst.right  # before the target moving left, after it moving right
+    assert abs(bar.centerx - edge) <= 3, (bar, dst)
+    (img, where), = blits
+    ids = sc.director.shown_ids(sc.prompt_for.seat)
+    face = app.art.tile(kind_of_tile(ids[frm]), src.w, 0, True)
+    assert img.get_size() == face.get_size()
+    assert pygame.image.tobytes(img, "RGBA") == pygame.image.tobytes(face, "RGBA")  # its face
+    assert abs(where.centerx - x) <= 1  # centred on the mouse
+    assert where.bottom < src.bottom - app.layout.lift  # lifted above a raised tile
+    # the whole picture: the held tile leaves its slot while the drag lasts
+    view = sc.director.view(sc.selected_tile())
+    assert view.seats[0].selected == frm
+    app.step([mouse(pygame.MOUSEBUTTONUP, (x, src.centery))], 1 / 30)
+    assert sc.cursor.drag is None
+    app.close()
