@@ -43,8 +43,9 @@ class Recording(pygame.Surface):
         s = self.words.get(id(source))
         if s is not None and s.strip() and r.w > 0 and r.h > 0:
             self.texts.append((s, pygame.Rect(r)))
-            box = next(p for p in reversed(self.panels) if p.colliderect(_ink(r)))
-            if not box.contains(_ink(r)):
+            ink = _ink(r) if r.h > 8 else pygame.Rect(r)  # a text cut by a scrolling clip
+            box = next((p for p in reversed(self.panels) if p.colliderect(ink)), self.get_rect())
+            if not box.contains(ink):
                 self.outside.append((s, pygame.Rect(r), box))
         elif s is None and r.w > 8 and r.h > 8 and _opaque(source):
             self.covered(r)  # a panel or a picture laid over what was drawn before
