@@ -335,9 +335,9 @@ class Layout:
 
     @cached_property
     def centre(self) -> tuple[float, float]:
-        """The centre of the table: the middle of the window's width; the table and the hand in
-        front of it are centred in the height."""
-        return (self.width / 2, self.margin + self.frame_half + max(0.0, self._spare_h) / 2)
+        """The centre of the table: the middle of the window's width; the hand stands at the
+        bottom of the window and the table right behind it (a spare height goes above)."""
+        return (self.width / 2, self.margin + self.frame_half + max(0.0, self._spare_h))
 
     @property
     def frame(self) -> Rect:
@@ -543,9 +543,8 @@ class Layout:
         if seat == 0:
             x0 = max(m, min(cx - (14 * self.hand_tile + self.row_gap(0)) / 2,
                             self.width - m - self.worst_row_len(0)))
-            # in front of the table (the window's spare height shared above and below)
-            y = (self.height - m - max(0.0, self._spare_h) / 2 - depth_of(self.hand_tile)
-                 - face_h(self.hand_tile))
+            # in front of the table, at the bottom of the window
+            y = self.height - m - depth_of(self.hand_tile) - face_h(self.hand_tile)
             return (x0, y)
         pad = max(3, self.gap // 2)
         inner = self.frame_half - self.rail - pad  # from the centre to the felt's edge, less a pad
