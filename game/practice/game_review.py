@@ -343,6 +343,7 @@ class GameReview:
     playouts_run: int = 0
     cached: bool = False
     workers: int = 1
+    seed: int = 0
 
     # ------------------------------------------------------------------ the summary
     @property
@@ -409,7 +410,7 @@ class GameReview:
             "complete": self.complete,
             "reason": None if self.reason is None else self.reason.to_json(),
             "seconds": round(self.seconds, 3), "playouts_run": self.playouts_run,
-            "cached": self.cached, "workers": self.workers,
+            "cached": self.cached, "workers": self.workers, "seed": self.seed,
             "items": [i.to_json() for i in self.items],
         }
 
@@ -427,7 +428,7 @@ class GameReview:
                    tuple(ReviewedDecision.from_json(i) for i in d["items"]),
                    None if reason is None else message_from_json(reason), bool(d["complete"]),
                    float(d["seconds"]), int(d["playouts_run"]), bool(d["cached"]),
-                   int(d["workers"]))
+                   int(d["workers"]), int(d["seed"]))
 
 
 def _import_message_kinds() -> None:
@@ -457,13 +458,13 @@ def cache_path(record: str | Path) -> Path:
     return p.with_name(p.name + CACHE_SUFFIX)
 
 
-def review_key(player: int, reviewer: str, opponents: str, playouts: int) -> str:
+def review_key(player: int, reviewer: str, opponents: str, playouts: int, seed: int = 0) -> str:
     """What must be the same for a cached review to stand: the review format, the program's
-    version, the reviewing and opponent AIs, the playouts and the player (the record's bytes
-    are checked apart, by their SHA-256)."""
+    version, the reviewing and opponent AIs, the playouts, the player and the playouts' seed
+    (the record's bytes are checked apart, by their SHA-256)."""
     from game import __version__
 
-    return f"{REVIEW_FORMAT}|{__version__}|{reviewer}|{opponents}|{playouts}|{player}"
+    return f"{REVIEW_FORMAT}|{__version__}|{reviewer}|{opponents}|{playouts}|{player}|{seed}"
 
 
 def _read_cache(path: Path) -> dict[str, Any] | None:
@@ -480,7 +481,7 @@ def _read_cache(path: Path) -> dict[str, Any] | None:
 
 def cached_review(record: str | Path, player: int, *, reviewer: str | None = None,
                   opponents: str = DEFAULT_OPPONENTS, playouts: int = DEFAULT_PLAYOUTS,
-                  sha256: str | None = None) -> GameReview | None:
+                  seed: int = 0, sha256: str | None = None) -> GameReview | None:
     """The review kept beside `record` for these settings, if the record is unchanged (None:
     none, another record, another program, or a damaged cache file)."""
     reviewer = reviewer or default_reviewer()
@@ -492,7 +493,7 @@ def cached_review(record: str | Path, player: int, *, reviewer: str | None = Non
     data = _read_cache(cache_path(record))
     if data is None or data["sha256"] != sha256:
         return None
-    entry = data["reviews"].get(review_key(player, reviewer, opponents, playouts))
+    entry = data["reviews"].get(review_key(player, reviewer, opponents, playouts, seed))
     if entry is None:
         return None
     try:
@@ -512,7 +513,8 @@ def _write_cache(record: Path, review: GameReview) -> bool:
     reviews: dict[str, Any] = {}
     if data is not None and data["sha256"] == review.sha256:
         reviews = dict(data["reviews"])
-    key = review_key(review.player, review.reviewer, review.opponents, review.playouts)
+    key = review_key(review.player, review.reviewer, review.opponents, review.playouts,
+                     review.seed)
     reviews.pop(key, None)
     reviews[key] = review.to_json()
     while len(reviews) > CACHE_KEEP:
@@ -858,7 +860,8 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
                   playouts: int = DEFAULT_PLAYOUTS, workers: int | None = None,
                   progress: Callable[[ReviewProgress], None] | None = None,
                   cancel: threading.Event | None = None, reviewer: str | None = None,
-                  opponents: str = DEFAULT_OPPONENTS, cache: bool = True) -> GameReview:
+                  opponents: str = DEFAULT_OPPONENTS, cache: bool = True,
+                  seed: int = 0) -> GameReview:
     """Review one player's decisions in a record (see the module).
 
     `seat`: the player, 0-3 in the order of the record's players (the header's ``human``;
@@ -867,8 +870,9 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     `progress(ReviewProgress)` is called as the review goes (from this thread); setting
     `cancel` stops it with `ReviewCancelled`. `reviewer`: the computer player to compare with
     (default `default_reviewer()`); `opponents`: who plays the others in the playouts.
-    `cache`: use and keep the review beside the record. A file that cannot be read at all
-    raises OSError."""
+    `cache`: use and keep the review beside the record. `seed`: mixed into every playout's seed
+    with the game's own seed, the hand and the decision (another seed, other re-deals). A file
+    that cannot be read at all raises OSError."""
     if playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {playouts}")
     n_workers = default_workers() if workers is None else workers
@@ -898,10 +902,11 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
         raise ReviewSeatError(NO_PLAYER(n=str(player)))
     if cache:
         found = cached_review(path, player, reviewer=reviewer, opponents=opponents,
-                              playouts=playouts, sha256=sha)
+                              playouts=playouts, seed=seed, sha256=sha)
         if found is not None:
             return found
-    items, pending, hands, stopped = _scan(record, player, reviewer, opponents, sha[:16],
+    seed_base = f"review/{seed}/{record.header.get('seed')}/{player}"
+    items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
                                            progress, cancel)
     rows, run, n_workers = _measure([p.job for p in pending], playouts, n_workers, progress,
                                     cancel) if pending else ([], 0, n_workers)
@@ -917,7 +922,7 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
         path.name, sha, player, record.players[player], reviewer, opponents, playouts,
         __version__, hands, tuple(differ + same), stopped or record.reason,
         record.complete and stopped is None and record.reason is None,
-        time.perf_counter() - t0, run, False, n_workers)
+        time.perf_counter() - t0, run, False, n_workers, seed)
     if cache:
         _write_cache(path, review)
     return review

@@ -1,0 +1,142 @@
+"""``korean-mahjong review FILE``: the summary and the disagreements in English and Korean, the
+JSON, the player chosen with --seat (required for a record of computer players), a damaged
+record reviewed with its reason, the cache, and exit status 2 for a file that is no record."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.settings import CONFIG_ENV
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "practice"))
+from test_game_review import deal_in, play
+
+FAST = ["--playouts", "16", "--jobs", "1"]
+
+
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+
+
+@pytest.fixture(scope="module")
+def blunder(tmp_path_factory):
+    """A one-hand record where the human (player 1) dealt in to an uper player."""
+    path, made = play(tmp_path_factory.mktemp("blunder"), 6, deal_in)
+    assert made is not None
+    return path
+
+
+def run(capsys, argv):
+    try:
+        code = main(argv)
+    except SystemExit as e:  # argparse's usage errors
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_review_in_english_and_korean(blunder, capsys):
+    code, out, err = run(capsys, ["review", str(blunder), "--lang", "en", "--no-cache", *FAST])
+    assert code == 0 and err == ""
+    assert f"Review of {blunder.name}: player 1 (P1), compared with ai:expert" in out
+    assert "1 hand reviewed" in out and "as the computer would play" in out
+    assert "defence: " in out and "blunder 1" in out
+    assert "where you and the computer differ, worst first:" in out
+    line = next(x for x in out.splitlines() if "instead of" in x)
+    assert "discard 6m instead of discard 3z" in line and line.endswith("[discard] blunder")
+    code, out, err = run(capsys, ["review", str(blunder), "--lang", "ko", *FAST])
+    assert code == 0 and err == ""
+    assert "복기: 플레이어 1 (P1), 비교 상대 ai:expert" in out and "1판 복기" in out
+    assert "수비: " in out and "큰 실수 1" in out
+    assert "6m 버림 (컴퓨터: 3z 버림): 판당" in out and "[버리기] 큰 실수" in out
+    assert "instead of" not in out and "이전 복기 결과" not in out  # --no-cache kept nothing
+    code, again, err = run(capsys, ["review", str(blunder), "--lang", "ko", *FAST])
+    assert "이전 복기 결과를 그대로 보여 줍니다" in again  # the Korean run kept it
+    assert again.splitlines()[-1] == out.splitlines()[-1]
+
+
+def test_json(blunder, capsys):
+    code, out, err = run(capsys, ["review", str(blunder), "--json", *FAST])
+    assert code == 0 and err == ""
+    j = json.loads(out)
+    assert j["player"] == 1 and j["reviewer"] == "ai:expert" and j["playouts"] == 16
+    assert j["decisions"] == len(j["items"]) and j["agreed"] == j["decisions"] - 1
+    worst = j["items"][0]
+    assert worst["verdict"] == "blunder" and worst["category"] == "defence"
+    assert worst["chosen"] == {"type": "discard", "tile": "6m"} and worst["cost"] > 8
+    assert worst["interval"][0] > 0 and worst["figures"]["chosen"]["deal_in_rate"] == 1.0
+    assert set(j["by_category"]) == {"offence", "defence", "uper", "claims"}
+    assert j["reason"] is None and j["complete"] is True
+    # the same in Korean: keys and English texts unchanged
+    code, out_ko, _ = run(capsys, ["review", str(blunder), "--json", "--lang", "ko", *FAST])
+    ko = json.loads(out_ko)
+    assert ko["items"] == j["items"]
+
+
+def test_a_record_of_computer_players_needs_a_seat(tmp_path, capsys):
+    log = tmp_path / "s.jsonl"
+    assert main(["simulate", "--hands", "1", "--seed", "3", "--seats", "ai,ai:expert,ai,ai",
+                 "--log", str(log), "--lang", "en"]) == 0
+    capsys.readouterr()
+    code, out, err = run(capsys, ["review", str(log), "--lang", "en", *FAST])
+    assert code == 2 and out == ""
+    assert err.startswith("korean-mahjong review: error: the record does not say which player")
+    assert "--seat N (1 ai:standard, 2 ai:expert, 3 ai:standard, 4 ai:standard)" in err
+    code, out, err = run(capsys, ["review", str(log), "--lang", "ko", *FAST])
+    assert code == 2 and "--seat N으로 고르세요" in err
+    # player 2 played as the reviewer: full agreement
+    code, out, err = run(capsys, ["review", str(log), "--seat", "2", "--json", *FAST])
+    assert code == 0
+    j = json.loads(out)
+    assert j["player"] == 2 and j["player_name"] == "ai:expert" and j["agreement"] == 1.0
+    code, out, err = run(capsys, ["review", str(log), "--seat", "5", *FAST])
+    assert code == 2 and "invalid choice" in err
+
+
+def test_a_damaged_record_is_reviewed_with_its_reason(blunder, tmp_path, capsys):
+    lines = blunder.read_bytes().split(b"\n")
+    damaged = tmp_path / "cut.jsonl"
+    damaged.write_bytes(b"\n".join(lines[:40]) + b"\n" + lines[40][:10])
+    code, out, err = run(capsys, ["review", str(damaged), "--lang", "en", *FAST])
+    assert code == 0 and "Review of cut.jsonl" in out
+    assert err.startswith("korean-mahjong review: warning: line 41: ")
+    assert "reviewed as far as the record is valid" in err
+    code, out, err = run(capsys, ["review", str(damaged), "--json", *FAST])
+    j = json.loads(out)
+    assert j["complete"] is False and j["reason"]["code"] == "record.stopped"
+
+
+@pytest.mark.parametrize("content", [None, b"", b"not json\n", b'{"type": "header"}\n'])
+def test_a_file_that_is_no_record_exits_2(tmp_path, capsys, content):
+    path = tmp_path / "x.jsonl"
+    if content is not None:
+        path.write_bytes(content)
+    code, out, err = run(capsys, ["review", str(path), "--lang", "en", *FAST])
+    assert code == 2 and out == "" and err.startswith("korean-mahjong review: error: ")
+    assert err.count("\n") == 1
+    code, out, err = run(capsys, ["review", str(path), "--lang", "ko", *FAST])
+    assert code == 2 and err.startswith("korean-mahjong review: 오류: ")
+
+
+def test_a_directory_is_no_record(tmp_path, capsys):
+    code, _out, err = run(capsys, ["review", str(tmp_path), *FAST])
+    assert code == 2 and "no such file" in err
+
+
+def test_usage_errors(blunder, capsys):
+    for bad in (["--playouts", "0"], ["--jobs", "0"], ["--jobs", "65"], ["--seat", "x"]):
+        code, _out, err = run(capsys, ["review", str(blunder), *bad])
+        assert code == 2 and err.startswith("korean-mahjong review: error: ")
+
+
+def test_help_lists_the_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "review" in capsys.readouterr().out
