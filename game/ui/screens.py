@@ -33,6 +33,8 @@ SCREENS: dict[str, str] = {
     "rules": "game.ui.scenes.rules:RulesScene",
     "yak_guide": "game.ui.scenes.yak_guide:YakGuideScene",
     "practice": "game.ui.scenes.practice:PracticeScene",
+    "learn": "game.ui.scenes.learn:LearnScene",
+    "lesson": "game.ui.scenes.learn:LessonScene",
     "replays": "game.ui.scenes.replay_viewer:RecordsScene",
     "replay_viewer": "game.ui.scenes.replay_viewer:ReplayViewerScene",
     "statistics": "game.ui.scenes.stats:StatsScene",

@@ -155,7 +155,7 @@ def record_top(app: App, words: dict[int, str]) -> Recording:
 
 
 MAIN_SCREENS = ["title", "new_game", *(f"settings-{k}" for k in range(5)), "rules", "statistics",
-                "replays", "yak_guide"]
+                "replays", "yak_guide", "learn"]
 
 
 def open_screen(app: App, name: str) -> None:
@@ -339,6 +339,76 @@ def test_no_text_over_text_on_any_page_of_the_yak_guide(words, lang, size):
             rec = record_top(app, words)
             found += [f"{s.entry.key}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
                       + rec.outside_panels()]
+    finally:
+        app.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_over_text_in_any_step_of_any_lesson(words, lang, size):
+    """Every step of every lesson (the Learn entry): as it opens, after a wrong move (the
+    engine's reason or the lesson's explanation) and after the right one; the end of the lesson
+    and the engine's score breakdown included."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "practice"))
+    from test_tutorial import right_move, wrong_move
+
+    from ai.registry import make_seat
+    from game.practice.tutorial import lessons
+
+    pygame.init()
+    app = App(Settings(language=lang, sound=False), size=size)
+    found: list[str] = []
+
+    def check(tag: str) -> None:
+        rec = record_top(app, words)
+        found.extend(f"{tag}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
+                     + rec.outside_panels())
+
+    try:
+        for les in lessons():
+            sc = app.push("lesson", lesson_id=les.id)
+            run = sc.run
+            for _ in range(60):
+                if run.finished:
+                    break
+                s = run.step
+                tag = f"{les.id} step {run.index + 1}"
+                check(tag)
+                if s.goal in ("read", "watch"):
+                    run.next()
+                    continue
+                if s.goal == "pick_tile":
+                    run.pick(next(k for k in s.choices if k != s.tile))
+                elif s.goal == "pick_number":
+                    run.pick(next(n for n in s.choices if n != run.number_answer()))
+                elif s.goal == "play":
+                    me = make_seat("ai:beginner", seed=3)
+                    for _ in range(5):
+                        run.act(me.act(run.decision))
+                    check(tag + " (playing)")
+                    while run.state != "success":
+                        run.act(me.act(run.decision))
+                    check(tag + " (over)")
+                    run.next()
+                    continue
+                else:
+                    run.act(wrong_move(run))
+                check(tag + " (wrong)")
+                run.retry()
+                if s.goal == "pick_tile":
+                    run.pick(s.tile)
+                elif s.goal == "pick_number":
+                    run.pick(run.number_answer())
+                else:
+                    run.act(right_move(run))
+                check(tag + " (right)")
+                run.next()
+            check(f"{les.id} (complete)")
+            app.pop()
     finally:
         app.close()
     assert not found, "\n".join(found)

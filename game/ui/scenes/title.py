@@ -1,4 +1,5 @@
-"""The title screen: new game, continue, practice, replays, statistics, settings, rules, quit.
+"""The title screen: new game, continue, learn, practice, replays, statistics, settings, rules,
+quit.
 
 Continue is shown disabled (with a "no unfinished game" hint) when there is no game to resume.
 Keys: Up/Down (or W/S) move, Enter/Space choose, Esc quits; the mouse hovers and clicks. Quit
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine.tiles import parse_tiles
+from game.i18n import register_texts
 
 from ..scene import Scene
 from ..table.resume import has_saved_session
@@ -23,12 +25,14 @@ if TYPE_CHECKING:
     from game.engine.messages import Message
     from game.ui.app import App
 
-ENTRIES = ("new_game", "continue", "practice", "replays", "statistics", "settings", "rules", "quit")
+ENTRIES = ("new_game", "continue", "learn", "practice", "replays", "statistics", "settings", "rules", "quit")
 DECOR = parse_tiles("1234567z")
+
+register_texts("ui", {"menu.learn": "Learn"})
 
 
 #: title entry -> the screen it opens (`game.ui.screens`; "quit" opens none)
-SCREEN_OF = {"new_game": "new_game", "continue": "continue", "practice": "practice",
+SCREEN_OF = {"new_game": "new_game", "continue": "continue", "learn": "learn", "practice": "practice",
              "replays": "replays", "statistics": "statistics", "settings": "settings",
              "rules": "rules"}
 
