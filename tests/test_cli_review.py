@@ -62,6 +62,31 @@ def test_the_review_in_english_and_korean(blunder, capsys):
     assert again.splitlines()[-1] == out.splitlines()[-1]
 
 
+def test_a_progress_bar_at_a_terminal(blunder, capsys, monkeypatch):
+    class Terminal:
+        def __init__(self):
+            self.text = ""
+
+        def write(self, s):
+            self.text += s
+            return len(s)
+
+        def flush(self):
+            pass
+
+        def isatty(self):
+            return True
+
+    tty = Terminal()
+    monkeypatch.setattr(sys, "stderr", tty)
+    code = main(["review", str(blunder), "--no-cache", "--lang", "en", *FAST])
+    assert code == 0
+    frames = tty.text.split("\r")
+    assert any(f.startswith("reviewing [") and f.endswith("100 %") for f in frames)
+    assert frames[-1] == ""  # the bar is wiped at the end
+    assert "Review of" in capsys.readouterr().out
+
+
 def test_json(blunder, capsys):
     code, out, err = run(capsys, ["review", str(blunder), "--json", *FAST])
     assert code == 0 and err == ""

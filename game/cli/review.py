@@ -31,7 +31,7 @@ from game.engine.messages import TEXT, Message, define
 from game.i18n import register_texts
 
 from .output import error, printable, warning
-from .words import NO_SUCH_FILE, add_lang_argument, language, said, say
+from .words import NO_SUCH_FILE, add_lang_argument, language, said, say, width
 
 register_texts("cli", {
     "cli.review.head": "Review of {name}: player {n} ({player}), compared with {reviewer}",
@@ -142,12 +142,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 class _Bar:
-    """A progress bar on stderr (a terminal): ``reviewing [#####.....]  48 %``."""
+    """A progress bar on stderr (a terminal): ``reviewing [#####.....]  48 %``, redrawn in
+    place (written past the command line's escaping stream: it is our own carriage return)."""
 
-    def __init__(self, lang: str, width: int = 30):
+    def __init__(self, lang: str, size: int = 30):
         self.label = say("cli.review.progress", lang)
-        self.width = width
+        self.width = size
         self.shown = -1
+        self.out = getattr(sys.stderr, "stream", sys.stderr)
 
     def __call__(self, p: Any) -> None:
         pct = int(100 * p.fraction)
@@ -155,13 +157,13 @@ class _Bar:
             return
         self.shown = pct
         full = self.width * pct // 100
-        sys.stderr.write(f"\r{self.label} [{'#' * full}{'.' * (self.width - full)}] {pct:3d} %")
-        sys.stderr.flush()
+        self.out.write(f"\r{self.label} [{'#' * full}{'.' * (self.width - full)}] {pct:3d} %")
+        self.out.flush()
 
     def close(self) -> None:
         if self.shown >= 0:
-            sys.stderr.write("\r" + " " * (len(self.label) + self.width + 10) + "\r")
-            sys.stderr.flush()
+            self.out.write("\r" + " " * (width(self.label) + self.width + 10) + "\r")
+            self.out.flush()
 
 
 def summary(review: Any, lang: str) -> list[str]:

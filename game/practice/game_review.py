@@ -18,14 +18,16 @@ verdict follows `THRESHOLDS` (docs/review.md says what the verdicts mean):
     inaccuracy  1 to 3 points
     mistake     3 to 8 points
     blunder     8 points or more (a deal-in costs about 30)
-    unclear     the interval reaches from one verdict over the next one into a third: more
-                playouts are needed to tell
+    unclear     the interval cannot back the verdict: a verdict worse than fine needs it above
+                0, "fine" needs it below 3 (`verdict_of`); more playouts would tell
     =========== =========================================================
 
 The playouts are spread over the cores by the uper practice's process pool; every playout is
-seeded by the record, the decision and its own number, so the review does not depend on the
-number of workers. A first round plays a third of the playouts; a decision whose interval
-already lies within one verdict stops there, the others get the rest.
+seeded by the game's seed, the player, the hand, the decision and its own number, so the review
+does not depend on the number of workers. A playout that fails (a bug) leaves its decision
+unmeasured ("unclear", with the error as its `note`) instead of ending the review. A first round
+plays a third of the playouts; a decision whose interval already lies within one verdict stops
+there, the others get the rest.
 
 A damaged record is reviewed as far as it is valid (the review carries the record's `reason`);
 an action the engine refuses, or an event that does not replay identically, ends the review
@@ -759,14 +761,20 @@ CHUNK = 6
 
 def _measure(jobs: Sequence[_Job], playouts: int, workers: int,
              progress: Callable[[ReviewProgress], None] | None,
-             cancel: threading.Event | None) -> tuple[list[list[Row]], int, int]:
+             cancel: threading.Event | None
+             ) -> tuple[list[list[Row]], dict[int, Message], int, int]:
     """Play every job's playouts (see the module: a first round, then the rest for the jobs
-    it leaves undecided). Returns the rows per job, the playouts played and the workers used."""
+    it leaves undecided). Returns the rows per job, why jobs failed, the playouts played and
+    the workers used."""
     rows: list[list[Row]] = [[] for _ in jobs]
+    failed: dict[int, Message] = {}
     first = min(playouts, max(8, math.ceil(playouts / 3)))
     count = [0, 2 * first * len(jobs)]  # playouts done, planned
 
-    def add(j: int, got: list[Row]) -> None:
+    def add(j: int, got: list[Row] | BaseException) -> None:
+        if isinstance(got, BaseException):
+            failed.setdefault(j, reason_of_error(got))
+            return
         rows[j].extend(got)
         count[0] += 2 * len(got)
         if progress is not None:
@@ -776,19 +784,21 @@ def _measure(jobs: Sequence[_Job], playouts: int, workers: int,
     for round_no in (1, 2):
         if round_no == 2:
             todo = [(j, first, playouts) for j in range(len(jobs))
-                    if first < playouts and not _decided(rows[j])]
+                    if first < playouts and j not in failed and not _decided(rows[j])]
             count[1] = count[0] + sum(2 * (b - a) for _, a, b in todo)
         chunks = [(j, a, min(b, a + CHUNK)) for j, lo, b in todo for a in range(lo, b, CHUNK)]
         workers = _play_chunks(jobs, chunks, workers, add, cancel)
     for r in rows:
         r.sort()
-    return rows, count[0], workers
+    return rows, failed, count[0], workers
 
 
 def _play_chunks(jobs: Sequence[_Job], chunks: list[tuple[int, int, int]], workers: int,
-                 add: Callable[[int, list[Row]], None], cancel: threading.Event | None) -> int:
+                 add: Callable[[int, list[Row] | BaseException], None],
+                 cancel: threading.Event | None) -> int:
     """Play `chunks` (job, start, stop) over `workers` processes (here when 1, or when the
-    processes cannot start); returns the workers used."""
+    processes cannot start); returns the workers used. A chunk that raises is handed to `add`
+    as its error."""
     def cancelled() -> bool:
         return cancel is not None and cancel.is_set()
 
@@ -803,7 +813,13 @@ def _play_chunks(jobs: Sequence[_Job], chunks: list[tuple[int, int, int]], worke
                     if cancelled():
                         raise ReviewCancelled()
                     c = futures[f]
-                    add(c[0], f.result())
+                    try:
+                        got: list[Row] | BaseException = f.result()
+                    except BrokenProcessPool:
+                        raise
+                    except Exception as err:  # noqa: BLE001 - a failed playout, not the review
+                        got = err
+                    add(c[0], got)
                     left.remove(c)
             finally:
                 for f in futures:
@@ -815,7 +831,11 @@ def _play_chunks(jobs: Sequence[_Job], chunks: list[tuple[int, int, int]], worke
     for j, a, b in left:
         if cancelled():
             raise ReviewCancelled()
-        add(j, _run_chunk(jobs[j], a, b))
+        try:
+            here: list[Row] | BaseException = _run_chunk(jobs[j], a, b)
+        except Exception as err:  # noqa: BLE001 - a failed playout, not the review
+            here = err
+        add(j, here)
     return workers
 
 
@@ -908,11 +928,15 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     seed_base = f"review/{seed}/{record.header.get('seed')}/{player}"
     items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
                                            progress, cancel)
-    rows, run, n_workers = _measure([p.job for p in pending], playouts, n_workers, progress,
-                                    cancel) if pending else ([], 0, n_workers)
+    rows, failed, run, n_workers = _measure([p.job for p in pending], playouts, n_workers,
+                                            progress, cancel) \
+        if pending else ([], {}, 0, n_workers)
     items = list(items)
-    for p, r in zip(pending, rows):
-        items[p.index] = _measured(items[p.index], r)
+    for j, (p, r) in enumerate(zip(pending, rows)):
+        if j in failed:
+            items[p.index] = replace(items[p.index], verdict="unclear", note=failed[j])
+        else:
+            items[p.index] = _measured(items[p.index], r)
     differ = sorted((i for i in items if not i.agree),
                     key=lambda i: (-i.cost if i.measured else 0.0, i.hand, i.actions_before))
     same = [i for i in items if i.agree]

@@ -215,6 +215,20 @@ def test_the_result_does_not_depend_on_the_number_of_workers(tmp_path):
     assert a == b
 
 
+def test_a_playout_that_fails_leaves_its_decision_unmeasured(tmp_path, monkeypatch):
+    path, _made = play(tmp_path, 6, deal_in)
+
+    def broken(*a):
+        raise RuntimeError("a bug in a playout")
+
+    monkeypatch.setattr(gr, "_playout", broken)
+    r = review_record(path, playouts=PLAYOUTS, workers=1, cache=False)
+    item = r.disagreements()[0]
+    assert item.verdict == "unclear" and not item.measured and item.cost == 0
+    assert "a bug in a playout" in str(item.note) and "not measured" in str(item.describe())
+    assert r.points_lost == 0 and r.playouts_run == 0 and r.agreement < 1
+
+
 # ---------------------------------------------------------------------------- damaged records
 def test_a_damaged_record_is_reviewed_up_to_its_last_valid_line(tmp_path):
     path, _made = play(tmp_path, 6, deal_in)
