@@ -165,6 +165,9 @@ def score(name: str) -> str:
     listed = {key for key in equivalent() if codes.get(key) in SURVIVED | NO_TESTS}
     line = (f"{name}: {caught}/{total} killed = {100 * caught / max(total, 1):.1f} %"
             f" ({', '.join(f'{k} {v}' for k, v in sorted(count.items()))})")
+    tested = total - count["not tested"]
+    if count["not tested"]:
+        line += f"; of the {tested} tested: {100 * caught / max(tested, 1):.1f} % (run unfinished)"
     if listed:
         line += (f"; without the {len(listed)} listed as equivalent: {caught}/{total - len(listed)}"
                  f" = {100 * caught / max(total - len(listed), 1):.1f} %")
