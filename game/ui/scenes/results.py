@@ -39,6 +39,7 @@ class ResultOwner(Protocol):
     session: Session
 
     def player_label(self, p: int) -> str: ...
+    def player_name(self, p: int) -> str: ...
     def is_you(self, p: int) -> bool: ...
     def next_hand(self) -> None: ...
     def session_closed(self) -> None: ...
@@ -245,7 +246,7 @@ class HandResultScene(_Overlay):
     def who(self, seat: int) -> str:
         """The wind and the player at an engine seat."""
         wind = seat_name(seat, self.app.lang)
-        return f"{wind} · {self.owner.player_label(self.table.players[seat])}"
+        return f"{wind} · {self.owner.player_name(self.table.players[seat])}"
 
     def handle_event(self, event: pygame.event.Event) -> None:
         n = len(self.result.winners)
@@ -459,6 +460,11 @@ class HandResultScene(_Overlay):
 class SessionResultScene(_Overlay):
     """The session's end: totals per player and the running score after each hand."""
 
+    def _name_and_level(self, p: int) -> str:
+        """"Minjun (Expert)", or "You" as the table names the player."""
+        name, label = self.owner.player_name(p), self.owner.player_label(p)
+        return name if name == label else f"{name} ({label})"
+
     name = "session_result"
 
     def ok_label(self) -> str:
@@ -490,7 +496,7 @@ class SessionResultScene(_Overlay):
         for rank, p in enumerate(order):
             st = s.stats[p]
             colour = GOLD if rank == 0 else WHITE
-            cells = [f"{rank + 1}. {self.owner.player_label(p)}", signed(s.scores[p]), str(st.wins),
+            cells = [f"{rank + 1}. {self._name_and_level(p)}", signed(s.scores[p]), str(st.wins),
                      str(st.self_draws), str(st.deal_ins)]
             for c, text in zip(cols, cells):
                 surface.blit(fonts.fit(text, small, box.w * 0.34, colour), (c, y))
@@ -502,7 +508,7 @@ class SessionResultScene(_Overlay):
         tiny = round(small * 0.85)
         pcols = [x0 + round(box.w * (0.14 + 0.17 * p)) for p in range(4)]
         for p, c in enumerate(pcols):
-            surface.blit(fonts.fit(self.owner.player_label(p), tiny, box.w * 0.16, DIM), (c, y))
+            surface.blit(fonts.fit(self.owner.player_name(p), tiny, box.w * 0.16, DIM), (c, y))
         y += round(tiny * 1.45)
         running = [0, 0, 0, 0]
         rows = []

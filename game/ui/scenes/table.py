@@ -207,6 +207,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         label = self.app.tr(key) if has(key) else name
         return label if not self.autoplay else f"P{p + 1} · {label}"
 
+    def player_name(self, p: int) -> str:
+        """A player as the seat plates name them: "You", or a computer player's person name."""
+        return self.seat_names()[0][p]
+
     def tile_name(self, kind: int) -> str:
         """A tile as the player names it: ``9 circles``, ``9통``, or ``9p`` in notation."""
         return self.app.tile_name(kind)
