@@ -11,8 +11,8 @@ the top), `back` (close the top), `show` (back to a screen on the stack, or a ne
 Tests drive it frame by frame: ``app.step(events, dt)`` handles the events, updates the top
 scene by ``dt`` seconds and draws; ``app.screen`` is the picture.
 
-What can be drawn ahead (the table's tile sprites for the window's layout) is drawn in the
-frames' spare time (`App.prepare`, `App.idle`): the loop does it instead of sleeping, a little at
+What can be drawn ahead (the empty table and its tile sprites for the window's layout) is drawn
+in the frames' spare time (`App.prepare`, `App.idle`): the loop does it instead of sleeping, a little at
 a time, so it is ready before the deal and neither the first frame nor any later one waits.
 """
 
@@ -35,6 +35,7 @@ from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from . import screens
 from .art import TileArt
 from .assets import ICONS
+from .board import table_background
 from .clock import FrameClock
 from .i18n import reason_text, tr
 from .layout import Layout
@@ -45,11 +46,13 @@ from .widgets import Fonts
 TITLE = "Korean 2-Point Mahjong"
 
 #: The table's tile sprites drawn ahead (`App.prepare`): a `Layout` width and the orientations
-#: it is drawn in (the human's hand faces the player; a claimed tile lies sideways).
+#: it is drawn in (the human's hand faces the player; a claimed tile lies sideways); the
+#: opponents' concealed tiles also standing (`TileArt.standing`) at `STANDING`.
 TABLE_TILES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("tile", (0, 1, 2, 3)), ("river_tile", (0, 1, 2, 3)), ("opp_tile", (0, 1, 2, 3)),
     ("meld_tile", (0, 1, 2, 3)), ("flower_tile", (0, 1, 2, 3)), ("hand_tile", (0, 1)))
 #: time kept free at the end of a frame's spare time (the loop's own sleep is not exact)
+STANDING: tuple[str, tuple[int, ...]] = ("opp_tile", (1, 2, 3))
 IDLE_MARGIN = 0.002
 
 
@@ -119,7 +122,7 @@ class App:
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
         self._work: deque[Iterator[object]] = deque()
-        self.prepare(self._table_tiles(self.layout))
+        self.prepare(self._table_ahead(self.layout))
 
     # --- window ---------------------------------------------------------------------------------
     def _open(self, size: tuple[int, int]) -> pygame.Surface:
@@ -154,7 +157,7 @@ class App:
         new = Layout.for_size(*self.canvas.get_size())
         if new != self.layout:
             self.layout = new
-            self.prepare(self._table_tiles(new))
+            self.prepare(self._table_ahead(new))
             for s in self.scenes:
                 s.on_resize(new)
 
@@ -183,9 +186,18 @@ class App:
                 self._work.popleft()
         return bool(self._work)
 
-    def _table_tiles(self, lay: Layout) -> Iterator[None]:
-        """Every tile sprite of the table at `lay` (`TABLE_TILES`), one a step; stops when the
-        window has another layout (its own are queued then)."""
+    def _table_ahead(self, lay: Layout) -> Iterator[None]:
+        """The empty table at `lay`, then every tile sprite of it (`TABLE_TILES`, `STANDING`),
+        one a step; stops when the window has another layout (its own are queued then)."""
+        table_background(lay)
+        yield None
+        standing = getattr(lay, STANDING[0], None)
+        if isinstance(standing, int) and standing >= 8:
+            for o in STANDING[1]:
+                if lay is not self.layout:
+                    return
+                self.art.standing(standing, o)
+                yield None
         seen: set[tuple[int, int]] = set()
         for name, orientations in TABLE_TILES:
             width = getattr(lay, name, None)
