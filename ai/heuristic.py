@@ -42,7 +42,15 @@ from game.engine.actions import (
     Pung,
     Win,
 )
-from game.engine.events import Claimed, Discarded, Drew, Event, HandStarted, KongDeclared
+from game.engine.events import (
+    Claimed,
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    HandStarted,
+    KongDeclared,
+)
 from game.engine.hand.acceptance import acceptance13
 from game.engine.hand.shanten import candidates
 from game.engine.hand.shanten import shanten as shanten_of
@@ -56,19 +64,20 @@ from game.engine.table import Decision
 from game.engine.tiles import is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
-from .danger import read_opponents, visible_counts
+from .danger import exact_safe_kinds, read_opponents, visible_counts
 from .uper_policy import (
     ALWAYS,
     FITTED,
     LIVE,
     NEVER,
+    TableDefence,
     UperFeatures,
     UperParams,
     uper_decision,
     uper_words,
     win_chances,
 )
-from .value import INF, SHAPE, plan_value
+from .value import INF, PLANS, SHAPE, plan_options, plan_value
 
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
@@ -146,7 +155,9 @@ class Params:
     `fold_shanten`: against a player who declared uper, a hand this many tiles or more from
     ready folds outright when it holds a tile that is exactly safe against every uper player
     (`ai.danger.exact_safe_kinds`), whatever the value model says (issue 16: 22 % of such
-    positions pushed early, 6 % mid-hand); 0 = never."""
+    positions pushed early, 6 % mid-hand); 0 = never. `read_defence`: the "gain" uper reads
+    how this table defends (`EventTracker.defence`, `uper_policy.TableDefence`) instead of
+    assuming the fitted table's defence (False: as fitted, always)."""
 
     level: str
     defence: float = 1.0
@@ -161,6 +172,7 @@ class Params:
     uper_min_live: int = 4
     slack_threat: float = float("inf")
     fold_shanten: int = 2
+    read_defence: bool = True
 
 
 LEVELS: dict[str, Params] = {
@@ -175,35 +187,72 @@ LEVELS: dict[str, Params] = {
 
 class EventTracker:
     """What the observation does not keep: kinds discarded since each seat's last draw or
-    claim (SD1 evidence) and since each seat's uper (SD5 evidence)."""
+    claim (SD1 evidence) and since each seat's uper (SD5 evidence); and, for the whole
+    session, how each player defends against uper (`defence`, `uper_policy.TableDefence`):
+    every discard of a silent player while another has declared uper is recorded as exactly
+    safe against every uper player or not, beside the chance that a tile of his hand was
+    (the share of the safe kinds among the copies nobody has shown)."""
 
     def __init__(self) -> None:
         self.rules = _default_rules()
         self._rules_key: object = None
+        self.defence = TableDefence()
+        self.players: tuple[int, ...] = (0, 1, 2, 3)  # the session's player at each seat
         self.reset()
 
     def reset(self) -> None:
         self.passed: list[set[int]] = [set(), set(), set(), set()]
         self.after_uper: list[set[int]] = [set(), set(), set(), set()]
         self.uper = [False] * 4
+        self.rivers: list[list[int]] = [[], [], [], []]
+        self.shown = [0] * 25  # copies face up: discards and the tiles shown in melds
+        self.me: int | None = None  # the seat whose deal this tracker saw (its own)
+
+    def _record_defence(self, s: int, k: int) -> None:
+        """Seat `s`, silent, discards kind `k` while others have declared uper."""
+        safe: frozenset[int] | None = None
+        for o in range(4):
+            if o != s and self.uper[o]:
+                mine = exact_safe_kinds(self.rivers[o], (), self.after_uper[o])
+                safe = mine if safe is None else safe & mine
+        if safe is None:
+            return
+        left = [max(0, 4 - n) for n in self.shown]
+        for h in range(18, 25):
+            if not left[h]:
+                safe |= {h}  # an honour nobody can hold is nobody's wait
+        total = sum(left)
+        chance = sum(left[h] for h in safe) / total if total else 0.0
+        self.defence.record(self.players[s], k in safe, chance)
 
     def observe(self, event: Event) -> None:
         match event:
-            case HandStarted(rules=rules):
+            case HandStarted(rules=rules, players=players):
                 self.reset()
+                if len(players) == 4:
+                    self.players = tuple(players)
                 key = repr(sorted(rules.items())) if isinstance(rules, dict) else None
                 if key is not None and key != self._rules_key:
                     from game.engine.rules import RuleSet
                     self.rules = RuleSet.from_dict(rules)
                     self._rules_key = key
+            case Dealt(seat=s, tiles=tiles) if tiles is not None:
+                self.me = s  # only a seat's own deal shows its tiles
             case Drew(seat=s):
                 self.passed[s].clear()
-            case Claimed(seat=s):
+            case Claimed(seat=s, tile=claimed, tiles=tiles):
                 self.passed[s].clear()
+                for t in tiles:  # the claimed discard is counted in its river already
+                    if t is not None and t != claimed and not is_flower_tile(t):
+                        self.shown[kind_of_tile(t)] += 1
             case Discarded(seat=s, tile=t, uper=u):
                 if t is None or is_flower_tile(t):
                     return
                 k = kind_of_tile(t)
+                if not self.uper[s] and s != self.me and any(self.uper):
+                    self._record_defence(s, k)
+                self.rivers[s].append(k)
+                self.shown[k] += 1
                 for o in range(4):
                     if o != s:
                         self.passed[o].add(k)
@@ -214,9 +263,14 @@ class EventTracker:
             case KongDeclared(seat=s, meld="added_kong", tiles=tiles):
                 if tiles and tiles[0] is not None and not is_flower_tile(tiles[0]):
                     k = kind_of_tile(tiles[0])
+                    self.shown[k] += 1
                     for o in range(4):
                         if o != s:
                             self.passed[o].add(k)
+            case KongDeclared(tiles=tiles):
+                for t in tiles:
+                    if t is not None and not is_flower_tile(t):
+                        self.shown[kind_of_tile(t)] += 1
             case _:
                 return
 
@@ -379,6 +433,8 @@ class HeuristicSeat(SeatBase):
                 u: int) -> tuple[float, Message]:
         """EV of a hand `s` >= 1 from ready with `u` unseen accepted tiles."""
         obs = c.obs
+        if self.params.value and all(not m.is_open for m in melds):
+            return self._concealed_ev(c, counts, melds, s, u)
         if self.params.value:
             pv = plan_value(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
                             unseen=c.unseen, shanten=s)
@@ -396,6 +452,43 @@ class HeuristicSeat(SeatBase):
             p = _p_far(steps, u, c.total_unseen, obs.wall_left, discard_ok)
             best = max(best, p * mult * self._final(obs, basic))
         return best, plan
+
+    def _concealed_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
+                      u: int) -> tuple[float, Message]:
+        """EV of a concealed hand `s` >= 1 from ready with `u` unseen accepted tiles: the
+        better of two routes, each weighed by its own chance.
+
+        * The nearest plan other than seven pairs (as `plan_value` picks it): every ready
+          shape self-drawn at its points, discard wins once the plan's distance is covered.
+        * Seven pairs (`ai.value.plan_options`): counted from its own shanten (its distance is
+          the steps beyond the hand's, not within them) with its own acceptance (the unseen
+          copies of the single tiles). Issue 16: as the nearest plan it lent its 5 points to
+          every shape at the hand's shanten and acceptance, which pulled calm discards away
+          from the widest acceptance (``12345688m2367p11z`` broke the 23p two-sided shape).
+
+        `plan_value` still names the nearest plan with seven pairs among them (the hints and
+        the yak guide): what a plan is worth once reached is not what it adds to a discard."""
+        obs = c.obs
+        total, wall = c.total_unseen, obs.wall_left
+        by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
+        options = plan_options(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
+                               unseen=c.unseen, shanten=s)
+        d, b, name = min((o for o in options if o[2] != "seven pairs"),
+                         key=lambda o: (o[0], -o[1]))
+        final = self._final(obs, max(b + 1, 2))
+        best = _p_far(s, u, total, wall, False) * SELF_DRAW_PAYERS * final
+        if d < INF:
+            steps = max(s, d) + (1 if d > s else 0) * 0.5 * min(s, d)
+            best = max(best, _p_far(steps, u, total, wall, True) * by_discard * final)
+        for d, b, plan in options:
+            if plan == "seven pairs":
+                acc = sum(c.unseen[k] for k in range(25) if counts[k] == 1)
+                final = self._final(obs, max(b + 1, 2))
+                ev = max(_p_far(s + d, acc, total, wall, False) * SELF_DRAW_PAYERS,
+                         _p_far(s + d, acc, total, wall, True) * by_discard) * final
+                if ev > best:
+                    best, name = ev, plan
+        return best, PLANS["concealed + " + name]
 
     def _options_14(self, c: _Ctx, counts: list[int], melds: Sequence[Meld],
                     legal_kinds: set[int] | None) -> list[Option]:
@@ -564,8 +657,13 @@ class HeuristicSeat(SeatBase):
         if p.uper == "simple":
             self._uper_why = LIVE(live=f.live, left=f.wall_left)
             return f.live >= p.uper_min_live and f.wall_left >= 20
-        self._uper_why = uper_words(f, p.uper_model)
-        return uper_decision(f, p.uper_model)
+        model = p.uper_model
+        if p.read_defence:
+            me = c.obs.seat
+            model = self.tracker.defence.params(
+                (self.tracker.players[o] for o in range(4) if o != me), model)
+        self._uper_why = uper_words(f, model)
+        return uper_decision(f, model)
 
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:

@@ -32,7 +32,8 @@ False
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from game.engine.messages import FLOAT, INT, Message, define
@@ -132,10 +133,90 @@ class UperParams:
     frozen_weight: float = 0.03  # share of the opponents' threat a frozen hand pays
     flex: float = 0.5  # value of a free hand per turn left, over the live tiles (a better wait)
     margin: float = -0.5  # declare above this gain
+    # the table the parameters were fitted against (`ai:standard` opponents) defends this much
+    # (`TableDefence`, measured by ``tools/uper_calibration.py defence``); `keep` and
+    # `keep_uper` hold against such a table and move toward 1.0 as a table defends less
+    table_defence: float = 0.8
+    defence_prior: float = 8.0  # weight of that prior, in discards' worth of evidence
+
+    def against(self, defence: float) -> UperParams:
+        """These parameters at a table that defends `defence` (`TableDefence.defence`):
+        `keep` and `keep_uper` scaled toward 1.0 by the share of the fitted table's defence
+        that is missing; a table that defends as much or more keeps them as fitted.
+
+        >>> FITTED.against(FITTED.table_defence) == FITTED
+        True
+        >>> FITTED.against(0.0).keep, FITTED.against(0.0).keep_uper
+        (1.0, 1.0)
+        """
+        ratio = min(1.0, max(0.0, defence / self.table_defence)) if self.table_defence > 0 else 1.0
+        if ratio >= 1.0:
+            return self
+        return replace(self, keep=1.0 - (1.0 - self.keep) * ratio,
+                       keep_uper=1.0 - (1.0 - self.keep_uper) * ratio)
 
 
 #: the parameters fitted by ``tools/uper_calibration.py fit`` (see the module)
 FITTED = UperParams()
+
+
+@dataclass
+class DefenceCount:
+    """One player's discards while someone else had declared uper (he had not): how many,
+    how many were exactly safe against every uper player, and how many would have been safe
+    by chance (the summed share of the unseen tiles that were safe at each discard)."""
+
+    discards: int = 0
+    safe: int = 0
+    chance: float = 0.0
+
+
+@dataclass
+class TableDefence:
+    """How the players of a session defend against uper, read from what one seat sees: after
+    an uper, does a player throw the tiles that are exactly safe against it more often than a
+    tile of his hand would be safe by chance? Kept per player (``HandStarted.players``) for
+    the whole session, this hand included; `EventTracker` records every discard.
+
+    `defence(player)` is the share of his discards beyond chance that were safe,
+    ``(safe - chance) / (discards - chance)``, drawn toward the fitted table's
+    `UperParams.table_defence` with `UperParams.defence_prior` discards' worth of weight, so
+    with no evidence the uper decision is the fitted one.
+
+    >>> t = TableDefence()
+    >>> t.defence(1) == FITTED.table_defence
+    True
+    >>> for _ in range(20):
+    ...     t.record(1, safe=False, chance=0.3)  # throws whatever he likes
+    >>> t.defence(1) < 0.3 and t.params([1, 2, 3]).keep > FITTED.keep
+    True
+    """
+
+    players: dict[int, DefenceCount] = field(default_factory=dict)
+
+    def record(self, player: int, safe: bool, chance: float) -> None:
+        c = self.players.setdefault(player, DefenceCount())
+        c.discards += 1
+        c.safe += int(safe)
+        c.chance += chance
+
+    def defence(self, player: int, p: UperParams = FITTED) -> float:
+        """How much `player` defends: 0 = no more safe tiles than chance, 1 = only safe ones."""
+        c = self.players.get(player)
+        if c is None:
+            return p.table_defence
+        room = max(0.0, c.discards - c.chance)
+        d = (c.safe - c.chance + p.defence_prior * p.table_defence) / (room + p.defence_prior)
+        return min(1.0, max(0.0, d))
+
+    def params(self, opponents: Iterable[int], p: UperParams = FITTED) -> UperParams:
+        """`p` at this table: `keep` and `keep_uper` averaged over the `opponents` (each feeds
+        a third of the discard wins), each with `UperParams.against` his defence."""
+        each = [p.against(self.defence(o, p)) for o in opponents]
+        if not each or all(e is p for e in each):
+            return p
+        return replace(p, keep=sum(e.keep for e in each) / len(each),
+                       keep_uper=sum(e.keep_uper for e in each) / len(each))
 
 
 def _chances(live_self: int, live_discard: int, unseen_total: int, wall_left: int,

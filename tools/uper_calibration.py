@@ -270,6 +270,54 @@ def fit(args: argparse.Namespace) -> int:
     return 0
 
 
+def measure_defence(seats: list[str], hands: int, seed: int = 1) -> dict[str, tuple[int, int, float]]:
+    """Per seat name: (discards after another's uper, exactly safe ones, safe by chance), as
+    an `ai.heuristic.EventTracker` records them (`ai.uper_policy.TableDefence`), over `hands`
+    seeded hands of `seats`; the tracker watches seat 0's view (every discard is public)."""
+    from ai.heuristic import EventTracker
+    from ai.registry import make_seat
+    from game.engine.rules import RuleSet
+    from game.engine.session import play_hand
+    from game.engine.table import Table
+
+    players = [make_seat(n, seed=seed * 4 + i) for i, n in enumerate(seats)]
+    tracker = EventTracker()
+
+    class Watch:  # seat 0 with the tracker beside it
+        def __init__(self, inner):
+            self.inner = inner
+            self.act = inner.act
+
+        def observe(self, event):
+            self.inner.observe(event)
+            tracker.observe(event)
+            tracker.me = None  # a watcher: seat 0's discards count too
+
+    rules = RuleSet()
+    for i in range(hands):
+        play_hand(Table(rules, seed=seed + i), [Watch(players[0]), *players[1:]])
+    out: dict[str, tuple[int, int, float]] = {}
+    for p, name in enumerate(seats):
+        c = tracker.defence.players.get(p)
+        if c is not None:
+            n, k, e = out.get(name, (0, 0, 0.0))
+            out[name] = (n + c.discards, k + c.safe, e + c.chance)
+    return out
+
+
+def defence(args: argparse.Namespace) -> int:
+    """How much each seat kind defends against uper (`TableDefence.defence` with no prior)."""
+    for table in args.tables:
+        seats = table.split(",")
+        got = measure_defence(seats, args.hands, args.seed)
+        print(f"table {table}, {args.hands} hands")
+        for name, (n, k, e) in got.items():
+            d = (k - e) / (n - e) if n > e else 0.0
+            print(f"  {name:12s} discards {n:5d}  safe {100 * k / max(1, n):5.1f} %  by chance "
+                  f"{100 * e / max(1, n):5.1f} %  defence {d:.2f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -288,6 +336,11 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--cache", default=DEFAULT_CACHE)
     f.add_argument("--top", type=int, default=15)
     f.set_defaults(func=fit)
+    d = sub.add_parser("defence")
+    d.add_argument("tables", nargs="+", help="four comma-separated seat names per table")
+    d.add_argument("--hands", type=int, default=300)
+    d.add_argument("--seed", type=int, default=1)
+    d.set_defaults(func=defence)
     args = ap.parse_args(argv)
     return args.func(args)
 

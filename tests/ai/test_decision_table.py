@@ -117,10 +117,14 @@ class Spot:
     seat: int
     decision: Decision
 
-    def act(self, level: str) -> tuple[Action, str]:
+    def act(self, level: str, before: tuple[Spot, ...] = ()) -> tuple[Action, str]:
         """What `HeuristicSeat(level)` does here, having seen every event of the hand as
-        its seat sees it (the tracker keeps passed tiles and tiles after an uper)."""
+        its seat sees it (the tracker keeps passed tiles and tiles after an uper), after the
+        hands `before` (earlier hands of the session, each up to its scripted end)."""
         seat = HeuristicSeat(level)
+        for sp in before:
+            for e in sp.table.events:
+                seat.observe(e.visible_to(sp.seat))
         for e in self.table.events:
             seat.observe(e.visible_to(self.seat))
         action = seat.act(self.decision)
@@ -306,7 +310,23 @@ LATE_SOUTH = {"seat": 3, "rivers": ("1z9m5z*S2z1p7z*S9p8m4z", "4z1m3z9p8p2m3z5m2
 LATE_SOUTH3 = {"seat": 3, "rivers": ("3z*S9m5z*S2z1p7z*S9p8m4z", "4z1m1z9p8p2m9m5m2p",
                                      "2z9p1m4z1z8m1p9m1z", "1z3z2z9m1m1p2z4z")}
 
+# Earlier hands of a session (issue 16): South declares uper with 9m (ready on 5p/8p); then
+# West and North answer him for seven discards each. In "answer_none" they throw whatever they
+# like (no tile of South's river, its stems 3-6-9m or a tile passed after his uper: nothing
+# exactly safe), in "answer_safe" only exactly safe tiles. East, the seat that watches,
+# is the seat under test in "uper_early" (its own discards are no evidence).
+ANSWER = {"seat": 0, "hands": {1: "234m567m345p22p67p"}}
+P_HISTORY = {
+    "answer_none": Pos(hand="556677z88m99p11p1m", drawn="2z",
+                       rivers=("1z1z1z1z9m3m9m4z", "4z9m/3m6m6m3m6m4z", "2z1m4m7m1p3p6p9p",
+                               "3z2m5m8m2p4p7p5z"), **ANSWER),
+    "answer_safe": Pos(hand="1m4m5m88m11p44p77p99p", drawn="2m",
+                       rivers=("1z1z1z2z3z5z6z7z", "4z9m/3m6m4z9m3m9m", "2z9m3m6m4z5z6z7z",
+                               "3z6m1z2z3z5z4z6z"), **ANSWER),
+}
+
 P: dict[str, Pos] = {
+    **P_HISTORY,
     # 2-shanten against the uper; 6p (stem of his 9p) and 7m (stem of his 4m) are exactly
     # safe, 6p costs one partial only
     "fold": Pos(hand="789m234p46p88p25m6z", drawn="1p", **UPER_WEST),
@@ -365,15 +385,16 @@ P: dict[str, Pos] = {
     "nine_s5": Pos(hand="13799m349p12356z", drawn="7z"),
 }
 
-ISSUE16_UPER = "issue 16: stays silent on an early wide wait (fitted to a table that defends)"
-ISSUE16_PAIRS = "issue 16: seven pairs pulls a calm discard away from the widest acceptance"
-
 B, S, E = "beginner", "standard", "expert"
 
 
-def row(level: str, name: str, want: str, why: str, xfail: str | None = None):
+def row(level: str, name: str, want: str, why: str, xfail: str | None = None,
+        after: tuple[str, ...] = ()):
+    """One row; `after`: positions whose hands the seat saw first (earlier in the session)."""
     marks = [pytest.mark.xfail(strict=True, reason=xfail)] if xfail else []
-    return pytest.param(level, name, want, id=f"{level} {name}: {why}", marks=marks)
+    where = f" after {'+'.join(after)}" if after else ""
+    return pytest.param(level, name, want, after, id=f"{level} {name}{where}: {why}",
+                        marks=marks)
 
 
 ROWS = [
@@ -400,8 +421,18 @@ ROWS = [
         "late, silent South with West, White and Red pungs: 1m (his river), not the Green"),
     row(S, "silent_threat3", "discard:6z", "standard reads only uper players: Green out"),
     # --- uper
-    row(E, "uper_early", "uper:4p7p", "East, 31 left, 7 live on 5p/8p: declare uper",
-        ISSUE16_UPER),
+    row(E, "uper_early", "silent:4p7p",
+        "East, 31 left, 7 live on 5p/8p, nothing seen of the table: silent (it is assumed to "
+        "defend, as the table the uper model was fitted on)"),
+    row(E, "uper_early", "uper:4p7p",
+        "the same after a hand where West and North threw no safe tile at an uper: declare",
+        after=("answer_none",)),
+    row(E, "uper_early", "silent:4p7p",
+        "the same after a hand where West and North answered an uper with safe tiles only: "
+        "silent", after=("answer_safe",)),
+    row(E, "uper_early", "uper:4p7p",
+        "a defending hand, then two that were not (the session's evidence adds up): declare",
+        after=("answer_safe", "answer_none", "answer_none")),
     row(S, "uper_early", "uper:4p7p", "East, 31 left, 7 live on 5p/8p: declare uper"),
     row(B, "uper_early", "uper:4p7p", "East, 31 left, 7 live on 5p/8p: declare uper"),
     row(E, "uper_35", "uper:4p7p", "East, 35 left, 7 live on 5p/8p: declare uper"),
@@ -426,14 +457,10 @@ ROWS = [
     # --- widest acceptance in calm concealed hands
     *[row(level, name, "widest", f"calm concealed hand: widest acceptance ({name})")
       for name in ("calm_8p", "calm_3m7p", "calm_9m", "calm_1z5z") for level in (B, S, E)],
-    row(B, "calm_green", "widest", "calm: the lone Green goes (6z, 47 tiles)"),
-    row(S, "calm_green", "widest", "calm: the lone Green goes (6z, 47 tiles)", ISSUE16_PAIRS),
-    row(E, "calm_green", "widest", "calm: the lone Green goes (6z, 47 tiles)", ISSUE16_PAIRS),
-    row(B, "calm_two_sided", "widest", "calm South: keep the 23p two-sided shape"),
-    row(S, "calm_two_sided", "widest", "calm South: keep the 23p two-sided shape",
-        ISSUE16_PAIRS),
-    row(E, "calm_two_sided", "widest", "calm South: keep the 23p two-sided shape",
-        ISSUE16_PAIRS),
+    *[row(level, "calm_green", "widest", "calm: the lone Green goes (6z, 47 tiles), not 8m "
+          "for a seven pairs two tiles away") for level in (B, S, E)],
+    *[row(level, "calm_two_sided", "widest", "calm South: keep the 23p two-sided shape "
+          "(1z or 8m), seven pairs is three tiles away") for level in (B, S, E)],
     # --- claims
     *[row(level, "claim_green", "pung", "Green pung with a Red pair: two value pungs")
       for level in (B, S, E)],
@@ -469,10 +496,10 @@ def spot(name: str) -> Spot:
     return position(**dataclasses.asdict(P[name]))
 
 
-@pytest.mark.parametrize("level, name, want", ROWS)
-def test_decision(level, name, want):
+@pytest.mark.parametrize("level, name, want, after", ROWS)
+def test_decision(level, name, want, after):
     sp = spot(name)
-    action, why = sp.act(level)
+    action, why = sp.act(level, tuple(spot(a) for a in after))
     assert meets(action, want, sp), f"{level} chose {action!r} ({why}); expected {want}"
 
 
@@ -493,6 +520,8 @@ def _shanten(obs) -> int:
     ("silent_threat", lambda o, d: not any(o.uper) and len(o.melds[1]) == 2 and o.wall_left < 15),
     ("silent_threat3", lambda o, d: not any(o.uper) and len(o.melds[1]) == 3 and o.wall_left < 16),
     ("uper_early", lambda o, d: o.wall_left == 31 and Discard(_k("7p"), True) in d.legal),
+    *[(name, lambda o, d: o.uper == (False, True, False, False) and o.rivers[1][1].uper
+       and all(len(r) == 8 for r in o.rivers)) for name in P_HISTORY],
     ("uper_35", lambda o, d: o.wall_left == 35 and Discard(_k("7p"), True) in d.legal),
     ("open_green_2z", lambda o, d: d.kind == "discard" and o.melds[2][0].tile == _k("3z")),
     ("claim_green", lambda o, d: d.kind == "claim" and Pung() in d.legal),
