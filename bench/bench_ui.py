@@ -10,6 +10,9 @@ costs on a desktop; without a display it uses SDL's dummy driver, where the flip
 frame is timed as the game's loop runs it (`App.run`): events, update, draw and flip; the spare
 time of each 1/60 s frame goes to the work `App.idle` does ahead (the table's tile sprites), as
 in the game, and is not counted. Frames advance the table's clock by 1/60 s without sleeping.
+The table is opened from the title, as a player opens it, once the title's spare time has drawn
+the table ahead (``--no-title``: the table is the first screen, as ``play --autoplay`` opens it,
+and its first frame draws the empty table itself).
 
 Prints, in ms and as a ratio to the same statistic of the baseline, in wall-clock time (what a
 player sees) and in the main thread's CPU time (what a frame costs, whatever else the machine
@@ -121,9 +124,12 @@ def on_screen(app: Any, scene: Any) -> str:
     return what
 
 
-def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str,
-               max_frames: int) -> tuple[list[tuple[float, float]], list[Frame], str]:
-    """The baseline and one whole hand of four computer seats at normal speed."""
+def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str, max_frames: int,
+               title: bool) -> tuple[list[tuple[float, float]], list[Frame], str, int]:
+    """The baseline and one whole hand of four computer seats at normal speed, and how many
+    frames the title was shown first (`title`: until the spare time has drawn what it draws
+    ahead, at most 5 s, as a player opens a table from the title; else none, as
+    ``--autoplay`` opens the table as the first screen)."""
     from game.settings import Settings
     from game.ui.app import IDLE_MARGIN, App
     from game.ui.scenes.results import HandResultScene
@@ -134,6 +140,16 @@ def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str,
         app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0), size=size)
         driver = pygame.display.get_driver()
         base = baseline(app.window, 300)
+        shown = 0
+        if title:
+            app.push("title")
+            while shown < 300:
+                a = time.perf_counter()
+                app.step(pygame.event.get(), FRAME)
+                pygame.display.flip()
+                shown += 1
+                if not app.idle(FRAME - (time.perf_counter() - a) - IDLE_MARGIN):
+                    break
         scene = TableScene(app, seats, seed=seed, hands=1)
         app.push(scene)
         frames: list[Frame] = []
@@ -154,7 +170,7 @@ def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str,
             print(f"(the hand did not end within {max_frames} frames)")
         base += baseline(app.window, 300)
         app.close()
-    return base, frames, driver
+    return base, frames, driver, shown
 
 
 def first_frame(size: str) -> tuple[float, float, float]:
@@ -184,17 +200,22 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--lang", default="en", choices=("en", "ko"))
     ap.add_argument("--max-frames", type=int, default=20000)
+    ap.add_argument("--title", action=argparse.BooleanOptionalAction, default=True,
+                    help="open the table from the title once the spare time has drawn the table "
+                         "ahead (else the table is the first screen, as with --autoplay)")
     ap.add_argument("--longest", type=int, default=8, help="how many of the costliest frames to list")
     ap.add_argument("--start", action=argparse.BooleanOptionalAction, default=True,
                     help="measure start to first frame (six fresh interpreters)")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.split("x"))
     pygame.init()
-    base_times, frames, driver = whole_hand((w, h), [args.seats] * 4, args.seed, args.lang, args.max_frames)
+    base_times, frames, driver, shown = whole_hand((w, h), [args.seats] * 4, args.seed, args.lang,
+                                                   args.max_frames, args.title)
     base, hand = Stats.of([t for t, _ in base_times]), Stats.of([f.seconds for f in frames], frames)
 
     print(f"window {w}x{h}, display driver {driver}, pygame-ce {pygame.version.ver}, "
-          f"four {args.seats} seats, seed {args.seed}, {args.lang}")
+          f"four {args.seats} seats, seed {args.seed}, {args.lang}; the table opened "
+          + (f"from the title after {shown} frames" if args.title else "as the first screen"))
     print(f"{'':16s} {'p50 ms':>8s} {'p95 ms':>8s} {'p99 ms':>8s} {'max ms':>8s}   frames")
     rows = (("wall", base, hand),
             ("CPU", Stats.of([c for _, c in base_times]), Stats.of([f.cpu for f in frames])))
