@@ -13,6 +13,14 @@ fewer wait tiles are discarded. `uper_gain(features)` compares, in points per ha
 * minus the price of a frozen hand: a share of the opponents' threat (it cannot fold) and the
   chance a free hand finds a better wait (`flex` per turn left, over the live tiles).
 
+How much the opponents defend is read, not assumed (issue 16): `TableDefence` keeps, per
+player of the session, how often his discards after another player's uper were exactly safe
+against it beyond what chance gives, and `UperParams.against` moves `keep` and `keep_uper`
+toward 1.0 at a table that defends less than the fitted one (measured by
+``tools/uper_calibration.py defence``, 200 hands of four seats of one kind: ai:standard 0.80,
+ai:expert 0.70, ai:beginner and greedy 0.11). With no evidence the parameters are the fitted
+ones.
+
 `uper_decision` declares above `margin`; `uper_words` says why, as a message. The parameters were fitted by
 ``python tools/uper_calibration.py fit`` against playouts by ``ai:standard`` opponents (480
 seeded practice positions with a legal uper, 200 paired playouts of "uper" and "silent" each;

@@ -119,3 +119,39 @@ def test_defence_estimate_with_its_prior():
     want = (10 - 2.5 + p.defence_prior * p.table_defence) / (10 - 2.5 + p.defence_prior)
     assert t.defence(5) == pytest.approx(want)
     assert t.defence(5) > p.table_defence  # safe tiles only: more than the fitted table
+
+
+def _table_defence(level: str, hands: int) -> float:
+    """How four `level` seats defend (no prior): what a watcher's tracker reads over `hands`
+    seeded hands (as ``tools/uper_calibration.py defence``)."""
+    from ai.registry import make_seat
+    from game.engine.rules import RuleSet
+    from game.engine.session import play_hand
+    from game.engine.table import Table
+
+    seats = [make_seat(f"ai:{level}", seed=4 + i) for i in range(4)]
+    tr = EventTracker()
+
+    class Watched:
+        def __init__(self, inner):
+            self.inner, self.act = inner, inner.act
+
+        def observe(self, event):
+            self.inner.observe(event)
+            tr.observe(event)
+            tr.me = None  # a watcher: every seat's discards count
+
+    for i in range(hands):
+        play_hand(Table(RuleSet(), seed=1 + i), [Watched(seats[0]), *seats[1:]])
+    n = sum(c.discards for c in tr.defence.players.values())
+    k = sum(c.safe for c in tr.defence.players.values())
+    e = sum(c.chance for c in tr.defence.players.values())
+    assert n > 80  # enough evidence for the bounds below
+    return (k - e) / (n - e)
+
+
+def test_the_fitted_table_defence_is_what_a_standard_table_shows():
+    """`UperParams.table_defence` is the defence of the table the uper model was fitted on
+    (ai:standard opponents); beginners show almost none."""
+    assert abs(_table_defence("standard", 40) - FITTED.table_defence) < 0.2
+    assert _table_defence("beginner", 20) < 0.3

@@ -4,9 +4,10 @@ Every row is a position on a real table (`position`: a rigged wall and a scripte
 tile notation, played through `Table.submit`), a seat level, the expected choice (one of a set
 of tiles, or tiles it must not discard, or pung / pass / win / kong / nine majors) and a one-line
 reason, which is the row's id together with the level and the position's name in `P`.
-`HeuristicSeat(level)` sees every event of the hand first, as in a game. Rows where today's AI
-makes a choice issue 16 says must change are strict xfails citing it: fixing the AI turns them
-into failures until the mark is removed.
+`HeuristicSeat(level)` sees every event of the hand first, as in a game (and, for a row with
+``after``, every event of earlier hands of the session first). Rows where the AI makes a
+choice an issue says must change are strict xfails citing it: fixing the AI turns them into
+failures until the mark is removed (none left since issue 16's uper and seven pairs fixes).
 
 Mutation check (each change made alone in a scratch copy of ``ai/``, then this file run
 against it; rows are named ``level position``; "+ xfail" = strict-xfail rows that start to
@@ -27,12 +28,13 @@ pass, which fails the run too):
 * heuristic.py ``uper_min_live`` 4 -> 5: standard uper_closed; the simple uper's
   ``wall_left >= 20`` -> 40: standard uper_early
 * heuristic.py ``_final`` without the basic points: standard and expert value_flush,
-  claim_6m_pairs (+ 7 xfails); ready EV without discard wins (``2 * pd * final`` dropped):
+  claim_6m_pairs, expert uper_early (silent rows); (test_decision_table_fold) expert
+  ante_ready_10, standard ante_ready_std; ready EV without discard wins (``2 * pd * final`` dropped):
   standard and expert rich_ready, rich_ready2; far EV discard-win factor 2.4 -> 0: expert
   cheap_ready, standard and expert claim_4m_flush
 * heuristic.py kong bonus ``ev += 1.0`` -> ``ev -= 1.0``: all three levels kong_red
 * heuristic.py standard ``value`` True -> False: standard open_seat_wind, open_east,
-  open_flush_9p, value_flush, claim_6m_pairs, claim_5m_worthless (+ 3 xfails)
+  open_flush_9p, value_flush, claim_6m_pairs, claim_5m_worthless
 * heuristic.py folding slack after an uper (``threat_certain > 6`` -> never): expert
   cheap_ready
 * danger.py stems dropped from `exact_safe_kinds`: expert and standard fold, expert
@@ -46,14 +48,24 @@ pass, which fails the run too):
 * value.py seat wind not a value kind, or value pairs not counted: standard and expert
   open_seat_wind, open_east; half flush plan dropped: standard and
   expert value_flush, claim_4m_flush; all-pungs distance always 0: 10 rows (open_seat_wind,
-  open_east, open_flush_9p, value_flush, claim_5m_worthless); seven pairs plan dropped (the
-  direction of the issue-16 fix): standard and expert claim_6m_pairs (+ 4 xfails)
-* uper_policy.py ``keep`` 0.5 -> 1.0: expert uper_closed, uper_closed3 (+ xfail uper_early);
+  open_east, open_flush_9p, value_flush, claim_5m_worthless); seven pairs plan dropped:
+  standard and expert claim_6m_pairs
+* heuristic.py ``_concealed_ev`` back to the nearest plan with seven pairs among them, at
+  the hand's shanten and acceptance (before issue 16): standard and expert calm_green,
+  calm_two_sided
+* uper_policy.py ``keep`` 0.5 -> 1.0: expert uper_closed, uper_closed3, uper_early (with no
+  history and after answer_safe);
   ``flex`` 0.5 -> 1.0 and ``margin`` -0.5 -> 0: expert uper_35; ``frozen_weight`` 0.03 ->
   0.3: expert uper_35, rich_ready2; ``keep_uper`` 0.8 -> 0.4: expert rich_ready2;
-  ``discard_rate`` 1.6 -> 3.2: only the xfail expert uper_early
+  ``discard_rate`` 1.6 -> 3.2: expert uper_early (no history, after answer_safe)
+* heuristic.py ``Params.read_defence`` True -> False (the uper does not read the table):
+  expert uper_early after answer_none (alone, and after answer_safe); uper_policy.py
+  ``defence_prior`` 8 -> 80: expert uper_early after answer_none
 
-Not caught: tiles passed since a player's last draw (``exact_safe_kinds(passed=...)``:
+Not caught: ``UperParams.table_defence`` 0.8 -> 0.4 or 0.2 and ``defence_prior`` 8 -> 0.5
+(the rows read tables at the two ends: no safe tile, or only safe ones; the numbers are pinned
+in test_ai_uper_defence); tiles passed since a player's last draw
+(``exact_safe_kinds(passed=...)``:
 against an uper player they are in ``after_uper`` as well, against a silent one their weight
 is too small to flip a row by a margin) and the dragon melds in ``ai.danger._loss`` (a 10 %
 change of one opponent's loss).
