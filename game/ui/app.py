@@ -175,11 +175,13 @@ class App:
         sprite drawn): what it draws is ready before it is needed, and no frame waits for it."""
         self._work.append(iter(work))
 
-    def idle(self, seconds: float) -> bool:
+    def idle(self, seconds: float, steps: int = 0) -> bool:
         """Do prepared work for about `seconds` (the time the loop would sleep; a step started
-        is finished); True while work is left."""
+        is finished), and at least `steps` steps (so that it moves on when frames take all the
+        time); True while work is left."""
         end = time.perf_counter() + seconds
-        while self._work and time.perf_counter() < end:
+        while self._work and (steps > 0 or time.perf_counter() < end):
+            steps -= 1
             try:
                 next(self._work[0])
             except StopIteration:
@@ -399,7 +401,7 @@ class App:
             pygame.display.flip()
             if max_frames is not None and self.frames >= max_frames:
                 break
-            self.idle(1 / fps - (time.perf_counter() - start) - IDLE_MARGIN)
+            self.idle(1 / fps - (time.perf_counter() - start) - IDLE_MARGIN, steps=1)
             limiter.tick(fps)
         return 0
 

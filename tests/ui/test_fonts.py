@@ -200,11 +200,12 @@ def test_without_spare_time_the_deal_draws_its_sprites_in_its_frames():
     assert sum(n for dealing, n in frames if dealing) > 0
 
 
-def test_idle_does_nothing_without_spare_time_and_a_resize_queues_the_new_sizes():
+def test_idle_does_only_the_steps_asked_without_spare_time_and_a_resize_queues_the_new_sizes():
     pygame.init()
     app = App(Settings(language="en", sound=False), size=(1280, 800))
     try:
         assert app.idle(0.0) is True and len(app.art) == 0  # no time: nothing drawn
+        assert app.idle(0.0, steps=4) is True and 0 < len(app.art) <= 4  # a few steps all the same
         assert app.idle(30.0) is False  # all drawn
         first = len(app.art)
         assert first >= 4 * 30
