@@ -48,6 +48,7 @@ def test_the_review_in_english_and_korean(blunder, capsys):
     assert f"Review of {blunder.name}: player 1 (P1), compared with ai:expert" in out
     assert "1 hand reviewed" in out and "as the computer would play" in out
     assert "defence: " in out and "blunder 1" in out
+    assert "estimated points lost: " in out and "in all (95 % interval " in out
     assert "where you and the computer differ, worst first:" in out
     line = next(x for x in out.splitlines() if "instead of" in x)
     assert "discard 6m instead of discard 3z" in line and line.endswith("[discard] blunder")

@@ -38,7 +38,8 @@ register_texts("cli", {
     "cli.review.hands": ("{n} hand reviewed", "{n} hands reviewed"),
     "cli.review.decisions": ("{n} decision, {agreement:.0f} % as the computer would play",
                              "{n} decisions, {agreement:.0f} % as the computer would play"),
-    "cli.review.lost": "estimated points lost: {total:.1f} in all, {per_hand:.2f} per hand",
+    "cli.review.lost": "estimated points lost: {total:.1f} in all (95 % interval {low:.1f} to "
+                       "{high:.1f}), {per_hand:.2f} per hand",
     "cli.review.category": "{name}: {agreed} of {n} as the computer, {lost:.1f} points lost",
     "cli.review.verdicts": "verdicts: {counts}",
     "cli.review.count": "{name} {n}",
@@ -180,6 +181,7 @@ def summary(review: Any, lang: str) -> list[str]:
            say("cli.review.decisions", lang, n=review.decisions,
                agreement=100 * review.agreement),
            say("cli.review.lost", lang, total=review.points_lost,
+               low=review.points_lost_interval[0], high=review.points_lost_interval[1],
                per_hand=review.points_lost_per_hand)]
     cats = review.by_category()
     for c in CATEGORIES:

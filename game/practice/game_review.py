@@ -372,6 +372,14 @@ class GameReview:
     def points_lost_per_hand(self) -> float:
         return self.points_lost / self.hands if self.hands else 0.0
 
+    @property
+    def points_lost_interval(self) -> tuple[float, float]:
+        """95 % interval of `points_lost`: the decisions' playouts are independent, so their
+        variances add up. With many close calls it is wide: a total near 0 says the player
+        and the computer are about level, not that they played alike."""
+        half = math.sqrt(sum(((i.high - i.low) / 2) ** 2 for i in self.items if i.measured))
+        return self.points_lost - half, self.points_lost + half
+
     def by_category(self) -> dict[str, CategorySummary]:
         out = {}
         for c in CATEGORIES:
@@ -403,6 +411,7 @@ class GameReview:
             "agreed": self.agreed, "agreement": round(self.agreement, 4),
             "points_lost": round(self.points_lost, 4),
             "points_lost_per_hand": round(self.points_lost_per_hand, 4),
+            "points_lost_interval": [round(x, 4) for x in self.points_lost_interval],
             "by_category": {c: {"decisions": s.decisions, "agreed": s.agreed,
                                 "points_lost": round(s.points_lost, 4),
                                 "points_lost_per_hand": round(s.points_lost / self.hands, 4)

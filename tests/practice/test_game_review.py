@@ -146,6 +146,7 @@ def test_a_known_blunder_is_a_blunder(tmp_path, seed, blunder, kind, category):
     assert r.points_lost == pytest.approx(item.cost)
     assert r.by_category()[category].points_lost == pytest.approx(item.cost)
     assert r.points_lost_per_hand == pytest.approx(item.cost / r.hands)
+    assert r.points_lost_interval == pytest.approx((item.low, item.high))  # one decision
     assert r.items[0] is item  # worst first
 
 
