@@ -22,7 +22,8 @@ import os
 import time
 import warnings
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -190,30 +191,25 @@ class App:
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
         """The empty table at `lay`, then every tile sprite of it (`TABLE_TILES`, `STANDING`),
-        one a step; stops when the window has another layout (its own are queued then)."""
-        table_background(lay)
-        yield None
+        one a step; nothing more once the window has another layout (its own are queued then)."""
+        steps: list[Callable[[], object]] = [partial(table_background, lay)]
         standing = getattr(lay, STANDING[0], None)
         if isinstance(standing, int) and standing >= 8:
-            for o in STANDING[1]:
-                if lay is not self.layout:
-                    return
-                self.art.standing(standing, o)
-                yield None
+            steps += [partial(self.art.standing, standing, o) for o in STANDING[1]]
         seen: set[tuple[int, int]] = set()
         for name, orientations in TABLE_TILES:
             width = getattr(lay, name, None)
             if not isinstance(width, int) or width < 8:
                 continue
             for o in orientations:
-                if (width, o) in seen:
-                    continue
-                seen.add((width, o))
-                for kind in (None, *range(29)):
-                    if lay is not self.layout:
-                        return
-                    self.art.tile(kind, width, o)
-                    yield None
+                if (width, o) not in seen:
+                    seen.add((width, o))
+                    steps += [partial(self.art.tile, kind, width, o) for kind in (None, *range(29))]
+        for step in steps:
+            if lay is not self.layout:
+                return
+            step()
+            yield None
 
     # --- settings -------------------------------------------------------------------------------
     @property

@@ -213,3 +213,28 @@ def test_idle_does_only_the_steps_asked_without_spare_time_and_a_resize_queues_t
         assert app.idle(30.0) is False and len(app.art) > first
     finally:
         app.close()
+
+
+def test_the_work_ahead_for_a_layout_the_window_has_left_is_dropped(monkeypatch):
+    """Two resizes before any spare time: only the last size's table and sprites are drawn."""
+    import game.ui.app as app_module
+
+    drawn = []
+    real = app_module.table_background
+    monkeypatch.setattr(app_module, "table_background", lambda lay: drawn.append(lay.size) or real(lay))
+    pygame.init()
+    fresh = App(Settings(language="en", sound=False), size=(1024, 640))
+    try:
+        fresh.idle(30.0)
+        want = len(fresh.art)
+    finally:
+        fresh.close()
+    app = App(Settings(language="en", sound=False), size=(1280, 800))
+    try:
+        app.resize((1920, 1080))
+        app.resize((1024, 640))
+        drawn.clear()
+        assert app.idle(30.0) is False
+        assert len(app.art) == want and drawn == [(1024, 640)]
+    finally:
+        app.close()
