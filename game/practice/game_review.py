@@ -81,7 +81,7 @@ from game.engine.messages import ACTION, FLOAT, INT, MSG, TEXT, Message, define,
 from game.engine.table import Decision, Table
 from game.engine.tiles import SEAT_LETTERS, format_tiles
 
-from .records import AT_LINE, HandRecord, Record, load_record, reason_of_error
+from .records import AT_LINE, REVIEW_SUFFIX, HandRecord, Record, load_record, reason_of_error
 from .uper_practice import OptionResult, _drop_pool, _pool, default_workers
 
 __all__ = [
@@ -121,7 +121,7 @@ CATEGORIES = ("offence", "defence", "uper", "claims")
 #: what was decided
 KINDS = ("discard", "uper", "claim", "kong", "nine_major", "win")
 #: the review file beside a record: ``game.jsonl`` -> ``game.jsonl.review.json``
-CACHE_SUFFIX = ".review.json"
+CACHE_SUFFIX = REVIEW_SUFFIX  # kept beside the record (pruned with it: records.prune_records)
 #: reviews kept per cache file (other players, other playout counts)
 CACHE_KEEP = 8
 

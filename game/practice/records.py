@@ -999,6 +999,10 @@ def find_unfinished(directory: str | Path | None = None, *, live: bool = False
     return None
 
 
+#: the file a game's review is kept in, beside its record (`game.practice.game_review`)
+REVIEW_SUFFIX = ".review.json"
+
+
 def prune_records(older_than_days: float, directory: str | Path | None = None, *,
                   now: _dt.datetime | None = None) -> list[Path]:
     """Delete records created more than `older_than_days` days ago; returns what was deleted.
@@ -1016,6 +1020,8 @@ def prune_records(older_than_days: float, directory: str | Path | None = None, *
                 removed.append(s.path)
             except OSError:
                 continue
+            # what is kept beside a record goes with it: its review (`game_review.cache_path`)
+            s.path.with_name(s.path.name + REVIEW_SUFFIX).unlink(missing_ok=True)
     return removed
 
 

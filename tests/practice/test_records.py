@@ -168,9 +168,14 @@ def test_list_newest_first_and_prune(data_dir):
     assert real[0].seed == 2 and real[0].human == 0
     assert real[0].seat_kinds == ("human", "random", "random", "random")
     assert [s.name for s in got if s.error] == ["garbage.jsonl"]  # listed, not skipped
+    old_review = w_old.path.with_name(w_old.path.name + ".review.json")
+    new_review = w_new.path.with_name(w_new.path.name + ".review.json")
+    old_review.write_text("{}", encoding="utf-8")
+    new_review.write_text("{}", encoding="utf-8")
     removed = prune_records(30, now=dt.datetime(2026, 3, 5, tzinfo=dt.UTC))
     assert w_old.path in removed and w_new.path not in removed
     assert w_new.path.exists() and not w_old.path.exists()
+    assert not old_review.exists() and new_review.exists(), "a review goes with its record"
     with pytest.raises(ValueError, match="older_than_days"):
         prune_records(-1)
 
