@@ -294,6 +294,8 @@ class InfoView:
     levels: tuple[str, str, str, str] = ("", "", "", "")
     hover: int | None = None  # the plate under the mouse (its level is shown)
     glow: float = 1.0  # 0..1: the turn glow's pulse
+    #: the seats that declared uper this hand: a stick on their console side, a lit plate
+    uper: tuple[bool, bool, bool, bool] = (False, False, False, False)
 
 
 def _score_text(v: int) -> str:
@@ -342,13 +344,15 @@ def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Font
         y += img.get_height() * 0.92
     # each seat's side: its wind tile and its score, turned to face the seat
     for seat in range(4):
-        r = lay.console_side(seat)
-        box = pygame.Rect(r.as_tuple())
+        side = pygame.Rect(lay.console_side(seat).as_tuple())
         if info.turn == seat:
-            glow = pygame.Surface(box.size, pygame.SRCALPHA)
+            glow = pygame.Surface(side.size, pygame.SRCALPHA)
             a = round(90 + 110 * info.glow)
-            pygame.draw.rect(glow, (*GOLD, a), glow.get_rect(), border_radius=max(3, min(box.size) // 4))
-            surface.blit(glow, box.topleft)
+            pygame.draw.rect(glow, (*GOLD, a), glow.get_rect(), border_radius=max(3, min(side.size) // 4))
+            surface.blit(glow, side.topleft)
+        if info.uper[seat]:
+            draw_uper_stick(surface, lay.uper_stick(seat))
+        box = pygame.Rect(lay.console_side_content(seat).as_tuple())
         along = max(box.w, box.h)
         across = min(box.w, box.h)
         tw = max(8, round(across * 0.62))
@@ -393,9 +397,17 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
             pygame.draw.rect(halo, (*GOLD, a // (k + 1)), halo.get_rect().inflate(-4 * k, -4 * k),
                              border_radius=radius + 6 - 2 * k)
         surface.blit(halo, (box.x - 6, box.y - 6))
+    uper = info.uper[seat]
     surface.fill(PANEL, box.inflate(-radius, 0))
     pygame.draw.rect(surface, PANEL, box, border_radius=radius)
-    pygame.draw.rect(surface, GOLD if turn else PANEL_EDGE, box, width=2 if turn else 1, border_radius=radius)
+    if uper:  # the plate's light: a red glow along its lower edge
+        lamp = pygame.Surface(box.size, pygame.SRCALPHA)
+        for k in range(4):
+            pygame.draw.rect(lamp, (*UPER_RED, 34 - 7 * k), lamp.get_rect().inflate(-2 * k, -2 * k),
+                             width=2, border_radius=radius)
+        surface.blit(lamp, box.topleft)
+    edge = GOLD if turn else (UPER_RED if uper else PANEL_EDGE)
+    pygame.draw.rect(surface, edge, box, width=2 if turn or uper else 1, border_radius=radius)
     pad = max(4, box.h // 8)
     tw = max(12, round(box.h * 0.5))
     tile = art.tile(18 + info.winds[seat], tw)
@@ -414,6 +426,17 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
         pygame.draw.rect(surface, (176, 44, 44), pill, border_radius=pill.h // 2)
         surface.blit(d, d.get_rect(center=pill.center))
         x = pill.right + pad
+    if uper:  # the lit "Uper" lamp: a red pill with a small stick
+        u = fonts.text(tr("action.uper", info.lang), small, WHITE, bold=True)
+        pill = u.get_rect(topleft=(x, y2)).inflate(10 + small, 2)
+        pill.x = x
+        pygame.draw.rect(surface, UPER_RED_DARK, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, UPER_RED, pill, width=1, border_radius=pill.h // 2)
+        stick = pygame.Rect(pill.x + 5, 0, max(6, small * 3 // 4), max(3, small // 4))
+        stick.centery = pill.centery
+        draw_uper_stick(surface, Rect(*stick), dot=False)
+        surface.blit(u, u.get_rect(midleft=(stick.right + 3, pill.centery)))
+        x = pill.right + pad
     if info.flowers[seat]:
         fl = fonts.fit(tr("table.flowers_n", info.lang, n=info.flowers[seat]), small,
                        box.right - pad - x, DIM)
@@ -430,6 +453,98 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
         surface.fill(PANEL, tbox)
         pygame.draw.rect(surface, PANEL_EDGE, tbox, width=1)
         surface.blit(tip, tip.get_rect(center=tbox.center))
+
+
+UPER_RED = (232, 92, 76)
+UPER_RED_DARK = (120, 34, 30)
+
+
+def draw_uper_stick(surface: pygame.Surface, r: Rect, dot: bool = True) -> None:
+    """An uper stick (as a riichi stick looks): an ivory bar with rounded ends and a red dot in
+    its middle, lying along the longer side of `r`."""
+    box = pygame.Rect(r.as_tuple())
+    rad = max(1, min(box.w, box.h) // 2)
+    shadow = box.move(1, 1)
+    pygame.draw.rect(surface, (10, 20, 16), shadow, border_radius=rad)
+    pygame.draw.rect(surface, (246, 240, 226), box, border_radius=rad)
+    pygame.draw.rect(surface, (150, 140, 120), box, width=1, border_radius=rad)
+    if dot:
+        pygame.draw.circle(surface, (206, 40, 40), box.center, max(1, min(box.w, box.h) * 0.45))
+
+
+def draw_uper_tile(surface: pygame.Surface, cell: Rect, clock: float = 0.0) -> None:
+    """Keep a seat's uper discard (sideways in its river) marked all hand: a red frame with a
+    soft glow around the tile's cell."""
+    box = pygame.Rect(cell.as_tuple()).inflate(4, 4)
+    box.h += depth(round(min(cell.w, cell.h)))
+    glow = pygame.Surface(box.inflate(8, 8).size, pygame.SRCALPHA)
+    a = round(70 + 30 * (0.5 + 0.5 * math.sin(clock * 2.5)))
+    for k in range(3):
+        pygame.draw.rect(glow, (*UPER_RED, a // (k + 1)), glow.get_rect().inflate(-3 * k, -3 * k),
+                         width=3, border_radius=6)
+    surface.blit(glow, (box.x - 4, box.y - 4))
+    pygame.draw.rect(surface, UPER_RED, box, width=2, border_radius=4)
+
+
+def draw_call(surface: pygame.Surface, fonts: Fonts, area: Rect, word: str, colour: tuple[int, int, int],
+              scale: float = 1.0, alpha: float = 255.0) -> pygame.Rect | None:
+    """A call word (Pung, Kong, Uper, Ola, Ssoa) large in `area` (`Layout.call_area`): bold,
+    outlined, on a dark pill; `scale` and `alpha` are its pop and fade. Returns where it was
+    drawn (None when invisible)."""
+    if alpha <= 0 or scale <= 0.01:
+        return None
+    size = max(16, round(area.h * 0.62))
+    text = fonts.fit(word, size, area.w * 0.86, colour, bold=True)
+    dark = fonts.fit(word, size, area.w * 0.86, (30, 16, 8), bold=True)
+    o = max(1, size // 18)
+    pad_x, pad_y = round(area.h * 0.3), round(area.h * 0.08)
+    card = pygame.Surface((text.get_width() + 2 * pad_x, text.get_height() + 2 * pad_y), pygame.SRCALPHA)
+    pygame.draw.rect(card, (12, 16, 14, 190), card.get_rect(), border_radius=card.get_height() // 2)
+    pygame.draw.rect(card, (*colour, 220), card.get_rect(), width=max(2, o), border_radius=card.get_height() // 2)
+    for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o), (o, o)):
+        card.blit(dark, (pad_x + dx, pad_y + dy))
+    card.blit(text, (pad_x, pad_y))
+    if abs(scale - 1.0) > 1e-3:
+        w, h = max(1, round(card.get_width() * scale)), max(1, round(card.get_height() * scale))
+        card = pygame.transform.smoothscale(card, (w, h))
+    if alpha < 255:
+        card.set_alpha(max(0, round(alpha)))
+    cx, cy = area.center
+    at = card.get_rect(center=(round(cx), round(cy)))
+    surface.blit(card, at)
+    return at
+
+
+def draw_sacred(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, title: str, words: str,
+                tiles: tuple[int, ...] = ()) -> pygame.Rect:
+    """The human's sacred-discard line in `Layout.sacred_area`: a red title, then `words`
+    ("self-draw only") or the blocked waits as small tiles (after `words`, when both)."""
+    from .widgets import PANEL, WHITE
+
+    area = pygame.Rect(lay.sacred_area.as_tuple())
+    radius = max(5, area.h // 6)
+    pygame.draw.rect(surface, PANEL, area, border_radius=radius)
+    pygame.draw.rect(surface, UPER_RED, area, width=2, border_radius=radius)
+    pad = max(3, lay.gap // 2) + 2
+    size = lay.sacred_text_px
+    inner_w = area.w - 2 * pad
+    head = fonts.fit(title, size, inner_w, (255, 150, 136), bold=True)
+    surface.blit(head, (area.x + pad, area.y + pad))
+    y = area.y + pad + round(size * 1.4)
+    x = area.x + pad
+    tw = lay.sacred_tile
+    th = art.tile(0, tw).get_height()
+    if words:
+        room = inner_w - (len(tiles) * (tw + 2) if tiles else 0)
+        img = fonts.fit(words, size, max(size * 2, room), WHITE)
+        surface.blit(img, img.get_rect(midleft=(x, y + th // 2)))
+        x += img.get_width() + 4
+    for k in tiles:
+        if x + tw > area.right - pad:
+            break
+        surface.blit(art.tile(k, tw), (x, y))
+        x += tw + 2
+    return area
 
 
 def draw_last_discard(surface: pygame.Surface, lay: Layout, cell: Rect, seat: int, clock: float,

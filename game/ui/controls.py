@@ -161,6 +161,26 @@ class Choice:
     shortcut: int | None = None  # a pygame key
     enabled: bool = True
     reason: str = ""
+    #: an enabled choice the player should think twice about (uper on a wait already sacred):
+    #: the button shows a warning mark and says why on hover
+    warning: str = ""
+
+
+WARN = (244, 150, 70)
+
+
+def draw_warning_mark(surface: pygame.Surface, r: pygame.Rect) -> pygame.Rect:
+    """A warning mark (an orange triangle with "!") at the left end of button `r`, and an
+    orange edge around the button. Returns the mark's box."""
+    pygame.draw.rect(surface, WARN, r, width=2, border_radius=6)
+    s = max(10, min(r.h - 8, round(r.h * 0.55)))
+    box = pygame.Rect(r.x + 6, r.centery - s // 2, s, s)
+    pts = [(box.centerx, box.y), (box.right, box.bottom), (box.x, box.bottom)]
+    pygame.draw.polygon(surface, WARN, pts)
+    w = max(2, s // 7)
+    pygame.draw.line(surface, (40, 20, 10), (box.centerx, box.y + s * 0.35), (box.centerx, box.y + s * 0.7), w)
+    pygame.draw.circle(surface, (40, 20, 10), (box.centerx, round(box.y + s * 0.84)), max(1, w // 2 + 1))
+    return box
 
 
 class Prompt:
@@ -200,11 +220,12 @@ class Prompt:
 
     @property
     def tooltip(self) -> str:
-        """The reason of the disabled choice under the mouse, if any."""
+        """The reason of the disabled choice under the mouse (or the warning of an enabled one),
+        if any."""
         if self.hover is None:
             return ""
         c = self.choices[self.hover]
-        return "" if c.enabled else c.reason
+        return c.warning if c.enabled else c.reason
 
     def choose(self, index: int) -> bool:
         c = self.choices[index]
@@ -287,6 +308,8 @@ class Prompt:
                 label = f"{label}  [{pygame.key.name(c.shortcut).upper()}]"
             draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
                         hovered=i == self.hover)
+            if c.enabled and c.warning:
+                draw_warning_mark(surface, pygame.Rect(r))
         title_top = rects[0].y - 8 if rects else 0
         if rects and title:
             t = fonts.fit(title, size, rects[0].w, GOLD, bold=True)

@@ -54,7 +54,39 @@ DURATION = {
     "shuffle": 0.9, "build_step": 0.05, "dice": 0.9, "dice_hold": 0.45, "break": 0.9,
     "deal": 0.2, "draw": 0.22, "discard": 0.28, "claim": 0.35, "call": 0.55, "flower": 0.35,
     "win": 1.1, "end": 0.6, "seats": 2.2, "hand_start": 0.25, "sort_in": 0.16,
+    "call_pop": 0.24, "call_hold": 0.7, "call_fade": 0.4,
 }
+
+#: each call's word (catalogue key), colour and sound
+CALLS: dict[str, tuple[str, tuple[int, int, int], str]] = {
+    "pung": ("call.pung", (246, 206, 96), "pung"),
+    "kong": ("call.kong", (130, 206, 255), "kong"),
+    "uper": ("call.uper", (255, 128, 112), "pung"),
+    "ola": ("call.ola", (255, 230, 120), "win"),
+    "ssoa": ("call.ssoa", (255, 230, 120), "win"),
+}
+
+
+@dataclass(eq=False)
+class CallFx:
+    """A call shown large at the caller's seat (`Layout.call_area` of its screen seat): it pops
+    in (``scale`` grows past 1 and settles), holds, then fades (``alpha``)."""
+
+    seat: int  # screen seat
+    call: str  # a key of `CALLS`
+    word: str
+    colour: tuple[int, int, int]
+    scale: float = 0.3
+    alpha: float = 0.0
+
+    def anim(self, done: Callable[[], Any]) -> Anim:
+        """The pop (scale 0.3 -> 1 with a little overshoot, quickly opaque), the hold, the fade."""
+        pop = DURATION["call_pop"]
+        return Sequence(Parallel(Prop(self, "scale", 1.0, pop, "ease_out_back"),
+                                 Prop(self, "alpha", 255.0, pop * 0.6, "ease_out_quad")),
+                        Delay(DURATION["call_hold"]),
+                        Prop(self, "alpha", 0.0, DURATION["call_fade"], "ease_in_quad"),
+                        Call(done))
 MIDHAND_DISCARDS = 16  # the "mid-hand" key moment: after this many discards
 
 
@@ -97,6 +129,7 @@ class HandModel:
     turn: int | None = None
     prevalent: int | None = None  # the hand's prevalent wind (None: the house rules use none)
     doubled: bool = False  # the stake doubled after a triple-win draw
+    uper: set[int] = field(default_factory=set)  # the seats that declared uper (all hand long)
 
     def order(self, seat: int) -> list[int]:
         """A seat's concealed tiles (drawn tile apart) in the order they are shown."""
@@ -195,6 +228,9 @@ class Director:
         self.deals = 0
         self._won = False
         self.rng = random.Random(0)
+        #: calls shown at their seats now, each with its own animation (they never hold the game)
+        self.calls: list[CallFx] = []
+        self._call_anims: list[Anim] = []
 
     # --- feeding --------------------------------------------------------------------------------
     def follow(self, events: list[Any], start: int = 0) -> None:
@@ -223,6 +259,7 @@ class Director:
         self._take()
         self.timeline.update(dt)
         self._take()
+        self._play_calls(dt)
         if self.banner_left > 0:
             step = dt * (self.timeline.speed if math.isfinite(self.timeline.speed) else 100.0)
             self.banner_left = max(0.0, self.banner_left - step)
@@ -237,6 +274,37 @@ class Director:
             if anim is not None:
                 self.timeline.add(anim)
 
+    def _play_calls(self, dt: float) -> None:
+        """Advance the calls shown at the seats on the same clock and speed as the table (at
+        instant speed they are over at once)."""
+        speed = self.timeline.speed
+        for a in list(self._call_anims):
+            if math.isfinite(speed) and math.isfinite(dt):
+                a.update(dt * speed)
+            else:
+                a.finish()
+            if a.done and a in self._call_anims:
+                self._call_anims.remove(a)
+
+    def call(self, seat: int, what: str) -> Call:
+        """Show engine seat `seat`'s call `what` (a key of `CALLS`) large at its seat, with its
+        sound; a call the same seat makes again replaces the one still shown."""
+        key, colour, sound = CALLS[what]
+
+        def start() -> None:
+            sc = self.screen(seat)
+            for old in [c for c in self.calls if c.seat == sc]:
+                self.calls.remove(old)
+            fx = CallFx(sc, what, self.text(key), colour)
+            self.calls.append(fx)
+
+            def gone() -> None:
+                if fx in self.calls:
+                    self.calls.remove(fx)
+            self._call_anims.append(fx.anim(gone))
+            self.sound(sound)
+        return Call(start)
+
     def skip(self) -> None:
         """Finish the animation playing now (a click or a key)."""
         self.timeline.skip()
@@ -250,6 +318,7 @@ class Director:
         self.hold = False
         try:
             self._take()
+            self._play_calls(math.inf)  # calls of the past are not shown again
         finally:
             self.timeline.speed = saved
             self.hold = hold
@@ -401,6 +470,8 @@ class Director:
         self.sprites.clear()
         self.model = HandModel(hand_no=e.hand, scores=tuple(e.scores), players=tuple(e.players),
                                prevalent=e.prevalent, doubled=e.doubled)
+        self.calls.clear()
+        self._call_anims.clear()
         self.model.sort[self.human] = True
         self.deals = 0
         self._won = False
@@ -595,8 +666,8 @@ class Director:
             m.hidden.add(d)
             return self._flight(sprite, dst, up, DURATION["sort_in"], land=lambda: m.hidden.discard(d), hop=4)
         steps: list[Anim] = []
-        if e.uper:
-            steps.append(self.say(self.text("table.called_uper", name=self.names(seat)), (240, 120, 110), 1.4))
+        if e.uper:  # the call at the seat; its stick and lit plate stay all hand
+            steps += [Call(partial(m.uper.add, seat)), self.call(seat, "uper")]
         steps.append(self._flight(sprite, slot, True, DURATION["discard"], land=land, hop=6))
         steps.append(Lazy(sort_in))
         if m.discards + 1 == MIDHAND_DISCARDS:
@@ -628,18 +699,15 @@ class Director:
         slots = self.layout.meld_slots(self.screen(seat), len(m.hands[seat]),
                                        [x.spec for x in m.melds[seat]] + [spec])[-1]
         flights = [self._flight(sprites[t], slot, True, DURATION["claim"]) for t, slot in zip(ids, slots)]
-        word = "table.called_kong" if e.meld == "kong" else "table.called_pung"
-        self.sound("kong" if e.meld == "kong" else "pung")
         m.turn = seat
-        return Sequence(self.say(self.text(word, name=self.names(seat))), Parallel(*flights),
+        return Sequence(self.call(seat, "kong" if e.meld == "kong" else "pung"), Parallel(*flights),
                         Call(lambda: m.melds[seat].append(mv)), Delay(DURATION["call"] * 0.4))
 
     def _on_KongDeclared(self, e: KongDeclared) -> Anim:
         m = self.model
         seat = e.seat
         sc = self.screen(seat)
-        self.sound("kong")
-        say = self.say(self.text("table.called_kong", name=self.names(seat)))
+        say = self.call(seat, "kong")
         if e.meld == "added_kong":
             t = e.tiles[0]
             target = next((mv for mv in m.melds[seat] if mv.kind == kind(t) and len(mv.ids) == 3), None)
@@ -675,8 +743,7 @@ class Director:
     def _on_WinDeclared(self, e: WinDeclared) -> Anim:
         m = self.model
         seat = e.seat
-        word = "table.called_ola" if e.how == "self_draw" else "table.called_ssoa"
-        steps: list[Anim] = [self.say(self.text(word, name=self.names(seat)), (255, 226, 120), 2.2)]
+        steps: list[Anim] = [self.call(seat, "ola" if e.how == "self_draw" else "ssoa")]
         first = not self._won
         self._won = True
         if e.how != "self_draw" and first:
@@ -688,7 +755,6 @@ class Director:
 
         def reveal() -> None:
             m.revealed.add(seat)
-            self.sound("win")
         steps += [Call(reveal), Delay(DURATION["win"])]
         return Sequence(*steps)
 

@@ -475,6 +475,67 @@ class Layout:
         return _rot_rect(cx, cy, Rect(-c.w / 2 + d, c.h / 2 - d, c.w - 2 * d, d), seat)
 
     @property
+    def stick_thick(self) -> int:
+        """Thickness of an uper stick (see `uper_stick`)."""
+        return max(3, round(self.console.w * 0.2 * 0.16))
+
+    def uper_stick(self, seat: int) -> Rect:
+        """Where a seat's uper stick lies once it has declared uper (all hand long): across the
+        console's side facing the seat, along its inner edge (the wind and score keep the rest
+        of the side, `console_side_content`).
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> st, side = lay.uper_stick(0), lay.console_side(0)
+        >>> st.inside(side), st.y == side.y + 1, st.w > 3 * st.h
+        (True, True, True)
+        """
+        _check_seat(seat)
+        c = self.console
+        d = round(c.w * 0.2)
+        length = (c.w - 2 * d) * 0.82
+        cx, cy = self.centre
+        return _rot_rect(cx, cy, Rect(-length / 2, c.h / 2 - d + 1, length, self.stick_thick), seat)
+
+    def console_side_content(self, seat: int) -> Rect:
+        """The part of a seat's console side that shows its wind and score: the side less the
+        band of its uper stick."""
+        _check_seat(seat)
+        c = self.console
+        d = round(c.w * 0.2)
+        cut = self.stick_thick + 2
+        cx, cy = self.centre
+        return _rot_rect(cx, cy, Rect(-c.w / 2 + d, c.h / 2 - d + cut, c.w - 2 * d, d - cut), seat)
+
+    @_cached
+    def call_area(self, seat: int) -> Rect:
+        """Where a seat's call (Pung, Kong, Uper, Ola, Ssoa) appears, large: on that seat's side
+        of the table, half way from the console to the seat's hand (over its river and wall;
+        never over a hand, a plate or the console).
+
+        >>> lay = Layout.for_size(1280, 800)
+        >>> a, c = lay.call_area(0), lay.console
+        >>> a.y > c.bottom and a.bottom < lay.row_region(0).y, abs(a.center[0] - c.center[0]) < 1
+        (True, True)
+        """
+        _check_seat(seat)
+        cx, cy = self.centre
+        c = self.console
+        row = self.row_region(seat)
+        g = self.gap
+        near = c.w / 2 + g
+        far = {0: row.y - cy, 1: row.x - cx, 2: cy - row.bottom, 3: cx - row.right}[seat] - g
+        along = max(1.0, far - near)  # the room between the console and the hand
+        rt = self.river_tile
+        w, h = rt * 6.5, rt * 2.4
+        if seat % 2 == 0:
+            h = min(h, along)
+        else:
+            w = min(w, along)
+        mid = (near + far) / 2
+        dx, dy = _rot(0.0, mid, seat)
+        return Rect(cx + dx - w / 2, cy + dy - h / 2, w, h)
+
+    @property
     def console_middle(self) -> Rect:
         """The console's middle, inside its four sides (hand number, tiles left, wind, stake)."""
         c = self.console
@@ -710,9 +771,35 @@ class Layout:
         return Rect(p.x, p.bottom + self.gap, p.w, self.dice_size + self.gap)
 
     @property
-    def assists_area(self) -> Rect:
-        """The call assists' three toggles: the left column, above the human's plate."""
+    def sacred_area(self) -> Rect:
+        """The human's sacred-discard line (while it lasts: "self-draw only", or the waits it
+        blocks as small tiles): the left column, right above the human's plate by the hand.
+
+        >>> lay = Layout.for_size(1024, 640)
+        >>> s, p = lay.sacred_area, lay.plate(0)
+        >>> s.bottom == p.y - lay.gap, s.x == p.x and s.w == p.w
+        (True, True)
+        """
         p = self.plate(0)
+        st = self.sacred_tile
+        h = self.sacred_text_px * 1.4 + face_h(st) + depth_of(st) + 3 * max(3, self.gap // 2)
+        return Rect(p.x, p.y - self.gap - h, p.w, h)
+
+    @property
+    def sacred_text_px(self) -> int:
+        """Text size of the sacred-discard line."""
+        return max(12, round(self.plate_size[1] * 0.27))
+
+    @property
+    def sacred_tile(self) -> int:
+        """Width of the small tiles on the sacred-discard line."""
+        return max(14, round(self.river_tile * 0.72))
+
+    @property
+    def assists_area(self) -> Rect:
+        """The call assists' three toggles: the left column, above the human's plate and its
+        sacred-discard line."""
+        p = self.sacred_area
         h = 3 * self.assist_h + 2 * max(3, self.gap // 2)
         return Rect(p.x, p.y - self.gap - h, p.w, h)
 
@@ -781,7 +868,7 @@ class Layout:
     def regions(self) -> dict[str, Rect]:
         """Named areas that must not overlap each other (tests check it)."""
         out: dict[str, Rect] = {"panel": self.panel, "console": self.console, "dice": self.dice_rest,
-                                "assists": self.assists_area}
+                                "assists": self.assists_area, "sacred": self.sacred_area}
         for s in range(4):
             out[f"plate{s}"] = self.plate(s)
             out[f"wall{s}"] = self.wall_region(s)

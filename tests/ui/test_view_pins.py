@@ -11,8 +11,9 @@ right after it has shown that event (just before it takes the next one). Per sea
   kong shows two tiles face down at the ends and two face up in the middle (for its owner too);
 - the river is the engine's (claimed tiles gone) with the uper tile, and only it, sideways;
 - flowers and the wall count are the engine's;
-- an uper discard shows the "<seat>: Uper!" banner, and its river tile (only it) lies sideways,
-  turned a quarter toward the next seat;
+- an uper discard puts the uper marker (the console's stick, the lit plate) on its seat, kept
+  there on exactly the engine's uper seats after every event to the hand's end, and its river
+  tile (only it) lies sideways, turned a quarter toward the next seat;
 - the turn marker (`HandModel.turn`, the gold bar) is on the engine's seat to play once the hand
   is under way (the dealer's opening turn: a known bug, below), on the deciding seat whenever a
   turn decision is asked, and gone at the hand end;
@@ -41,7 +42,7 @@ and failing, the source restored):
 - `Director._on_KongDeclared` showing a concealed kong all face up -> test_every_event_...[151,
   12], test_spectator_mode_..., test_a_concealed_kong_...;
 - `Director._on_Discarded` landing every discard upright (``(e.tile, False)``), or without the
-  "Uper!" banner -> test_every_event_...[3, 151, 61];
+  "Uper!" banner (now: the uper marker) -> test_every_event_...[3, 151, 61];
 - `Director._on_Drew` not moving the turn marker, or `_on_HandEnded` leaving it -> the session
   tests;
 - `Director._on_HandEnded` not adding the payments to ``m.scores``, or `draw_info` drawing another
@@ -112,6 +113,7 @@ class Snap:
     flowers: list[list[int]]
     wall: int
     turn: int
+    uper: tuple[bool, ...] = ()  # the seats that declared uper this hand
 
     @classmethod
     def take(cls, t: Table) -> Snap:
@@ -126,6 +128,7 @@ class Snap:
             flowers=[list(f) for f in t.flowers],
             wall=t.wall.remaining,
             turn=t.turn,
+            uper=tuple(i >= 0 for i in t.uper_index),
         )
 
 
@@ -249,8 +252,7 @@ class ViewWatch:
             assert sc.info().wall_count == snap.wall, where
         if isinstance(e, ev.Discarded) and e.uper:
             self.seen["uper"] += 1
-            assert d.banner is not None and d.banner[0] == sc.app.tr("table.called_uper", name=sc.seat_label(e.seat)), \
-                f"{where}: the uper banner"
+            assert e.seat in m.uper, f"{where}: the uper marker"
             river = m.river[e.seat]
             assert river and river[-1] == (e.tile, True), f"{where}: the uper tile lies sideways"
             assert sum(side for _, side in river) == 1, where
@@ -259,6 +261,10 @@ class ViewWatch:
             upright = sc.app.layout.river_slots(scr, [False] * len(river))[-1]
             assert slot.orientation == (scr + 1) % 4 and upright.orientation == scr, where
             assert (slot.rect.w > slot.rect.h) != (upright.rect.w > upright.rect.h), f"{where}: turned a quarter"
+        # the uper marker (stick and lit plate) is on exactly the seats that declared uper, all hand
+        info = sc.info()
+        assert {s for s in range(4) if info.uper[screen_seat(s, d.human)]} == \
+            {s for s in range(4) if snap.uper[s]}, f"{where}: the uper markers"
         if isinstance(e, ev.HandEnded):
             assert m.turn is None, f"{where}: no turn marker once the hand is over"
         elif self.under_way and not m.dealing:

@@ -94,6 +94,7 @@ class TableInput:
         self.prompt_for: Decision | None = None
         self.prompt_title = ""
         self.offered: tuple[int, int] | None = None  # (seat, kind) of the tile a claim prompt offers
+        self.uper_armed: int | None = None  # the tile an uper on a sacred wait was confirmed for once
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
@@ -271,13 +272,30 @@ class TableInput:
                     able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
                     reason = (tr("table.uper_with", tiles=self.app.tiles_text(able)) if able
                               else tr("table.uper_not_offered"))
-            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason))
+            warning = self._uper_warning(d, k) if legal and k is not None else ""
+            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
         hover = self.prompt.hover if self.prompt is not None else None
         self.prompt = Prompt(choices) if choices else None
         if self.prompt is not None:
             self.prompt.hover = hover
             self.prompt.focus = 0
         self.prompt_title = tr("table.your_turn")
+
+    def _uper_warning(self, d: Decision, kind: int) -> str:
+        """What the uper button warns of when the hand would wait on tiles already sacred after an
+        uper with `kind` (the practice layer asks the engine's sacred-discard rule), else ""."""
+        from game.practice.sacred_check import sacred_after_uper
+
+        tr = self.app.tr
+        st = sacred_after_uper(d.observation, kind)
+        blocked = st.blocked
+        if not blocked and st.can_self_draw:
+            return ""
+        why = self.reason(next((r.message for r in st.reasons if any(r.blocks(w) for w in st.waits)),
+                               st.reasons[0].message))
+        if st.blocks_all_discards or set(blocked) == set(st.waits):
+            return tr("table.uper_sacred_all", why=why)
+        return tr("table.uper_sacred_tiles", tiles=self.app.tiles_text(blocked), why=why)
 
     def _choose(self, choice: str) -> None:
         d = self.prompt_for
@@ -301,6 +319,14 @@ class TableInput:
             k = self._selected_kind()
             if k is not None:
                 action = Discard(k, uper=True)
+                c = next((c for c in self.prompt.choices if c.action == "uper"), None) if self.prompt else None
+                if c is not None and c.warning and self.uper_armed != k:
+                    # the wait is sacred already: say why, and declare only when asked again
+                    self.uper_armed = k
+                    self.say(f"{c.warning} {self.app.tr('table.uper_confirm')}", 8.0)
+                    if self.prompt is not None:
+                        self.prompt.result = None
+                    return
         if action is not None:
             self.act(action)
 
@@ -318,6 +344,7 @@ class TableInput:
             return False
         if self.prompt is not None:  # the time bank spent on this prompt is gone for the hand
             self.time_bank = max(0.0, self.time_bank - self.prompt.bank_used)
+        self.uper_armed = None
         self.prompt_for = None
         self.prompt = None
         self.cursor.index = None

@@ -17,12 +17,22 @@ import pygame
 from game.engine.tiles import kind_of_tile
 from game.i18n import seat_name
 
-from ..board import ROOM, InfoView, draw_board, draw_info, draw_last_discard
+from ..board import (
+    ROOM,
+    InfoView,
+    draw_board,
+    draw_call,
+    draw_info,
+    draw_last_discard,
+    draw_sacred,
+    draw_uper_tile,
+)
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 
 if TYPE_CHECKING:
-    from game.engine.table import Decision
+    from game.engine.scoring.sacred import SacredStatus
+    from game.engine.table import Decision, Table
 
     from ..app import App
     from ..controls import HandCursor, Prompt
@@ -66,6 +76,8 @@ class TableView:
     if TYPE_CHECKING:  # the scene's, never these
         @property
         def human(self) -> int: ...
+        @property
+        def table(self) -> Table | None: ...
         def player_label(self, p: int) -> str: ...
         def button_rects(self) -> list[pygame.Rect]: ...
         def tile_rects(self) -> list[pygame.Rect]: ...
@@ -115,7 +127,38 @@ class TableView:
             levels=tuple(levels[players[s]] for s in by_screen),  # type: ignore[arg-type]
             hover=self._plate_under_mouse(),
             glow=0.5 + 0.5 * math.sin(self.elapsed * 4),
+            uper=tuple(s in m.uper for s in by_screen),  # type: ignore[arg-type]
         )
+
+    def sacred_status(self) -> SacredStatus | None:
+        """The human's sacred-discard status as the engine has it now (`game.practice.sacred_check`;
+        asked again only when the engine has logged new events), None when nothing is sacred,
+        between hands, in a replay or in spectator mode."""
+        t = self.table
+        if t is None or self.replay or self.autoplay or t.is_over or not self.director.model.hand_no:
+            return None
+        key = (id(t), len(t.events))
+        memo = getattr(self, "_sacred_memo", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        from game.practice.sacred_check import sacred_now
+
+        st = sacred_now(t, self.human)
+        self._sacred_memo = (key, st)
+        return st
+
+    def sacred_line(self) -> tuple[str, str, tuple[int, ...]] | None:
+        """The sacred-discard line by the human's hand: (title, words, blocked waits as tiles),
+        or None while nothing is sacred."""
+        st = self.sacred_status()
+        if st is None:
+            return None
+        tr = self.app.tr
+        if not st.can_self_draw:
+            return tr("table.sacred"), tr("table.sacred_no_win"), ()
+        if st.blocks_all_discards or set(st.blocked) == set(st.waits):
+            return tr("table.sacred"), tr("table.sacred_self_draw"), ()
+        return tr("table.sacred_tiles"), "", st.blocked
 
     def _plate_under_mouse(self) -> int | None:
         """The screen seat whose plate the mouse is over (its level shows), if any."""
@@ -157,6 +200,11 @@ class TableView:
         if m.hand_no:
             draw_info(surface, lay, art, fonts, self.info())
         d.sprites.draw(surface, art)
+        line = self.sacred_line()
+        if line is not None:
+            draw_sacred(surface, lay, art, fonts, *line)
+        for fx in d.calls:  # the calls, large at their seats
+            draw_call(surface, fonts, lay.call_area(fx.seat), fx.word, fx.colour, fx.scale, fx.alpha)
         if m.seat_pick is not None:
             self._draw_seat_pick(surface, lay)
         self._draw_banner(surface, lay)
@@ -196,6 +244,12 @@ class TableView:
             pulse = 0.5 + 0.5 * math.sin(self.elapsed * 8)
             colour = (236, round(150 + 60 * pulse), 60)
             pygame.draw.rect(surface, colour, pygame.Rect(r.as_tuple()), width=3, border_radius=4)
+        for seat in m.uper:  # the uper tile stays marked in its river all hand
+            river = m.river[seat]
+            sides = [s for _, s in river]
+            if any(sides):
+                slot = lay.river_slots(screen_seat(seat, self.human), sides)[sides.index(True)]
+                draw_uper_tile(surface, slot.rect, self.elapsed)
         if m.last_discard is not None:
             seat, tile = m.last_discard
             river = m.river[seat]
