@@ -37,6 +37,7 @@ SCREENS: dict[str, str] = {
     "lesson": "game.ui.scenes.learn:LessonScene",
     "replays": "game.ui.scenes.replay_viewer:RecordsScene",
     "replay_viewer": "game.ui.scenes.replay_viewer:ReplayViewerScene",
+    "game_review": "game.ui.scenes.game_review:GameReviewScene",
     "statistics": "game.ui.scenes.stats:StatsScene",
     "notice": "game.ui.scenes.notice:NoticeScene",
     "pause": "game.ui.scenes.pause:PauseScene",

@@ -412,3 +412,46 @@ def test_no_text_over_text_in_any_step_of_any_lesson(words, lang, size):
     finally:
         app.close()
     assert not found, "\n".join(found)
+
+
+@pytest.fixture(scope="module")
+def reviewed_record(tmp_path_factory):
+    """A one-hand record of a beginner's play, reviewed once (the review is kept beside it)."""
+    from ai.registry import make_seat
+    from game.engine.rules import RuleSet
+    from game.engine.session import Session
+    from game.practice.game_review import review_record
+    from game.practice.records import RecordWriter
+
+    d = tmp_path_factory.mktemp("reviewed")
+    w = RecordWriter(Session(RuleSet(), seed=5, hands=1), directory=d, human=0,
+                     seat_kinds=("human", "ai:standard", "ai:standard", "ai:standard"))
+    w.play([make_seat("ai:beginner", seed=1)] + [make_seat("ai:standard", seed=i) for i in (2, 3, 4)])
+    review_record(w.path, playouts=6, workers=1)
+    return w.path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_over_text_in_a_game_review(words, lang, size, reviewed_record):
+    """The review's summary and list, and the replay viewer opened at a decision with the
+    review's words over the board."""
+    from game.ui.scenes.game_review import GameReviewScene
+
+    pygame.init()
+    app = App(Settings(language=lang, sound=False), size=size)
+    found = []
+    try:
+        s = GameReviewScene(app, reviewed_record, playouts=6, workers=1, threaded=False)
+        assert s.review is not None and s.review.cached
+        app.push(s)
+        rec = record_top(app, words)
+        found += [f"review: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
+                  + rec.outside_panels()]
+        assert s.open()
+        rec = record_top(app, words)
+        found += [f"viewer: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
+                  + rec.outside_panels()]
+    finally:
+        app.close()
+    assert not found, "\n".join(found)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.events import Discarded, Drew, HandStarted
+from game.i18n import register_texts
 
 from ..board import InfoView
 from ..board_picture import BoardPicture, info_for
@@ -50,6 +51,8 @@ from ..widgets import (
     wrap,
 )
 
+register_texts("ui", {"records.review": "Review  [R]"})
+
 if TYPE_CHECKING:
     from game.engine.messages import Message
     from game.ui.app import App
@@ -58,13 +61,18 @@ if TYPE_CHECKING:
 class ReplayViewerScene(Scene):
     name = "replay_viewer"
 
-    def __init__(self, app: App, record: Any) -> None:
+    def __init__(self, app: App, record: Any, at: tuple[int, int] | None = None,
+                 note: list[str] | None = None) -> None:
         super().__init__(app)
         from game.practice.records import Record, load_record
 
         self.record = record if isinstance(record, Record) else load_record(Path(record))
         self.hand_i = 0
         self.k = 0  # index of the last event shown in the hand
+        #: a review's words about the decision at `at` ((hand number, events before it)),
+        #: shown over the board while the viewer stands there
+        self.note = list(note or [])
+        self.note_at: tuple[int, int] | None = None
         self.reveal = False
         self.show_hints = True
         self.panel = HintsPanel(app.fonts, app.art, lambda: app.lang, notation=lambda: app.notation)
@@ -76,6 +84,13 @@ class ReplayViewerScene(Scene):
         self._tables: dict[tuple[int, int], Any] = {}
         self._hints_key: Any = None
         self.dragging = False
+        if at is not None:
+            hand, before = at
+            numbers = [h.number for h in self.hands]
+            if hand in numbers:
+                self.hand_i = numbers.index(hand)
+                self.k = max(0, min(before - 1, len(self.events) - 1))
+                self.note_at = (self.hand_i, self.k)
         self._refresh()
 
     # --- the record ------------------------------------------------------------------------------
@@ -326,6 +341,20 @@ class ReplayViewerScene(Scene):
             return None
         return info_for(table, human, self.app.lang, self.app.tr("viewer.you"))
 
+    def _draw_note(self, surface: pygame.Surface, board: pygame.Rect, size: int) -> None:
+        """The review's words about this decision, in an opaque box at the top of the board."""
+        fonts = self.app.fonts
+        small = round(size * 0.85)
+        lines = [fonts.fit(t, small if i else size, board.w - 48, GOLD if i == 0 else WHITE, bold=i == 0)
+                 for i, t in enumerate(self.note)]
+        h = sum(t.get_height() + 4 for t in lines) + 16
+        box = pygame.Rect(board.x + 12, board.y + 12, board.w - 24, h)
+        draw_panel(surface, box, alpha=255, radius=8)
+        y = box.y + 8
+        for t in lines:
+            surface.blit(t, (box.x + 12, y))
+            y += t.get_height() + 4
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
         fonts, tr = self.app.fonts, self.app.tr
@@ -344,6 +373,8 @@ class ReplayViewerScene(Scene):
             msg = tr("viewer.no_hands")
             surface.blit(fonts.fit(msg, size, g["board"].w - 40, WHITE), (g["board"].x + 20, g["board"].y + 20))
         pygame.draw.rect(surface, (60, 130, 100), g["board"], width=2, border_radius=4)
+        if self.note and self.note_at == (self.hand_i, self.k):
+            self._draw_note(surface, g["board"], size)
         below = g["below"]
         draw_panel(surface, below, alpha=215, radius=10)
         # the head line: which hand and event, and the record's problem if any
@@ -622,13 +653,29 @@ class RecordsScene(ReplayListScene):
     def extra_buttons(self) -> dict[str, Button]:
         _box, _rows, watch, back = self.geometry()
         r = watch.rect
-        bw = min(round(r.w * 1.2), (r.x - back.rect.right - 36) // 2)
+        bw = min(round(r.w * 1.2), (r.x - back.rect.right - 48) // 3)
         step = pygame.Rect(0, 0, bw, r.h)
         step.bottomright = (r.x - 12, r.bottom)
+        review = pygame.Rect(0, 0, bw, r.h)
+        review.bottomright = (step.x - 12, r.bottom)
         prune = pygame.Rect(0, 0, bw, r.h)
         prune.bottomleft = (back.rect.right + 12, r.bottom)
         return {"step": Button(step, self.app.tr("records.step"), bool(self.records)),
+                "review": Button(review, self.app.tr("records.review"), self.can_review()),
                 "prune": Button(prune, self.app.tr("records.prune", d=self.prune_days), bool(self.records))}
+
+    def can_review(self) -> bool:
+        """The focused record has hands to review (a damaged one is reviewed as far as valid)."""
+        return bool(self.records) and self.records[self.focus].hands > 0
+
+    def review(self) -> bool:
+        """The focused record's review (`game_review` screen): its person, else player 1."""
+        if not self.can_review():
+            return False
+        s = self.records[self.focus]
+        self.app.sound.play("click")
+        self.app.push("game_review", record=s.path, seat=None if s.human is not None else 0)
+        return True
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm is not None:
@@ -655,6 +702,9 @@ class RecordsScene(ReplayListScene):
             if k == pygame.K_p:
                 self.ask_prune()
                 return
+            if k == pygame.K_r:
+                self.review()
+                return
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
                 i = PRUNE_DAYS.index(self.prune_days)
                 self.prune_days = PRUNE_DAYS[(i + (1 if k == pygame.K_RIGHT else -1)) % len(PRUNE_DAYS)]
@@ -666,6 +716,9 @@ class RecordsScene(ReplayListScene):
                 return
             if extra["prune"].hit(event.pos):
                 self.ask_prune()
+                return
+            if extra["review"].hit(event.pos):
+                self.review()
                 return
             _, rows, _, _ = self.geometry()
             for i, r in enumerate(rows):

@@ -1,0 +1,383 @@
+"""Review my game, in the window: every decision the player made against the strongest computer
+player (`game.practice.game_review`), the summary first, the worst decisions first; Enter or a
+click on one opens the replay viewer at that moment with the hints panel and both choices'
+playout figures.
+
+    app.push("game_review", record=path)          # the record's person, or
+    app.push("game_review", record=path, seat=2)  # any player of it
+
+The review runs in a worker thread (the playouts in the practice's process pool): the window
+stays responsive and shows a progress bar; Esc cancels. A review kept beside the record opens at
+once. Up/Down (W/S) choose a decision, PageUp/PageDown jump, Enter opens it, Esc goes back.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import action_text, register_texts, render, seat_name
+
+from ..i18n import tr
+from ..scene import Scene
+from ..widgets import (
+    DIM,
+    FELT_BOTTOM,
+    FELT_TOP,
+    GOLD,
+    HILITE,
+    PANEL_EDGE,
+    RED_TEXT,
+    WHITE,
+    Button,
+    draw_button,
+    draw_gradient,
+    draw_panel,
+)
+
+if TYPE_CHECKING:
+    from game.practice.game_review import GameReview, ReviewedDecision
+    from game.ui.app import App
+
+register_texts("ui", {
+    "review.title": "Review of your game",
+    "review.title_player": "Review of {name}'s game",
+    "review.working": "Reviewing: {stage}",
+    "review.stage_decisions": "asking the computer, hand {done} of {total}",
+    "review.stage_playouts": ("playing out the disagreements, {n} of {total}",
+                              "playing out the disagreements, {n} of {total}"),
+    "review.starting": "Starting…",
+    "review.cancel": "Cancel",
+    "review.back": "Back",
+    "review.open": "Show in the replay",
+    "review.agreement": "Agreement with the computer: {pct}%",
+    "review.lost": "Points lost per hand: {n} (95% interval {low} to {high})",
+    "review.by_category": "{category}: {decisions} decisions, {lost} points lost",
+    "review.verdicts": "Verdicts",
+    "review.none": "You chose what the computer would at every decision.",
+    "review.row": "Hand {hand} · {wind} · {kind}",
+    "review.you_pc": "you: {chosen} · computer: {suggested}",
+    "review.cost": "{cost} ({low} to {high})",
+    "review.help": "Up/Down choose · Enter show in the replay · Esc back",
+    "review.failed": "The review stopped: {why}",
+    "review.partial": "Reviewed up to a damaged line: {why}",
+    "review.figures": "{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playouts)",
+    "review.choice_you": "your choice",
+    "review.choice_pc": "the computer's",
+})
+
+#: verdict -> colour of its word
+VERDICT_COLOUR = {"fine": (150, 230, 160), "inaccuracy": (236, 210, 120), "mistake": (240, 160, 90),
+                  "blunder": RED_TEXT, "unclear": DIM}
+
+
+def _num(x: float) -> str:
+    return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
+
+
+def figures_lines(item: ReviewedDecision, lang: str) -> list[str]:
+    """Both choices' playout figures, as the replay viewer shows them beside the decision."""
+    out = []
+    for key, label in (("chosen", "review.choice_you"), ("suggested", "review.choice_pc")):
+        r = item.figures.get(key)
+        if r is None:
+            continue
+        out.append(tr("review.figures", lang, choice=tr(label, lang), points=_num(r.mean_points),
+                      win=round(100 * r.win_rate), deal=round(100 * r.deal_in_rate), n=r.playouts))
+    return out
+
+
+class GameReviewScene(Scene):
+    name = "game_review"
+
+    def __init__(self, app: App, record: Any, seat: int | None = None, *, playouts: int | None = None,
+                 workers: int | None = None, threaded: bool = True) -> None:
+        super().__init__(app)
+        self.path = Path(record)
+        self.seat = seat
+        self.playouts = playouts
+        self.workers = workers
+        self.review: GameReview | None = None
+        self.error = ""
+        self.progress = 0.0
+        self.stage = ""
+        self.cancel = threading.Event()
+        self.focus = 0
+        self.top = 0
+        self._thread: threading.Thread | None = None
+        self._start(threaded)
+
+    # --- the work -------------------------------------------------------------------------------
+    def _options(self) -> dict[str, Any]:
+        opts: dict[str, Any] = {}
+        if self.playouts is not None:
+            opts["playouts"] = self.playouts
+        return opts
+
+    def _kept(self) -> GameReview | None:
+        """The review kept beside the record, if any (any trouble: none; reviewing says why)."""
+        from game.practice import game_review as gr
+        from game.practice.records import load_record
+
+        try:
+            player = self.seat if self.seat is not None else load_record(self.path).human
+            return None if player is None else gr.cached_review(self.path, player, **self._options())
+        except Exception:  # noqa: BLE001 - no kept review: review it now (errors said then)
+            return None
+
+    def _start(self, threaded: bool) -> None:
+        self.review = self._kept()
+        if self.review is not None:
+            return
+        if threaded:
+            self._thread = threading.Thread(target=self._work, name="game-review", daemon=True)
+            self._thread.start()
+        else:
+            self._work()
+
+    def _work(self) -> None:
+        from game.engine.errors import MahjongError
+        from game.practice import game_review as gr
+
+        lang = self.app.lang
+
+        def progress(p: Any) -> None:
+            self.progress = p.fraction
+            if p.stage == "decisions":
+                self.stage = tr("review.stage_decisions", lang, done=p.done, total=p.total)
+            else:
+                self.stage = tr("review.stage_playouts", lang, n=p.done, total=p.total)
+
+        try:
+            self.review = gr.review_record(self.path, self.seat, workers=self.workers,
+                                           progress=progress, cancel=self.cancel, **self._options())
+        except gr.ReviewCancelled:
+            return
+        except MahjongError as e:
+            self.error = self.app.reason(getattr(e, "message", None) or str(e))
+        except (OSError, ValueError) as e:
+            self.error = str(e)
+
+    @property
+    def working(self) -> bool:
+        return self.review is None and not self.error
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Until the worker is done (tests)."""
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def leave(self) -> None:
+        self.cancel.set()
+        self.app.pop()
+
+    # --- the list -------------------------------------------------------------------------------
+    @property
+    def items(self) -> list[ReviewedDecision]:
+        return self.review.disagreements() if self.review is not None else []
+
+    def open(self, index: int | None = None) -> bool:
+        """The replay viewer at decision `index`, with both choices' figures."""
+        items = self.items
+        i = self.focus if index is None else index
+        if not 0 <= i < len(items):
+            return False
+        item = items[i]
+        lang = self.app.lang
+        note = [render(item.describe(), lang), *figures_lines(item, lang)]
+        self.app.sound.play("click")
+        self.app.push("replay_viewer", record=self.path, at=(item.hand, item.events_before), note=note)
+        return True
+
+    # --- geometry -------------------------------------------------------------------------------
+    def geometry(self) -> dict[str, Any]:
+        w, h = self.app.canvas.get_size()
+        size = max(14, round(h * 0.023))
+        box = pygame.Rect(16, 12, w - 32, h - 24)
+        bh = max(34, round(h * 0.05))
+        back = pygame.Rect(0, 0, max(140, round(box.w * 0.14)), bh)
+        back.bottomright = (box.right - 20, box.bottom - 14)
+        show = pygame.Rect(0, 0, max(220, round(box.w * 0.22)), bh)
+        show.bottomright = (back.x - 14, back.bottom)
+        head = round(size * 1.5 * 1.45) + 24
+        summary_w = max(300, round(box.w * 0.36))
+        summary = pygame.Rect(box.x + 24, box.y + head, summary_w, back.y - 12 - box.y - head)
+        lst = pygame.Rect(summary.right + 24, summary.y, box.right - 24 - summary.right - 24, summary.h)
+        rh = round(size * 2.9)
+        return {"box": box, "size": size, "back": back, "show": show, "summary": summary,
+                "list": lst, "rh": rh, "visible": max(1, lst.h // rh)}
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        g = self.geometry()
+        lst: pygame.Rect = g["list"]
+        if not lst.collidepoint(pos):
+            return None
+        i = self.top + (pos[1] - lst.y) // g["rh"]
+        return i if 0 <= i < len(self.items) else None
+
+    def _follow(self) -> None:
+        vis = self.geometry()["visible"]
+        self.focus = max(0, min(self.focus, len(self.items) - 1))
+        if self.focus < self.top:
+            self.top = self.focus
+        elif self.focus >= self.top + vis:
+            self.top = self.focus - vis + 1
+
+    # --- input ----------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        g = self.geometry()
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.leave()
+            elif self.working:
+                return
+            elif k in (pygame.K_UP, pygame.K_w):
+                self.focus -= 1
+                self._follow()
+            elif k in (pygame.K_DOWN, pygame.K_s):
+                self.focus += 1
+                self._follow()
+            elif k == pygame.K_PAGEUP:
+                self.focus -= g["visible"]
+                self._follow()
+            elif k == pygame.K_PAGEDOWN:
+                self.focus += g["visible"]
+                self._follow()
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open()
+        elif event.type == pygame.MOUSEWHEEL and not self.working:
+            vis = g["visible"]
+            self.top = max(0, min(max(0, len(self.items) - vis), self.top - 3 * event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if g["back"].collidepoint(event.pos):
+                self.leave()
+            elif not self.working and g["show"].collidepoint(event.pos):
+                self.open()
+            elif not self.working:
+                i = self.row_at(event.pos)
+                if i is not None:
+                    if i == self.focus:
+                        self.open(i)
+                    self.focus = i
+
+    # --- drawing --------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        g = self.geometry()
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        box: pygame.Rect = g["box"]
+        draw_panel(surface, box, alpha=255)
+        r = self.review
+        if self.seat is not None and r is not None and r.player_name:  # a chosen player, by name
+            title_text = tr("review.title_player", lang, name=r.player_name)
+        else:  # the record's person: you
+            title_text = tr("review.title", lang)
+        title = fonts.fit(title_text, round(size * 1.5), box.w - 48, GOLD, bold=True)
+        surface.blit(title, (box.x + 24, box.y + 12))
+        if self.working:
+            self._draw_progress(surface, g)
+            draw_button(surface, fonts, Button(g["back"], tr("review.cancel", lang)), True, size)
+            return
+        if self.error:
+            t = fonts.fit(tr("review.failed", lang, why=self.error), size, box.w - 48, RED_TEXT)
+            surface.blit(t, (box.x + 24, g["summary"].y))
+        elif r is not None:
+            self._draw_summary(surface, g, r)
+            self._draw_list(surface, g)
+        hint = fonts.fit(tr("review.help", lang), round(size * 0.8), g["show"].x - box.x - 44, DIM)
+        surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
+        draw_button(surface, fonts, Button(g["show"], tr("review.open", lang), bool(self.items)),
+                    False, size)
+        draw_button(surface, fonts, Button(g["back"], tr("review.back", lang)), True, size)
+
+    def _draw_progress(self, surface: pygame.Surface, g: dict[str, Any]) -> None:
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        box: pygame.Rect = g["box"]
+        bar = pygame.Rect(0, 0, round(box.w * 0.6), max(14, size))
+        bar.center = box.center
+        stage = self.stage or tr("review.starting", lang)
+        t = fonts.fit(tr("review.working", lang, stage=stage), size, bar.w, WHITE)
+        surface.blit(t, t.get_rect(midbottom=(bar.centerx, bar.y - 10)))
+        pygame.draw.rect(surface, (12, 40, 30), bar, border_radius=bar.h // 2)
+        fill = bar.copy()
+        fill.w = max(bar.h, round(bar.w * max(0.0, min(1.0, self.progress))))
+        pygame.draw.rect(surface, GOLD, fill, border_radius=bar.h // 2)
+        pygame.draw.rect(surface, PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
+
+    def _draw_summary(self, surface: pygame.Surface, g: dict[str, Any], r: GameReview) -> None:
+        from game.practice.game_review import CATEGORY_WORDS, VERDICT_WORDS
+
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        s: pygame.Rect = g["summary"]
+        y = s.y
+        lh = round(size * 1.5)
+
+        def line(text: str, colour: tuple[int, int, int] = WHITE, scale: float = 1.0, bold: bool = False) -> None:
+            nonlocal y
+            t = fonts.fit(text, round(size * scale), s.w, colour, bold=bold)
+            surface.blit(t, (s.x, y))
+            y += round(lh * scale)
+
+        line(tr("review.agreement", lang, pct=round(100 * r.agreement)), GOLD, 1.15, True)
+        low, high = r.points_lost_interval
+        n = max(1, r.hands)
+        line(tr("review.lost", lang, n=f"{r.points_lost_per_hand:.1f}", low=f"{low / n:.1f}",
+                high=f"{high / n:.1f}"))
+        y += round(size * 0.5)
+        for c, cs in r.by_category().items():
+            line(tr("review.by_category", lang, category=render(CATEGORY_WORDS[c](), lang),
+                    decisions=cs.decisions, lost=f"{cs.points_lost:.1f}"), DIM if not cs.decisions else WHITE,
+                 0.9)
+        y += round(size * 0.5)
+        line(tr("review.verdicts", lang), GOLD, 0.95, True)
+        for v, count in r.verdicts().items():
+            if count:
+                line(f"{render(VERDICT_WORDS[v](), lang)}: {count}", VERDICT_COLOUR.get(v, WHITE), 0.9)
+        if r.reason is not None:
+            y += round(size * 0.5)
+            line(tr("review.partial", lang, why=self.app.reason(r.reason)), RED_TEXT, 0.8)
+
+    def _draw_list(self, surface: pygame.Surface, g: dict[str, Any]) -> None:
+        from game.practice.game_review import KIND_WORDS, VERDICT_WORDS
+
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        lst: pygame.Rect = g["list"]
+        rh = g["rh"]
+        items = self.items
+        pygame.draw.rect(surface, (12, 40, 30), lst, border_radius=8)
+        if not items:
+            t = fonts.fit(tr("review.none", lang), size, lst.w - 24, WHITE)
+            surface.blit(t, t.get_rect(center=lst.center))
+            return
+        y = lst.y
+        notation = self.app.notation
+        for i in range(self.top, min(len(items), self.top + g["visible"])):
+            item = items[i]
+            r = pygame.Rect(lst.x, y, lst.w, rh)
+            if i == self.focus:
+                pygame.draw.rect(surface, HILITE, r.inflate(-4, -4), border_radius=6)
+            colour = VERDICT_COLOUR.get(item.verdict, WHITE)
+            verdict = fonts.text(render(VERDICT_WORDS[item.verdict](), lang), size, colour, bold=True)
+            cost = (tr("review.cost", lang, cost=_num(-item.cost), low=_num(-item.high), high=_num(-item.low))
+                    if item.measured else "")
+            ct = fonts.text(cost, round(size * 0.85), colour)
+            head = tr("review.row", lang, hand=item.hand, wind=seat_name(item.seat, lang),
+                      kind=render(KIND_WORDS[item.kind](), lang))
+            surface.blit(fonts.fit(head, size, r.w - verdict.get_width() - 40, WHITE), (r.x + 12, y + 6))
+            surface.blit(verdict, verdict.get_rect(topright=(r.right - 12, y + 6)))
+            sub = tr("review.you_pc", lang, chosen=action_text(item.chosen, lang, notation=notation),
+                     suggested=action_text(item.suggested, lang, notation=notation))
+            surface.blit(fonts.fit(sub, round(size * 0.85), r.w - ct.get_width() - 40, DIM),
+                         (r.x + 12, y + 8 + round(size * 1.3)))
+            surface.blit(ct, ct.get_rect(topright=(r.right - 12, y + 8 + round(size * 1.3))))
+            y += rh
+        n, vis = len(items), g["visible"]
+        if n > vis:
+            bar_h = max(20, lst.h * vis / n)
+            by = lst.y + (lst.h - bar_h) * self.top / max(1, n - vis)
+            pygame.draw.rect(surface, PANEL_EDGE, (lst.right + 6, round(by), 5, round(bar_h)),
+                             border_radius=3)

@@ -1,0 +1,80 @@
+"""The review screen in the window (dummy video driver): reached from the records list (R), it
+reviews in a worker thread with a progress bar and Esc cancels; the summary and the worst
+decisions first; Enter opens the replay viewer at that decision with both choices' figures; a
+review kept beside the record opens at once."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from ai.registry import make_seat
+from game.engine.rules import RuleSet
+from game.engine.session import Session
+from game.i18n import render
+from game.practice.records import RecordWriter, records_dir
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.scenes.game_review import GameReviewScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    a = App(Settings(language="en", sound=False), size=(1280, 800))
+    yield a
+    a.close()
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def a_game(seed: int = 5) -> object:
+    """A one-hand record whose person (player 1) was played by ai:beginner: the strongest
+    computer player disagrees with some of its decisions."""
+    w = RecordWriter(Session(RuleSet(), seed=seed, hands=1), directory=records_dir(), human=0,
+                     seat_kinds=("human", "ai:standard", "ai:standard", "ai:standard"))
+    w.play([make_seat("ai:beginner", seed=1)] + [make_seat("ai:standard", seed=i) for i in (2, 3, 4)])
+    return w.path
+
+
+def test_the_review_lists_disagreements_worst_first_and_opens_the_replay_there(app):
+    path = a_game()
+    s = GameReviewScene(app, path, playouts=6, workers=1, threaded=False)
+    app.push(s)
+    assert s.review is not None and not s.error
+    items = s.items
+    assert items, "a beginner's hand has decisions the expert would not make"
+    costs = [i.cost for i in items if i.measured]
+    assert costs == sorted(costs, reverse=True), "worst first"
+    app.step([], 1 / 60)  # draws the summary and the list
+    app.step([key(pygame.K_RETURN)], 1 / 60)
+    viewer = app.top
+    assert viewer.name == "replay_viewer"
+    first = items[0]
+    assert viewer.hand.number == first.hand and viewer.k == first.events_before - 1
+    assert viewer.note[0] == render(first.describe(), "en")
+    assert any(n.startswith("your choice:") for n in viewer.note[1:]), "both choices' figures"
+    app.step([], 1 / 60)
+    app.step([key(pygame.K_ESCAPE)], 1 / 60)
+    assert app.top is s
+    # kept beside the record: a second opening is instant and plays nothing
+    again = GameReviewScene(app, path, playouts=6, workers=1, threaded=False)
+    assert again.review is not None and again.review.cached and again.review.playouts_run == 0
+
+
+def test_the_records_list_reviews_with_r_and_esc_cancels_the_work(app):
+    a_game(seed=9)
+    records = app.push("replays")
+    app.step([key(pygame.K_r)], 1 / 60)
+    review = app.top
+    assert review.name == "game_review"
+    app.step([], 1 / 60)  # the progress bar (or the result, if it was quick)
+    app.step([key(pygame.K_ESCAPE)], 1 / 60)
+    assert app.top is records
+    assert review.cancel.is_set()
+    review.wait(60)
+    assert review.review is None or review.review.items is not None
