@@ -206,7 +206,7 @@ class GameReviewScene(Scene):
         summary_w = max(300, round(box.w * 0.36))
         summary = pygame.Rect(box.x + 24, box.y + head, summary_w, back.y - 12 - box.y - head)
         lst = pygame.Rect(summary.right + 24, summary.y, box.right - 24 - summary.right - 24, summary.h)
-        rh = round(size * 2.9)
+        rh = round(size * 3.3)
         return {"box": box, "size": size, "back": back, "show": show, "summary": summary,
                 "list": lst, "rh": rh, "visible": max(1, lst.h // rh)}
 
@@ -371,9 +371,9 @@ class GameReviewScene(Scene):
             surface.blit(verdict, verdict.get_rect(topright=(r.right - 12, y + 6)))
             sub = tr("review.you_pc", lang, chosen=action_text(item.chosen, lang, notation=notation),
                      suggested=action_text(item.suggested, lang, notation=notation))
-            surface.blit(fonts.fit(sub, round(size * 0.85), r.w - ct.get_width() - 40, DIM),
-                         (r.x + 12, y + 8 + round(size * 1.3)))
-            surface.blit(ct, ct.get_rect(topright=(r.right - 12, y + 8 + round(size * 1.3))))
+            sub_y = y + 6 + round(size * 1.45)
+            surface.blit(fonts.fit(sub, round(size * 0.85), r.w - ct.get_width() - 40, DIM), (r.x + 12, sub_y))
+            surface.blit(ct, ct.get_rect(topright=(r.right - 12, sub_y)))
             y += rh
         n, vis = len(items), g["visible"]
         if n > vis:
