@@ -78,3 +78,35 @@ def test_the_records_list_reviews_with_r_and_esc_cancels_the_work(app):
     assert review.cancel.is_set()
     review.wait(60)
     assert review.review is None or review.review.items is not None
+
+
+def test_the_session_result_offers_the_review_of_the_game_just_played(app):
+    """After a person's session the result screen offers "Review this game" (R): the review
+    of that game's record."""
+    from game.ui.scenes.table import TableScene
+
+    app.apply_settings(Settings(language="en", sound=False, animation_speed="instant",
+                                ai_delay_ms=0, assist_auto_discard=False), save=False)
+    sc = TableScene(app, ["human", "ai", "ai", "ai"], seed=3, hands=1)
+    app.push(sc)
+    for _ in range(6000):  # the person's moves: the first legal choice, as a hurried player
+        top = app.top
+        if top.name == "session_result":
+            break
+        if top.name == "hand_result":
+            app.step([key(pygame.K_RETURN)], 1 / 30)
+            continue
+        d = sc.prompt_for
+        if d is not None and sc.director.idle:
+            sc.act(d.legal[-1] if d.kind in ("claim", "rob") else d.legal[0])
+        app.step([], 1 / 30)
+    result = app.top
+    assert result.name == "session_result"
+    assert result.review_button() is not None
+    path = sc.record_path()
+    app.step([key(pygame.K_r)], 1 / 60)
+    review = app.top
+    assert review.name == "game_review" and review.path == path
+    review.leave()
+    review.wait(60)
+    assert app.top is result

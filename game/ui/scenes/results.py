@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import pygame
 
 from game.engine.events import HandStarted
-from game.i18n import seat_name
+from game.i18n import register_texts, seat_name
 
 from ..i18n import yak_name
 from ..scene import Scene
@@ -43,6 +43,7 @@ class ResultOwner(Protocol):
     def is_you(self, p: int) -> bool: ...
     def next_hand(self) -> None: ...
     def session_closed(self) -> None: ...
+    def record_path(self) -> Any: ...
 
 @dataclass
 class Reveal:
@@ -111,6 +112,8 @@ class Reveal:
             return 1.0
         return max(0.0, min(1.0, (self.t - self.pay_at) / self.PAY))
 
+
+register_texts("ui", {"result.review": "Review this game  [R]"})
 
 GREEN_TEXT = (150, 230, 160)
 RED_TEXT = (240, 130, 120)
@@ -470,6 +473,32 @@ class SessionResultScene(_Overlay):
     def ok_label(self) -> str:
         return self.app.tr("result.done")
 
+    def review_button(self) -> Button | None:
+        """"Review this game", left of the OK button, when the game was a person's and recorded."""
+        path = getattr(self.owner, "record_path", lambda: None)()
+        if path is None or self.owner.autoplay:
+            return None
+        ok = self.ok_button().rect
+        r = ok.copy()
+        r.right = ok.x - 14
+        return Button(r, self.app.tr("result.review"))
+
+    def review(self) -> bool:
+        if self.review_button() is None:
+            return False
+        self.app.sound.play("click")
+        self.app.push("game_review", record=self.owner.record_path())
+        return True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        b = self.review_button()
+        if b is not None and ((event.type == pygame.KEYDOWN and event.key == pygame.K_r)
+                              or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                                  and b.hit(event.pos))):
+            self.review()
+            return
+        super().handle_event(event)
+
     def close(self) -> None:
         self.app.pop()
         self.owner.session_closed()
@@ -525,6 +554,9 @@ class SessionResultScene(_Overlay):
             for p, c in enumerate(pcols):
                 surface.blit(fonts.text(signed(sc[p]), tiny, WHITE), (c, y))
             y += round(tiny * 1.4)
+        b = self.review_button()
+        if b is not None:
+            draw_button(surface, fonts, b, False, size)
         draw_button(surface, fonts, self.ok_button(), True, size)
 
 

@@ -207,6 +207,13 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         label = self.app.tr(key) if has(key) else name
         return label if not self.autoplay else f"P{p + 1} · {label}"
 
+    def record_path(self) -> Any:
+        """The record of this game, for its review (None: not recorded, or not a person's)."""
+        w = self.driver.writer
+        if w is None or self.replay or self.autoplay:
+            return None
+        return getattr(w, "path", None)
+
     def player_name(self, p: int) -> str:
         """A player as the seat plates name them: "You", or a computer player's person name."""
         return self.seat_names()[0][p]
