@@ -122,9 +122,18 @@ AUTO_SECONDS = 3.0
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
+_SHADES: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
+
+
 def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
+    """Dim what is under a result screen (the dimming surface made once per size, not per frame)."""
+    key = (surface.get_size(), alpha)
+    shade = _SHADES.get(key)
+    if shade is None:
+        if len(_SHADES) > 4:
+            _SHADES.clear()
+        shade = _SHADES[key] = pygame.Surface(key[0], pygame.SRCALPHA)
+        shade.fill((0, 0, 0, alpha))
     surface.blit(shade, (0, 0))
 
 
