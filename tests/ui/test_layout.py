@@ -335,3 +335,42 @@ def test_four_melds_and_eight_flowers_fit_each_row(w, h):
             assert r.inside(regions[f"row{s}"])
         for a, b in itertools.combinations(cells, 2):
             assert not a.overlaps(b)
+
+
+# --- the uper marker, the sacred line and the calls (issue 14) ------------------------------------
+@pytest.mark.parametrize("w, h", SIZES)
+def test_uper_sticks_sacred_line_and_calls_are_inside_and_clear_of_hands_and_plates(w, h):
+    lay = Layout.for_size(w, h)
+    win, felt, console = lay.window, lay.felt, lay.console
+    rows = [lay.row_region(s) for s in range(4)]
+    plates = [lay.plate(s) for s in range(4)]
+    sacred = lay.sacred_area
+    assert sacred.inside(win) and sacred.h >= lay.sacred_text_px * 2
+    for r in rows + plates + [lay.assists_area, lay.panel, lay.dice_rest, console]:
+        assert not sacred.overlaps(r), (sacred, r)
+    for s in range(4):
+        stick = lay.uper_stick(s)
+        side = lay.console_side(s)
+        assert stick.inside(side) and not stick.overlaps(lay.console_middle)
+        assert not stick.overlaps(lay.console_side_content(s))  # the wind and score keep their room
+        assert max(stick.w, stick.h) > 4 * min(stick.w, stick.h)  # a stick, lying along the side
+        call = lay.call_area(s)
+        assert call.inside(felt), (s, call)
+        assert not call.overlaps(console)
+        for r in rows + plates:
+            assert not call.overlaps(r), (s, call, r)
+        # on the caller's side of the table: nearer its own hand than any other seat's
+        cx, cy = call.center
+        near = [abs(cx - r.center[0]) + abs(cy - r.center[1]) for r in rows]
+        assert near.index(min(near)) == s
+
+
+def test_each_call_stands_between_the_console_and_its_seats_hand():
+    lay = Layout.for_size(1280, 800)
+    c = lay.console
+    assert lay.call_area(0).y > c.bottom and lay.call_area(0).bottom < lay.row_region(0).y
+    assert lay.call_area(2).bottom < c.y and lay.call_area(2).y > lay.row_region(2).bottom
+    assert lay.call_area(1).x > c.right and lay.call_area(1).right < lay.row_region(1).x
+    assert lay.call_area(3).right < c.x and lay.call_area(3).x > lay.row_region(3).right
+    # the human's plate, the sacred line, the assists: stacked upwards in the left column
+    assert lay.sacred_area.bottom < lay.plate(0).y and lay.assists_area.bottom < lay.sacred_area.y

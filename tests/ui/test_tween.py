@@ -157,3 +157,81 @@ def test_a_tween_ends_exactly_despite_float_crumbs():
     t.update(0.1)
     t.update(0.35)  # 0.1 + 0.35 != 0.45 in floats
     assert t.done
+
+
+# --- a call at its seat, on the director's hand-driven clock (issue 14) ---------------------------
+def _director(speed=1.0, human=0):
+    from game.ui.director import Director
+    from game.ui.layout import Layout
+
+    played = []
+    d = Director(Layout.for_size(1280, 800), human=human, speed=speed,
+                 text=lambda key, **fmt: key, sound=played.append)
+    return d, played
+
+
+def test_a_call_pops_in_at_its_seat_grows_holds_and_fades():
+    from game.ui.director import DURATION
+
+    d, played = _director(human=2)
+    d.timeline.add(d.call(3, "pung"))  # engine seat 3 (North); the human sits West
+    d.update(0.0)
+    assert played == ["pung"]
+    [fx] = d.calls
+    assert fx.seat == 1 and fx.word == "call.pung"  # North is on the human's right
+    scales, alphas = [fx.scale], [fx.alpha]
+    step = 1 / 60
+    t = 0.0
+    while d.calls:
+        d.update(step)
+        t += step
+        scales.append(fx.scale)
+        alphas.append(fx.alpha)
+        assert t < 5, "the call never ends"
+    pop = DURATION["call_pop"]
+    n_pop = round(pop / step)
+    assert scales[0] < 0.5 and max(scales) > 1.0 and scales[n_pop + 1] == pytest.approx(1.0)
+    assert scales[:n_pop // 2] == sorted(scales[:n_pop // 2])  # it grows as it pops in
+    assert max(alphas) == 255.0 and alphas[0] == 0.0
+    top = alphas.index(255.0)
+    fade = alphas[top:]
+    assert fade == sorted(fade, reverse=True) and fade[-1] == 0.0  # then it fades out
+    assert t == pytest.approx(pop + DURATION["call_hold"] + DURATION["call_fade"], abs=2 * step)
+    assert not d.timeline.busy  # the call never held the table's own animations
+
+
+def test_a_call_keeps_the_tables_speed_and_is_over_at_instant_speed():
+    d, _ = _director(speed=2.0)
+    d.timeline.add(d.call(1, "kong"))
+    d.update(0.0)
+    fx = d.calls[0]
+    d.update(0.2)  # 0.4 s of animation at double speed: past the pop, holding
+    assert fx.scale == pytest.approx(1.0) and fx.alpha == 255.0
+    d.update(0.7)
+    assert not d.calls
+    d, played = _director(speed=math.inf)
+    d.timeline.add(d.call(0, "ssoa"))
+    d.update(0.0)
+    assert played == ["win"] and not d.calls
+
+
+def test_the_calls_of_real_events_appear_at_the_callers_seat_with_their_sound():
+    from game.engine.actions import PASS, Discard, Pung
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table, rig_wall
+    from game.engine.tiles import parse_tile
+
+    t = Table(RuleSet(flowers=False), 5,
+              wall=rig_wall(["123m456p789p55m66p8m", "88m111z222z789p23p", None, None]))
+    t.submit(0, Discard(parse_tile("8m")))
+    claims = t.pending()
+    assert any(isinstance(a, Pung) for a in claims[1].legal)
+    for s, dec in claims.items():  # South pungs, anyone else passes
+        t.submit(s, next(a for a in dec.legal if isinstance(a, Pung)) if s == 1 else PASS)
+    d, played = _director(human=0)
+    d.follow(t.events)
+    for _ in range(600):
+        d.update(1 / 60)
+        if d.calls:
+            break
+    assert [(c.seat, c.call) for c in d.calls] == [(1, "pung")] and "pung" in played

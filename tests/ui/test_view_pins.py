@@ -682,3 +682,111 @@ def test_a_layout_with_tiles_too_large_for_the_window_has_overlaps():
                  lay.flower_tile, lay.margin, lay.gap, lay.panel_w)
     problems = big.problems()
     assert any("overlaps" in p for p in problems), problems
+
+
+# --- the sacred line and the uper button's warning, on rigged deals (issue 14) ------------------------
+def rigged_table(monkeypatch, hands, draws=""):
+    """A table scene whose first hand deals `hands` (the human sits East: seed 2), at its first
+    decision."""
+    new_hand = Session.new_hand
+
+    def rigged(self, on_event=None, **rig):
+        rig["wall"] = rig_wall(hands, draws)
+        return new_hand(self, on_event=on_event, **rig)
+    monkeypatch.setattr(Session, "new_hand", rigged)
+    app = make_app()
+    sc = TableScene(app, ["human", "greedy", "greedy", "greedy"], seed=2, hands=1, record=False,
+                    rules=RuleSet(flowers=False))
+    app.push(sc)
+    for _ in range(20):
+        app.step([], 0.0)
+        if sc.prompt_for is not None and sc.director.idle:
+            break
+    assert sc.human == 0 and sc.prompt_for is not None and sc.prompt_for.seat == 0
+    return app, sc
+
+
+def select(sc: TableScene, kind_: int) -> None:
+    ids = sc.director.shown_ids(0)
+    sc.cursor.index = next(i for i, t in enumerate(ids) if kind(t) == kind_)
+    sc.cursor.on_drawn = False
+    sc._turn_prompt()
+
+
+@pytest.mark.parametrize("hand, throw, want", [
+    # it throws a tile of its waits' stem (SD3): one of three waits barred, shown as a tile
+    ("123m456p789p55m66p8m", "8m", ("table.sacred_tiles", "", "5m")),
+    # it throws its own wait (SD2): no discard win at all
+    ("123m456m789p11z57p6p", "6p", ("table.sacred", "table.sacred_self_draw", "")),
+    # a clean wait: no line
+    ("123m456m789p11z57p2z", "2z", None),
+])
+def test_the_sacred_line_is_the_engines_sacred_status(monkeypatch, hand, throw, want):
+    from game.engine.actions import Discard
+    from game.engine.tiles import format_tiles, parse_tile
+
+    app, sc = rigged_table(monkeypatch, [hand, None, None, None])
+    try:
+        assert sc.sacred_line() is None
+        sc.driver.ask = lambda seat, decision: None  # the others wait: the human keeps 13 tiles
+        assert sc.act(Discard(parse_tile(throw)))
+        app.step([], 0.0)
+        t = sc.table
+        assert len(t.hand_kinds(0)) == 13 and t.waits(0)
+        st = t.sacred(0)
+        line = sc.sacred_line()
+        if want is None:
+            assert line is None and not st.blocked
+            return
+        title, words, tiles = want
+        assert line == (app.tr(title), app.tr(words) if words else "", tuple(parse_tiles_(tiles)))
+        # the engine's own status says the same
+        assert format_tiles(st.blocked) == (tiles or format_tiles(st.waits))
+        assert st.blocks_all_discards == (words != "")
+        # drawn in the left column, right above the human's plate; its text on the picture
+        shown = text_spy(app)
+        app.step([], 0.0)
+        assert app.tr(title) in shown
+    finally:
+        app.close()
+
+
+def parse_tiles_(s: str) -> list[int]:
+    from game.engine.tiles import parse_tiles
+
+    return parse_tiles(s) if s else []
+
+
+def test_the_uper_button_warns_when_the_wait_would_be_sacred_and_asks_twice(monkeypatch):
+    from game.engine.actions import Discard
+    from game.engine.tiles import parse_tile
+
+    # uper with 7p leaves 1p-4p waiting, barred by the 7p thrown (stem 1-4-7): self-draw only
+    app, sc = rigged_table(monkeypatch, ["111z222z789p55m23p7p", None, None, None])
+    try:
+        select(sc, parse_tile("7p"))
+        [uper] = [c for c in sc.prompt.choices if c.action == "uper"]
+        assert uper.enabled and uper.warning.startswith(app.tr("table.uper_sacred_all", why="")[:12])
+        assert Discard(parse_tile("7p"), uper=True) in sc.prompt_for.legal  # legal all the same
+        sc.handle_event(key(pygame.K_u))  # the first U only warns
+        assert sc.prompt_for is not None and not sc.table.uper_index[0] >= 0
+        assert app.tr("table.uper_confirm") in sc.message
+        sc.handle_event(key(pygame.K_u))  # the second declares
+        assert sc.table.uper_index[0] >= 0
+    finally:
+        app.close()
+
+
+def test_a_clean_uper_has_no_warning(monkeypatch):
+    from game.engine.tiles import parse_tile
+
+    app, sc = rigged_table(monkeypatch, ["111z222z789p55m23p2z", None, None, None])
+    try:
+        select(sc, parse_tile("2z"))
+        [uper] = [c for c in sc.prompt.choices if c.action == "uper"]
+        assert uper.enabled and uper.warning == ""  # an honour thrown: 1p-4p stay open to discards
+        sc.handle_event(key(pygame.K_u))
+        assert sc.table.uper_index[0] >= 0  # declared at the first press
+        assert sc.sacred_line() is None
+    finally:
+        app.close()
