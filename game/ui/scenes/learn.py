@@ -242,7 +242,7 @@ class LessonScene(Scene):
         self.run: LessonRun = LessonRun(self.lesson)
         self.board = BoardPicture(app)
         self.uper_mode = False
-        self.cursor = 0  # the tile (or choice) the keyboard points at
+        self.cursor = -1  # the tile (or choice) the keyboard points at (-1: none yet)
         self.hover: str | None = None
         self.saved = False
         self._hints: tuple[int, Any] | None = None
@@ -377,7 +377,7 @@ class LessonScene(Scene):
     def act(self, action: Action) -> None:
         self.uper_mode = False
         self.run.act(action)
-        self.cursor = 0
+        self.cursor = -1
         self._after()
 
     def _after(self) -> None:
@@ -395,7 +395,7 @@ class LessonScene(Scene):
         elif name in ("next", "finish"):
             run.next()
             self.uper_mode = False
-            self.cursor = 0
+            self.cursor = -1
             self._after()
         elif name == "to_list":
             self.app.pop()
@@ -479,10 +479,10 @@ class LessonScene(Scene):
         g = self.geometry()
         items = [v for v, _ in g["choices"]] or [k for k, _ in g["tiles"]]
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and items:
-            self.cursor = (self.cursor + (1 if key == pygame.K_RIGHT else -1)) % len(items)
+            self.cursor = (max(self.cursor, 0) + (1 if key == pygame.K_RIGHT else -1)) % len(items)
             return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and items:
-            v = items[min(self.cursor, len(items) - 1)]
+            v = items[min(max(self.cursor, 0), len(items) - 1)]
             if g["choices"]:
                 self.choose(v)
             else:

@@ -1,4 +1,4 @@
-"""The title screen: new game, continue, learn, practice, replays, statistics, settings, rules,
+"""The title screen: new game, continue, practice, learn, replays, statistics, settings, rules,
 quit.
 
 Continue is shown disabled (with a "no unfinished game" hint) when there is no game to resume.
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.engine.messages import Message
     from game.ui.app import App
 
-ENTRIES = ("new_game", "continue", "learn", "practice", "replays", "statistics", "settings", "rules", "quit")
+ENTRIES = ("new_game", "continue", "practice", "learn", "replays", "statistics", "settings", "rules", "quit")
 DECOR = parse_tiles("1234567z")
 
 register_texts("ui", {"menu.learn": "Learn"})
