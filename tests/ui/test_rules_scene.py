@@ -35,7 +35,7 @@ def test_custom_values_and_the_ante_show():
     lines = rule_lines(RuleSet(ante=5, yak_overrides=(("seven_pairs", 3),)), "ko")
     assert any("3점" in r[2] for r in lines if r[1].startswith("칠대자"))
     assert any("직접" in r[1] for r in lines if r[0] == "h")
-    assert any("기본 점수 5" in r[1] for r in lines if r[0] == "p")
+    assert any("기본금 5" in r[1] for r in lines if r[0] == "p")
 
 
 def test_open_from_the_title_scroll_and_back(app):
