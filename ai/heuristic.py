@@ -77,7 +77,7 @@ from .uper_policy import (
     uper_words,
     win_chances,
 )
-from .value import INF, PLANS, SHAPE, plan_options, plan_value
+from .value import INF, PLANS, SHAPE, nearest_plan, plan_options
 
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
@@ -288,11 +288,12 @@ class Option:
     """One evaluated choice: expected value of the hand, danger, and the words."""
 
     action: Action
-    ev: float
+    ev: float  # the hand's value: push or fold
     danger: float
     shanten: int
     ukeire: int
     words: Words
+    pick: float | None = None  # the plan's value choosing among discards (None: `ev`)
 
     @property
     def why(self) -> Message:
@@ -301,6 +302,23 @@ class Option:
     @property
     def score(self) -> float:
         return self.ev - self.danger
+
+    @property
+    def pick_score(self) -> float:
+        return (self.ev if self.pick is None else self.pick) - self.danger
+
+
+#: discards within this danger of the push-or-fold choice are chosen among by the plan's value
+PICK_DANGER = 0.5
+
+
+def pick_discard(opts: Sequence[Option]) -> Option:
+    """The discard: the hand's value against danger decides how much danger to take (push or
+    fold), then the plan's value chooses among the discards about that dangerous (issue 16:
+    in a calm concealed hand, the widest acceptance unless a plan is really better)."""
+    first = max(opts, key=lambda o: (o.score, o.ukeire))
+    near = [o for o in opts if abs(o.danger - first.danger) <= PICK_DANGER]
+    return max(near, key=lambda o: (o.pick_score, o.ukeire))
 
 
 def _plus(counts: list[int], k: int) -> list[int]:
@@ -431,17 +449,31 @@ class HeuristicSeat(SeatBase):
 
     def _far_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
                 u: int) -> tuple[float, Message]:
-        """EV of a hand `s` >= 1 from ready with `u` unseen accepted tiles."""
+        """The value of a hand `s` >= 1 from ready with `u` unseen accepted tiles, as
+        `_far_values` gives it: (value, plan) for push or fold and claims."""
+        ev, plan, _, _ = self._far_values(c, counts, melds, s, u)
+        return ev, plan
+
+    def _far_values(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
+                    u: int) -> tuple[float, Message, float, Message]:
+        """A hand `s` >= 1 from ready with `u` unseen accepted tiles, valued two ways:
+        (value, plan, pick, plan picked).
+
+        The *value* (push or fold, claims: what keeping the hand is worth) takes the nearest
+        plan (`ai.value.plan_value`) and its points for every win. The *pick* (which discard,
+        among those as dangerous) is `_plan_pick`: each plan at its own distance, so a plan
+        only moves a calm discard away from the widest acceptance when it is really better
+        (issue 16). Open hands and levels without value have one value for both."""
         obs = c.obs
-        if self.params.value and all(not m.is_open for m in melds):
-            return self._concealed_ev(c, counts, melds, s, u)
+        concealed = all(not m.is_open for m in melds)
+        options: list[tuple[int, int, str]] = []
         if self.params.value:
-            pv = plan_value(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
-                            unseen=c.unseen, shanten=s)
+            options = plan_options(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
+                                   unseen=c.unseen, shanten=s)
+            pv = nearest_plan(options, concealed, s)
             ds, dd, basic, plan = (pv.self_draw_distance, pv.discard_distance, pv.basic,
                                    pv.plan)
         else:
-            concealed = all(not m.is_open for m in melds)
             ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
         by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
@@ -451,43 +483,49 @@ class HeuristicSeat(SeatBase):
             steps = max(s, dist) + (1 if dist > s else 0) * 0.5 * min(s, dist)
             p = _p_far(steps, u, c.total_unseen, obs.wall_left, discard_ok)
             best = max(best, p * mult * self._final(obs, basic))
-        return best, plan
+        if not (self.params.value and concealed):
+            return best, plan, best, plan
+        pick, picked = self._plan_pick(c, counts, options, s, u)
+        return best, plan, pick, picked
 
-    def _concealed_ev(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
-                      u: int) -> tuple[float, Message]:
-        """EV of a concealed hand `s` >= 1 from ready with `u` unseen accepted tiles: the
-        better of two routes, each weighed by its own chance.
+    def _plan_pick(self, c: _Ctx, counts: list[int], options: Sequence[tuple[int, int, str]],
+                   s: int, u: int) -> tuple[float, Message]:
+        """The pick value of a concealed hand `s` >= 1 from ready with `u` unseen accepted
+        tiles and the plans `options` (`ai.value.plan_options`): the best route, each weighed
+        by its own chance (issue 16).
 
-        * The nearest plan other than seven pairs (as `plan_value` picks it): every ready
-          shape self-drawn at its points, discard wins once the plan's distance is covered.
-        * Seven pairs (`ai.value.plan_options`): counted from its own shanten (its distance is
-          the steps beyond the hand's, not within them) with its own acceptance (the unseen
-          copies of the single tiles). Issue 16: as the nearest plan it lent its 5 points to
-          every shape at the hand's shanten and acceptance, which pulled calm discards away
-          from the widest acceptance (``12345688m2367p11z`` broke the 23p two-sided shape).
+        * Any ready shape self-drawn: 2 basic points (concealed + self-draw), `s` steps.
+        * Each plan (distance `d`, its points), by self-draw or by discard: `s` steps when it
+          is in the hand already, else ``max(s, d)`` plus half of the overlap (throwing the
+          plan's odd tiles costs some of the steps the shape makes anyway, and acceptance).
+        * Seven pairs from its own shanten (its distance is the steps beyond the hand's) with
+          its own acceptance (the unseen copies of the single tiles), or the hand's when it is
+          the hand's shortest form.
 
-        `plan_value` still names the nearest plan with seven pairs among them (the hints and
-        the yak guide): what a plan is worth once reached is not what it adds to a discard."""
+        The nearest plan's points for every shape (the value) let seven pairs a few tiles away
+        lend its 5 points to the whole hand and pull calm discards from the widest acceptance
+        (``12345688m2367p11z`` broke the 23p two-sided shape), and a nearer cheap plan hide a
+        richer one."""
         obs = c.obs
         total, wall = c.total_unseen, obs.wall_left
         by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
-        options = plan_options(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
-                               unseen=c.unseen, shanten=s)
-        d, b, name = min((o for o in options if o[2] != "seven pairs"),
-                         key=lambda o: (o[0], -o[1]))
-        final = self._final(obs, max(b + 1, 2))
-        best = _p_far(s, u, total, wall, False) * SELF_DRAW_PAYERS * final
-        if d < INF:
-            steps = max(s, d) + (1 if d > s else 0) * 0.5 * min(s, d)
-            best = max(best, _p_far(steps, u, total, wall, True) * by_discard * final)
+        best = _p_far(s, u, total, wall, False) * SELF_DRAW_PAYERS * self._final(obs, 2)
+        name, plan_ev = "no plan", -1.0
         for d, b, plan in options:
+            if d >= INF:
+                continue
             if plan == "seven pairs":
-                acc = sum(c.unseen[k] for k in range(25) if counts[k] == 1)
-                final = self._final(obs, max(b + 1, 2))
-                ev = max(_p_far(s + d, acc, total, wall, False) * SELF_DRAW_PAYERS,
-                         _p_far(s + d, acc, total, wall, True) * by_discard) * final
-                if ev > best:
-                    best, name = ev, plan
+                steps: float = s + d
+                acc = u if not d else sum(c.unseen[k] for k in range(25) if counts[k] == 1)
+            else:
+                steps = max(s, d) + (0.5 * min(s, d) if d else 0.0)
+                acc = u
+            final = self._final(obs, max(b + 1, 2))
+            ev = max(_p_far(steps, acc, total, wall, False) * SELF_DRAW_PAYERS,
+                     _p_far(steps, acc, total, wall, True) * by_discard) * final
+            if ev > plan_ev:
+                name, plan_ev = plan, ev
+            best = max(best, ev)
         return best, PLANS["concealed + " + name]
 
     def _options_14(self, c: _Ctx, counts: list[int], melds: Sequence[Meld],
@@ -506,6 +544,7 @@ class HeuristicSeat(SeatBase):
                 continue
             after = list(counts)
             after[d] -= 1
+            pick = None
             if o.shanten <= 0:
                 tiles = [k for k in range(25) for _ in range(after[k])]
                 ev, live, words = self._ready_ev(c, tiles, melds, river + [d])
@@ -513,9 +552,9 @@ class HeuristicSeat(SeatBase):
                     far, plan = self._far_ev(c, after, melds, 1, max(1, o.unseen // 3))
                     ev, words = far * 0.5, partial(_dead, words)
             else:
-                ev, plan = self._far_ev(c, after, melds, o.shanten, o.unseen)
+                ev, _, pick, plan = self._far_values(c, after, melds, o.shanten, o.unseen)
                 words = partial(FAR, n=o.shanten, accepted=o.unseen, plan=plan)
-            out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words))
+            out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words, pick))
         return out
 
     def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, Words]:
@@ -557,7 +596,7 @@ class HeuristicSeat(SeatBase):
         c = self._context(obs)
         kinds = {a.tile for a in legal if isinstance(a, Discard)}
         opts = self._options_14(c, counts, melds, kinds)
-        best = max(opts, key=lambda o: (o.score, o.ukeire))
+        best = pick_discard(opts)
         folded = self._fold(c, opts)
         if folded is not None:
             best = folded
@@ -610,7 +649,7 @@ class HeuristicSeat(SeatBase):
                 if isinstance(o.action, Discard) and o.action.tile in c.safe_vs_uper]
         if not safe:
             return None
-        return max(safe, key=lambda o: (o.score, o.ukeire))
+        return pick_discard(safe)
 
     def uper_features(self, c: _Ctx, counts: list[int], d: int,
                       melds: Sequence[Meld]) -> UperFeatures:

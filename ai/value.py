@@ -122,9 +122,19 @@ def plan_value(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int =
     """
     if shanten is None:
         shanten = _shanten(counts, len(melds))
-    concealed = all(not m.is_open for m in melds)
     options = plan_options(counts, melds, seat=seat, prevalent=prevalent, unseen=unseen,
                            shanten=shanten)
+    return nearest_plan(options, all(not m.is_open for m in melds), shanten)
+
+
+def nearest_plan(options: Sequence[tuple[int, int, str]], concealed: bool,
+                 shanten: int) -> PlanValue:
+    """The `PlanValue` of the nearest of `options` (`plan_options` of a hand with this
+    `shanten`, concealed or not): what `plan_value` returns.
+
+    >>> str(nearest_plan([(2, 3, "half flush"), (1, 2, "all simples")], True, 1).plan)
+    'concealed + all simples'
+    """
     if concealed:
         # concealed: the self-draw is always worth 2; a discard win needs one more yak
         d, b, name = min(options, key=lambda o: (o[0], -o[1]))

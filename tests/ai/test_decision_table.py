@@ -34,7 +34,8 @@ pass, which fails the run too):
   cheap_ready, standard and expert claim_4m_flush
 * heuristic.py kong bonus ``ev += 1.0`` -> ``ev -= 1.0``: all three levels kong_red
 * heuristic.py standard ``value`` True -> False: standard open_seat_wind, open_east,
-  open_flush_9p, value_flush, claim_6m_pairs, claim_5m_worthless
+  open_flush_9p, value_flush, claim_6m_pairs, claim_5m_worthless; (test_decision_table_fold)
+  standard ante_ready_std
 * heuristic.py folding slack after an uper (``threat_certain > 6`` -> never): expert
   cheap_ready
 * danger.py stems dropped from `exact_safe_kinds`: expert and standard fold, expert
@@ -50,9 +51,10 @@ pass, which fails the run too):
   expert value_flush, claim_4m_flush; all-pungs distance always 0: 10 rows (open_seat_wind,
   open_east, open_flush_9p, value_flush, claim_5m_worthless); seven pairs plan dropped:
   standard and expert claim_6m_pairs
-* heuristic.py ``_concealed_ev`` back to the nearest plan with seven pairs among them, at
-  the hand's shanten and acceptance (before issue 16): standard and expert calm_green,
-  calm_two_sided
+* heuristic.py `pick_discard` back to the best hand value against danger (the plan's value
+  not used to choose a discard, before issue 16): standard and expert calm_green,
+  calm_two_sided; ``PICK_DANGER`` 0.5 -> 0: expert calm_green, calm_two_sided; 0.5 -> 5:
+  (test_decision_table_fold) standard ante_ready_std
 * uper_policy.py ``keep`` 0.5 -> 1.0: expert uper_closed, uper_closed3, uper_early (with no
   history and after answer_safe);
   ``flex`` 0.5 -> 1.0 and ``margin`` -0.5 -> 0: expert uper_35; ``frozen_weight`` 0.03 ->

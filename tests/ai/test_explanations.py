@@ -62,7 +62,7 @@ ROWS = [
     ("ai:expert", lambda: opening(2), "Discard(2z)", "ai.discard",
      "discard 2z: shanten 4, 59 tiles accepted, plan concealed + seven pairs"),
     ("ai:standard", lambda: opening(7), "Discard(1m)", "ai.discard",
-     "discard 1m: shanten 2, 59 tiles accepted, plan concealed + all sequences"),
+     "discard 1m: shanten 2, 59 tiles accepted, plan concealed + seven pairs"),
     ("ai:beginner", lambda: opening(2), "Discard(2z)", "ai.discard",  # no value: shape only
      "discard 2z: shanten 4, 59 tiles accepted, plan shape"),
     ("greedy", lambda: opening(2), "Discard(2z)", "ai.discard",
@@ -75,7 +75,7 @@ ROWS = [
     ("ai:expert", lambda: claim(*DRAGON_PAIRS), "Pung()", "ai.pung_value",
      "pung 6z: shanten 1, 50 tiles accepted, plan half flush (value 22.5 > 11.4)"),
     ("ai:expert", lambda: claim("4559m2345678p13z", "111222333m5m9p147z", "5m"), "Pass()",
-     "ai.pass_value", "pass (shanten 3, plan concealed + all simples, value 5.9)"),
+     "ai.pass_value", "pass (shanten 3, plan concealed + seven pairs, value 7.2)"),
     ("ai:beginner", lambda: claim(*SEVEN_PAIRS), "Pass()", "ai.pung_not_closer",
      "pass: a pung of 5m would not bring the hand closer"),
     ("greedy", lambda: claim(*KONG), "Kong()", "ai.greedy.claims_kong", "claims every kong"),
