@@ -477,19 +477,22 @@ class HeuristicSeat(SeatBase):
             ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
         by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
+        p_self = -1.0  # the self-draw chance from `s` steps, if worked out
         for dist, discard_ok, mult in ((ds, False, float(SELF_DRAW_PAYERS)), (dd, True, by_discard)):
             if dist >= INF:
                 continue
             steps = max(s, dist) + (1 if dist > s else 0) * 0.5 * min(s, dist)
             p = _p_far(steps, u, c.total_unseen, obs.wall_left, discard_ok)
+            if not discard_ok and steps == s:
+                p_self = p
             best = max(best, p * mult * self._final(obs, basic))
         if not (self.params.value and concealed):
             return best, plan, best, plan
-        pick, picked = self._plan_pick(c, counts, options, s, u)
+        pick, picked = self._plan_pick(c, counts, options, s, u, p_self)
         return best, plan, pick, picked
 
     def _plan_pick(self, c: _Ctx, counts: list[int], options: Sequence[tuple[int, int, str]],
-                   s: int, u: int) -> tuple[float, Message]:
+                   s: int, u: int, p_self: float = -1.0) -> tuple[float, Message]:
         """The pick value of a concealed hand `s` >= 1 from ready with `u` unseen accepted
         tiles and the plans `options` (`ai.value.plan_options`): the best route, each weighed
         by its own chance (issue 16).
@@ -505,28 +508,41 @@ class HeuristicSeat(SeatBase):
         The nearest plan's points for every shape (the value) let seven pairs a few tiles away
         lend its 5 points to the whole hand and pull calm discards from the widest acceptance
         (``12345688m2367p11z`` broke the 23p two-sided shape), and a nearer cheap plan hide a
-        richer one."""
+        richer one. `p_self`: the self-draw chance from `s` steps with `u`, if known."""
         obs = c.obs
         total, wall = c.total_unseen, obs.wall_left
         by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
-        best = _p_far(s, u, total, wall, False) * SELF_DRAW_PAYERS * self._final(obs, 2)
+        base = self._final(obs, 0)
+        # per point of Final, by the route's steps (the hand's acceptance)
+        self_s = (p_self if p_self >= 0 else _p_far(s, u, total, wall, False)) * SELF_DRAW_PAYERS
+        at_s = max(self_s, _p_far(s, u, total, wall, True) * by_discard)
+        per_point = {float(s): at_s}
+        best = self_s * (base + 2)
         name, plan_ev = "no plan", -1.0
+        seen = set()
         for d, b, plan in options:
-            if d >= INF:
+            if d >= INF or (d, b, plan) in seen:
                 continue
-            if plan == "seven pairs":
+            seen.add((d, b, plan))
+            final = base + max(b + 1, 2)
+            if plan == "seven pairs" and d:
+                acc = sum(c.unseen[k] for k in range(25) if counts[k] == 1)
                 steps: float = s + d
-                acc = u if not d else sum(c.unseen[k] for k in range(25) if counts[k] == 1)
+                ev = max(_p_far(steps, acc, total, wall, False) * SELF_DRAW_PAYERS,
+                         _p_far(steps, acc, total, wall, True) * by_discard) * final
             else:
+                if at_s * final <= plan_ev:
+                    continue  # no more steps can make it better than a plan already seen
                 steps = max(s, d) + (0.5 * min(s, d) if d else 0.0)
-                acc = u
-            final = self._final(obs, max(b + 1, 2))
-            ev = max(_p_far(steps, acc, total, wall, False) * SELF_DRAW_PAYERS,
-                     _p_far(steps, acc, total, wall, True) * by_discard) * final
+                p = per_point.get(steps)
+                if p is None:
+                    p = per_point[steps] = max(
+                        _p_far(steps, u, total, wall, False) * SELF_DRAW_PAYERS,
+                        _p_far(steps, u, total, wall, True) * by_discard)
+                ev = p * final
             if ev > plan_ev:
                 name, plan_ev = plan, ev
-            best = max(best, ev)
-        return best, PLANS["concealed + " + name]
+        return max(best, plan_ev), PLANS["concealed + " + name]
 
     def _options_14(self, c: _Ctx, counts: list[int], melds: Sequence[Meld],
                     legal_kinds: set[int] | None) -> list[Option]:
