@@ -47,8 +47,7 @@ register_texts("ui", {
     "review.title_player": "Review of {name}'s game",
     "review.working": "Reviewing: {stage}",
     "review.stage_decisions": "asking the computer, hand {done} of {total}",
-    "review.stage_playouts": ("playing out the disagreements, {n} of {total}",
-                              "playing out the disagreements, {n} of {total}"),
+    "review.stage_playouts": "playing out the disagreements: {done} of {total}",
     "review.starting": "Starting…",
     "review.cancel": "Cancel",
     "review.back": "Back",
@@ -64,7 +63,8 @@ register_texts("ui", {
     "review.help": "Up/Down choose · Enter show in the replay · Esc back",
     "review.failed": "The review stopped: {why}",
     "review.partial": "Reviewed up to a damaged line: {why}",
-    "review.figures": "{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playouts)",
+    "review.figures": ("{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playout)",
+                       "{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playouts)"),
     "review.choice_you": "your choice",
     "review.choice_pc": "the computer's",
 })
@@ -149,7 +149,7 @@ class GameReviewScene(Scene):
             if p.stage == "decisions":
                 self.stage = tr("review.stage_decisions", lang, done=p.done, total=p.total)
             else:
-                self.stage = tr("review.stage_playouts", lang, n=p.done, total=p.total)
+                self.stage = tr("review.stage_playouts", lang, done=p.done, total=p.total)
 
         try:
             self.review = gr.review_record(self.path, self.seat, workers=self.workers,
