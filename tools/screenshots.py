@@ -99,6 +99,16 @@ def human_turn(lang: str) -> pygame.Surface:
     return app.window.copy()
 
 
+def lesson(lang: str, lesson_id: str) -> pygame.Surface:
+    """A lesson some steps in (its narration and the board)."""
+    app = _app(lang)
+    app.push("lesson", lesson_id=lesson_id)
+    for _ in range(3):
+        app.step([_key(pygame.K_RETURN)], 1 / 30)
+    app.step([], 1 / 30)
+    return app.window.copy()
+
+
 def yak_guide(lang: str) -> pygame.Surface:
     from game.engine.tiles import parse_tiles
     from game.practice.yak_guide import reach
@@ -115,6 +125,8 @@ def shots(lang: str) -> list[tuple[str, Callable[[], pygame.Surface]]]:
         ("your turn, hints open", lambda: human_turn(lang)),
         ("a win", lambda: win_reveal(lang)),
         ("yak guide", lambda: yak_guide(lang)),
+        ("learn", lambda: screen("learn", lang)),
+        ("a lesson: the sacred discard", lambda: lesson(lang, "sacred")),
         ("rules", lambda: screen("rules", lang)),
         ("settings", lambda: screen("settings", lang)),
         ("statistics", lambda: screen("statistics", lang)),
@@ -151,7 +163,8 @@ def main(argv: list[str]) -> int:
     pictures = []
     for name, draw in shots(lang):
         pic = draw()
-        pygame.image.save(pic, str(out / "screens" / f"{name.split(' ')[0]}-{lang}.png"))
+        slug = "".join(c if c.isalnum() else "-" for c in name).strip("-")
+        pygame.image.save(pic, str(out / "screens" / f"{slug}-{lang}.png"))
         pictures.append((name, pic))
     suffix = "" if lang == "en" else f"-{lang}"
     pygame.image.save(pictures[2][1], str(out / f"table{suffix}.png"))
