@@ -10,9 +10,12 @@ One class, three levels (`LEVELS`) that differ only in their parameters:
   exact safety (river and stem tiles, tiles passed) against players who declared uper;
 * ``ai:expert`` uses everything: exact safety and the visible evidence against every opponent
   (how likely he is ready, which shapes wait on a tile), push or fold by comparing the hand's
-  win chance and value with the danger of each discard, and uper timing by expected gain.
+  win chance and value with the danger of each discard, and uper timing by expected gain
+  against how this table defends (read from what the others threw after earlier upers).
 
-Every choice scores an option as ``P(win) x points if won - danger x weight``; `explain()` says
+Every choice scores an option as ``P(win) x points if won - danger x weight``; a far concealed
+hand has two values: the hand's (its nearest plan, for push or fold) and the plan's (each plan
+at its own distance, choosing among discards about as dangerous: `pick_discard`); `explain()` says
 why the last one was made, as a `Message` (the kinds below; ``str()`` is the English).
 
 >>> from game.engine.table import Table

@@ -2,6 +2,8 @@
 
     python tools/uper_calibration.py run --positions 180 --playouts 200   # fills the cache
     python tools/uper_calibration.py report                               # policies vs verdicts
+    python tools/uper_calibration.py defence ai:standard,ai:standard,ai:standard,ai:standard
+                                                     # how a table defends against uper
 
 `run` generates seeded practice positions where the player may declare a legal uper
 (`generate_position(seed, stage=..., want="legal")`, stages early/middle/late in turn), records
@@ -19,7 +21,10 @@ for each policy (the old gain model, the level "simple" rule, never, always, the
 `uper_policy.uper_gain`) how often it agrees with the clear verdicts (the paired 95 % interval of
 uper - silent excludes zero) and its cost: the sum over positions of the expected points lost by
 its choice (playout means, clear or not). `fit` grid-searches the current model's parameters on
-the fit half and reports both halves.
+the fit half and reports both halves. `defence` plays seeded hands of the given tables and
+prints how much each seat kind defends after an uper (`ai.uper_policy.TableDefence` without
+its prior); ``UperParams.table_defence`` is the figure of ai:standard, the opponents of the fit
+(200 hands: ai:standard 0.80, ai:expert 0.70, ai:beginner 0.11, greedy 0.11).
 
 Measured (480 positions: seeds 0-479, stages in turn, 200 playouts per option, 2 processes,
 about 15 min; the fit grid 40 s): 275 of the 480 verdicts are clear, uper better in 36 and
