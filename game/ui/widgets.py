@@ -281,3 +281,14 @@ def draw_gradient(surface: pygame.Surface, top: tuple[int, int, int], bottom: tu
 _STRIP = 64
 #: a few heights and colour pairs (each strip is 64 x height pixels: 0.5 MB at 2160 rows)
 _GRADIENTS: SurfaceCache[tuple, pygame.Surface] = SurfaceCache(max_cost=8 << 20, max_entries=16)
+
+
+def draw_scrollbar(surface: pygame.Surface, x: int, top: int, height: int, first: int, visible: int,
+                   total: int, colour: tuple[int, int, int] = PANEL_EDGE) -> None:
+    """The thumb of a list of `total` rows showing `visible` from row `first`, in a 5-px track at
+    `x` from `top` over `height` px; nothing when every row shows."""
+    if total <= visible:
+        return
+    bar_h = max(20, height * visible / total)
+    y = top + (height - bar_h) * first / max(1, total - visible)
+    pygame.draw.rect(surface, colour, (x, round(y), 5, round(bar_h)), border_radius=3)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..scene import Scene
-from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_dialog
+from ..widgets import DIM, GOLD, RED_TEXT, WHITE, Button, draw_button, draw_dialog, draw_scrollbar
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -134,10 +134,8 @@ class ChooseScene(Scene):
             if c.detail:
                 d = fonts.fit(c.detail, round(size * 0.85), r.w - 24, DIM if c.enabled else RED_TEXT)
                 surface.blit(d, (r.x + 12, r.y + 4 + line))
-        if len(self.items) > len(rows) and rows:
+        if rows:
             top, bottom = rows[0][1].y, rows[-1][1].bottom
-            n, vis = len(self.items), len(rows)
-            bar_h = max(20, (bottom - top) * vis / n)
-            y = top + (bottom - top - bar_h) * self.scroll / max(1, n - vis)
-            pygame.draw.rect(surface, DIM, (box.right - 14, round(y), 5, round(bar_h)), border_radius=3)
+            draw_scrollbar(surface, box.right - 14, top, bottom - top, self.scroll, len(rows),
+                           len(self.items), DIM)
         draw_button(surface, fonts, cancel, False, size)

@@ -36,6 +36,7 @@ from ..widgets import (
     draw_button,
     draw_gradient,
     draw_panel,
+    draw_scrollbar,
 )
 
 if TYPE_CHECKING:
@@ -375,9 +376,4 @@ class GameReviewScene(Scene):
             surface.blit(fonts.fit(sub, round(size * 0.85), r.w - ct.get_width() - 40, DIM), (r.x + 12, sub_y))
             surface.blit(ct, ct.get_rect(topright=(r.right - 12, sub_y)))
             y += rh
-        n, vis = len(items), g["visible"]
-        if n > vis:
-            bar_h = max(20, lst.h * vis / n)
-            by = lst.y + (lst.h - bar_h) * self.top / max(1, n - vis)
-            pygame.draw.rect(surface, PANEL_EDGE, (lst.right + 6, round(by), 5, round(bar_h)),
-                             border_radius=3)
+        draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.top, g["visible"], len(items))

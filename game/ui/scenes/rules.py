@@ -24,6 +24,7 @@ from ..widgets import (
     draw_button,
     draw_gradient,
     draw_panel,
+    draw_scrollbar,
     wrap,
 )
 
@@ -159,12 +160,7 @@ class RulesScene(Scene):
                 pygame.draw.line(surface, (40, 90, 70), (text.x + size, y + g["lh"] - 3),
                                  (text.right, y + g["lh"] - 3))
             y += g["lh"]
-        n, vis = len(lines), g["visible"]
-        if n > vis:
-            bar_h = max(20, text.h * vis / n)
-            by = text.y + (text.h - bar_h) * self.scroll / max(1, n - vis)
-            pygame.draw.rect(surface, (60, 130, 100), (text.right + 10, round(by), 5, round(bar_h)),
-                             border_radius=3)
+        draw_scrollbar(surface, text.right + 10, text.y, text.h, self.scroll, g["visible"], len(lines))
         hint = fonts.fit(tr("rules.help", lang), round(size * 0.8), g["guide"].x - box.x - 40, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
         draw_button(surface, fonts, Button(g["guide"], tr("rules.yak_guide", lang)), False, size)

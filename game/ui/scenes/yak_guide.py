@@ -36,6 +36,7 @@ from ..widgets import (
     draw_button,
     draw_gradient,
     draw_panel,
+    draw_scrollbar,
     wrap,
 )
 
@@ -241,12 +242,7 @@ class YakGuideScene(Scene):
                 name = fonts.fit(mark + yak_name(e.key, lang), size, r.w - 40 - pts.get_width(), colour)
                 surface.blit(name, name.get_rect(midleft=(r.x + 18, r.centery)))
             y += rh
-        n, vis = len(rows), g["visible"]
-        if n > vis:
-            bar_h = max(20, lst.h * vis / n)
-            by = lst.y + (lst.h - bar_h) * self.scroll / max(1, n - vis)
-            pygame.draw.rect(surface, PANEL_EDGE, (lst.right + 6, round(by), 5, round(bar_h)),
-                             border_radius=3)
+        draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.scroll, g["visible"], len(rows))
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         key = (text, size, width)
