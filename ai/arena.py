@@ -217,7 +217,10 @@ def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
             close()
     rules_dict = None if rules is None else rules.to_dict()
     t0 = time.perf_counter()
-    chunk = max(1, min(50, hands // max(1, jobs * 4) or 1))
+    # chunks of walls independent of `jobs`: each chunk's seats are made afresh and keep what
+    # they learn from hand to hand (ai:expert reads how the table defends), so the same
+    # chunks give the same results in one process or many
+    chunk = max(1, min(50, hands // 8 or 1))
     tasks = [(names, a, min(hands, a + chunk), seed, rules_dict) for a in range(0, hands, chunk)]
     outs = []
     if jobs <= 1:
