@@ -307,8 +307,12 @@ class Option:
         return self.ev - self.danger
 
     @property
+    def pick_value(self) -> float:
+        return self.ev if self.pick is None else self.pick
+
+    @property
     def pick_score(self) -> float:
-        return (self.ev if self.pick is None else self.pick) - self.danger
+        return self.pick_value - self.danger
 
 
 #: discards within this danger of the push-or-fold choice are chosen among by the plan's value
@@ -646,7 +650,7 @@ class HeuristicSeat(SeatBase):
         if best.action != safest.action and best.danger > safest.danger + 1:
             why = PUSHING(why=why, safest=safest.action)
         elif folded is not None or (best.action == safest.action
-                                    and best.ev < max(o.ev for o in opts) - 0.5):
+                                    and best.pick_value < max(o.pick_value for o in opts) - 0.5):
             why = FOLDING(why=why)
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
         if up in legal and up not in decision.notes:

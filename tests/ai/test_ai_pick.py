@@ -57,3 +57,15 @@ def test_the_hand_keeps_its_value_for_push_or_fold():
     assert values["8m"][1] == "concealed + seven pairs" and values["8m"][0] > values["6z"][0]
     assert values["8m"][2] < values["8m"][0] and values["6z"][2] > values["8m"][2]
     assert values["6z"][3] == "concealed + all simples"
+
+
+def test_a_calm_pick_is_not_called_a_fold():
+    """The lone Green of calm_green is both the widest and the safest tile: the words say why
+    it was picked, not that the hand folds (its hand value is below the seven pairs one)."""
+    sp = position(**dataclasses.asdict(P["calm_green"]))
+    seat = HeuristicSeat("expert")
+    for e in sp.table.events:
+        seat.observe(e.visible_to(sp.seat))
+    assert seat.act(sp.decision) == Discard(parse_tile("6z"))
+    assert str(seat.explain()) == ("discard 6z: shanten 1, 47 tiles accepted, plan concealed + "
+                                   "all simples")
