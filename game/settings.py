@@ -63,6 +63,14 @@ SPEEDS: dict[str, float] = {"slow": 0.5, "normal": 1.0, "fast": 2.0, "instant": 
 INTRO_MODES = ("full", "short", "quick")
 #: what a claim countdown does when time (and the time bank) runs out with a win on offer
 TIMEOUT_CHOICES = ("win", "pass")
+#: the table's look (`game.ui.themes` draws each): the felt and rail, the tiles' faces (one of
+#: them high contrast), the suits' colours (one safe for red-green colour blindness), and the
+#: tile size ("large": the player's hand and the rivers bigger, the walls and the opponents'
+#: hands smaller); the first of each is the default
+TABLE_THEMES = ("green", "navy", "wine")
+TILE_THEMES = ("ivory", "contrast")
+SUIT_COLOURS = ("classic", "colourblind")
+TILE_SIZES = ("normal", "large")
 #: every language with catalogues (game/i18n/locale): English plus each folder found there
 LANGUAGES = languages()
 MIN_WINDOW = (1024, 640)
@@ -217,6 +225,11 @@ class Settings:
     #: the house rules New game starts from: "" = these settings' rules, else a saved set's name
     #: (`game.rulesets`); New game remembers the last choice here
     house_rules: str = ""
+    #: the table's look: see `TABLE_THEMES`, `TILE_THEMES`, `SUIT_COLOURS`, `TILE_SIZES`
+    table_theme: str = "green"
+    tile_theme: str = "ivory"
+    suit_colours: str = "classic"
+    tile_size: str = "normal"
 
     def __post_init__(self) -> None:
         for f in dataclasses.fields(self):
@@ -318,6 +331,12 @@ def _coerce(key: str, value: Any) -> Any:
     return value
 
 
+#: the settings that are one of a few names
+CHOICES: dict[str, tuple[str, ...]] = {
+    "intro": INTRO_MODES, "claim_timeout": TIMEOUT_CHOICES, "table_theme": TABLE_THEMES,
+    "tile_theme": TILE_THEMES, "suit_colours": SUIT_COLOURS, "tile_size": TILE_SIZES}
+
+
 def _check(name: str, v: Any) -> Message | None:
     """None when `v` is a good value for setting `name`, else what is wrong."""
     if name == "rules":
@@ -344,8 +363,8 @@ def _check(name: str, v: Any) -> Message | None:
     if name in ("fullscreen", "sound", "hints", "tile_notation", "assist_auto_win",
                 "assist_no_calls", "assist_auto_discard", "click_twice"):
         return None if isinstance(v, bool) else MUST_BOOL(value=_repr(v))
-    if name in ("intro", "claim_timeout"):
-        names = INTRO_MODES if name == "intro" else TIMEOUT_CHOICES
+    if name in CHOICES:
+        names = CHOICES[name]
         return None if v in names else MUST_ONE_OF(names=", ".join(names), value=_repr(v))
     if name == "volume":
         return None if _is_num(v) and 0 <= v <= 1 else MUST_VOLUME(value=_repr(v))

@@ -178,3 +178,46 @@ def test_a_language_with_catalogues_is_chosen_from_the_locale(monkeypatch, env, 
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("LC_ALL", env)
     assert settings_module.default_language() == lang
+
+
+# --- the table's look (issue 14: themes and access) -------------------------------------------------
+
+LOOK = {"table_theme": "navy", "tile_theme": "contrast", "suit_colours": "colourblind", "tile_size": "large"}
+
+
+def test_the_look_defaults_to_todays_table():
+    s = Settings()
+    assert (s.table_theme, s.tile_theme, s.suit_colours, s.tile_size) == ("green", "ivory", "classic", "normal")
+
+
+def test_the_look_round_trips_through_the_file(cfg):
+    save_settings(Settings(**LOOK))
+    s, msgs = load_settings()
+    assert msgs == [] and {k: getattr(s, k) for k in LOOK} == LOOK
+    assert json.loads(settings_path().read_text(encoding="utf-8"))["tile_theme"] == "contrast"
+
+
+@pytest.mark.parametrize("key", sorted(LOOK))
+@pytest.mark.parametrize("value", ["purple", "", 3, None, ["navy"], {"x": 1}, True, "NAVY", "ivory " * 500])
+def test_a_bad_look_value_falls_back_to_its_default_and_keeps_the_rest(cfg, key, value):
+    others = {k: v for k, v in LOOK.items() if k != key}
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({**others, key: value, "volume": 0.3}), encoding="utf-8")
+    s, msgs = load_settings()
+    assert getattr(s, key) == getattr(Settings(), key)
+    assert {k: getattr(s, k) for k in others} == others and s.volume == 0.3
+    assert [m.code for m in msgs] == ["settings.load.bad_value"]
+    assert key in str(msgs[0]) and len(str(msgs[0])) < 400
+
+
+def test_an_old_file_without_the_look_loads_the_default_look(cfg):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text(json.dumps({"version": 1, "volume": 0.2, "hints": False}), encoding="utf-8")
+    s, msgs = load_settings()
+    assert msgs == [] and s == Settings(volume=0.2, hints=False)
+
+
+@pytest.mark.parametrize("key", sorted(LOOK))
+def test_a_bad_look_in_code_raises_a_settings_error(key):
+    with pytest.raises(SettingsError, match=key):
+        Settings(**{key: "nope"})

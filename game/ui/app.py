@@ -42,6 +42,7 @@ from .i18n import reason_text, tr
 from .layout import Layout
 from .scene import Scene
 from .sound import Sound
+from .themes import Look
 from .widgets import Fonts
 
 TITLE = "Korean 2-Point Mahjong"
@@ -111,10 +112,10 @@ class App:
         want = size or settings.window_size
         self.window = self._open(want)
         self.canvas = self.window
-        self.layout = Layout.for_size(*clamp_size(*self.window.get_size()))
+        self.layout = Layout.for_size(*clamp_size(*self.window.get_size()), large=self.large_tiles)
         self._sync_canvas()
         self.fonts = Fonts()
-        self.art = TileArt()
+        self.art = TileArt(look=Look.of(settings))
         self.sound = Sound(settings.sound, settings.volume)
         self.clock = FrameClock()
         self.scenes: list[Scene] = []
@@ -155,7 +156,7 @@ class App:
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window = pygame.display.get_surface() or self.window
         self._sync_canvas()
-        new = Layout.for_size(*self.canvas.get_size())
+        new = Layout.for_size(*self.canvas.get_size(), large=self.large_tiles)
         if new != self.layout:
             self.layout = new
             self.prepare(self._table_ahead(new))
@@ -192,7 +193,7 @@ class App:
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
         """The empty table at `lay`, then every tile sprite of it (`TABLE_TILES`, `STANDING`),
         one a step; nothing more once the window has another layout (its own are queued then)."""
-        steps: list[Callable[[], object]] = [partial(table_background, lay)]
+        steps: list[Callable[[], object]] = [partial(table_background, lay, self.art.look.table)]
         standing = getattr(lay, STANDING[0], None)
         if isinstance(standing, int) and standing >= 8:
             steps += [partial(self.art.standing, standing, o) for o in STANDING[1]]
@@ -212,6 +213,11 @@ class App:
             yield None
 
     # --- settings -------------------------------------------------------------------------------
+    @property
+    def large_tiles(self) -> bool:
+        """The settings' large tile size (`Layout.for_size(..., large=True)`)."""
+        return self.settings.tile_size == "large"
+
     @property
     def lang(self) -> str:
         return self.settings.language
@@ -238,11 +244,18 @@ class App:
         return i18n.tiles_text(kinds, self.lang, notation=self.notation)
 
     def apply_settings(self, new: Settings, save: bool = True) -> Path | None:
-        """Use new settings now (language, sound, window) and save them; returns the file."""
+        """Use new settings now (language, sound, window, the table's look) and save them;
+        returns the file. A new look shows at once: the tile art draws in it (its sprites and
+        the empty table are cached per look, within their bounds), and a new tile size lays the
+        table out again (the screens hear `on_resize`)."""
         old = self.settings
         self.settings = new
         self.sound.configure(new.sound, new.volume)
         path = save_settings(new, self.settings_path) if save else None
+        look = Look.of(new)
+        if look != self.art.look:
+            self.art.look = look
+            self.prepare(self._table_ahead(self.layout))  # the new look's table and tiles, ahead
         if not self.headless:
             if new.fullscreen != old.fullscreen:
                 self.fullscreen = new.fullscreen
@@ -250,6 +263,8 @@ class App:
                 self.resize(self.window.get_size())
             elif new.window_size != old.window_size and not self.fullscreen:
                 self.resize(new.window_size)
+        if new.tile_size != old.tile_size:
+            self.resize(self.window.get_size())
         return path
 
     def toggle_fullscreen(self) -> None:

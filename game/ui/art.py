@@ -11,6 +11,10 @@ a sideways tile (the uper discard, a claimed tile in a meld) is one more quarter
     surf = art.tile(parse_tile("5p"), 40)           # upright, face up
     back = art.tile(None, 40, orientation=2)        # a face-down tile, across
     die = art.die(6, 32)
+    art.look = Look.named(tiles="contrast")         # the settings' look (`game.ui.themes`)
+
+Tiles are drawn in the art's `look` (tile theme and suit colours); a sprite's cache key holds
+the look, so changing it shows the new tiles at once, and going back finds the old ones.
 
 The caches are bounded (`SurfaceCache`): a window resized through many sizes keeps only the
 most recently used tiles, up to `TILE_CACHE_BYTES` of pixels, not every size it ever had.
@@ -38,6 +42,7 @@ from game.engine.tiles import (
 )
 
 from .assets import TILE_FONT
+from .themes import Look
 
 # palette
 IVORY = (246, 241, 226)
@@ -214,12 +219,16 @@ class TileArt:
     glyphs the faces are drawn from are a fixed set (not per size) and are kept.
     """
 
-    def __init__(self, font_path: str | Path = TILE_FONT, max_bytes: int = TILE_CACHE_BYTES) -> None:
+    def __init__(self, font_path: str | Path = TILE_FONT, max_bytes: int = TILE_CACHE_BYTES,
+                 look: Look | None = None) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self._font = pygame.font.Font(str(font_path), 256)
         self._glyphs: dict[tuple[str, Colour], pygame.Surface] = {}
         self.cache: SurfaceCache[tuple[object, ...], pygame.Surface] = SurfaceCache(max_bytes)
+        #: the tile theme and suit colours tiles are drawn in (and the table theme the board
+        #: draws the felt in); sprites are cached per look, so setting it takes effect at once
+        self.look = look or Look()
 
     def __len__(self) -> int:
         return len(self.cache)
@@ -236,7 +245,7 @@ class TileArt:
             raise ValueError(f"no tile kind {kind}; kinds are 0-28")
         if kind is None:
             face_up = False
-        key = ("tile", kind if face_up else None, width, orientation % 4, face_up)
+        key = ("tile", self.look.tile_key, kind if face_up else None, width, orientation % 4, face_up)
         surf = self.cache.get(key)
         if surf is None:
             surf = self._render_tile(kind if face_up else None, width, orientation % 4, face_up)
@@ -254,7 +263,7 @@ class TileArt:
         """
         if width < 8:
             raise ValueError(f"tile width must be at least 8 px, got {width}")
-        key = ("standing", width, orientation % 4)
+        key = ("standing", self.look.tile_key, width, orientation % 4)
         surf = self.cache.get(key)
         if surf is None:
             surf = self._render_standing(width, orientation % 4)
@@ -313,6 +322,10 @@ class TileArt:
         r = s.get_rect(center=box.center)
         if align_bottom:
             r.bottom = box.bottom
+        if self.look.tiles.contrast:  # thicker strokes: the glyph again, a little to each side
+            o = max(1, round(dst.get_width() * 0.012))
+            for dx, dy in ((-o, 0), (o, 0), (0, -o), (0, o)):
+                dst.blit(s, r.move(dx, dy))
         dst.blit(s, r)
         return r
 
@@ -321,22 +334,26 @@ class TileArt:
         W, H = width * ss, face_height(width) * ss
         D = depth(width) * ss
         radius = max(2, round(W * 0.13))
+        th = self.look.tiles
+        stroke = max(1, round(ss * th.stroke))
         face = pygame.Surface((W, H), pygame.SRCALPHA)
         if face_up:
-            pygame.draw.rect(face, IVORY, face.get_rect(), border_radius=radius)
-            pygame.draw.rect(face, IVORY_EDGE, face.get_rect(), width=max(1, ss), border_radius=radius)
+            pygame.draw.rect(face, th.face, face.get_rect(), border_radius=radius)
+            pygame.draw.rect(face, th.face_edge, face.get_rect(), width=stroke, border_radius=radius)
             assert kind is not None
             self._draw_face(face, kind, width)
         else:
-            pygame.draw.rect(face, BACK, face.get_rect(), border_radius=radius)
+            pygame.draw.rect(face, th.back, face.get_rect(), border_radius=radius)
             inner = face.get_rect().inflate(-W * 0.16, -W * 0.16)
-            pygame.draw.rect(face, BACK_LIGHT, inner, width=max(1, round(W * 0.035)),
+            pygame.draw.rect(face, th.back_light, inner, width=max(1, round(W * 0.035 * th.stroke)),
                              border_radius=max(1, radius // 2))
+            if th.contrast:
+                pygame.draw.rect(face, th.stand_outline, face.get_rect(), width=stroke, border_radius=radius)
         if orientation:
             face = pygame.transform.rotate(face, 90 * orientation)
         FW, FH = face.get_size()
         out = pygame.Surface((FW, FH + D), pygame.SRCALPHA)
-        top, bottom = (IVORY_SIDE, BACK_SIDE) if face_up else (BACK_SIDE, IVORY_SIDE)
+        top, bottom = (th.face_side, th.back_side) if face_up else (th.back_side, th.face_side)
         pygame.draw.rect(out, bottom, (0, D, FW, FH), border_radius=radius)
         pygame.draw.rect(out, top, (0, round(D * 0.45), FW, FH), border_radius=radius)
         out.blit(face, (0, 0))
@@ -351,29 +368,31 @@ class TileArt:
         W, H = width * ss, face_height(width) * ss
         D = depth(width) * ss
         radius = max(2, round(W * 0.16))
+        th = self.look.tiles
         # drawn as the bottom seat would hold it; the lit top edge faces away from the centre
         # (the bottom here), and turning it by the seat puts that edge on the seat's outer side
         face = pygame.Surface((W, H), pygame.SRCALPHA)
-        pygame.draw.rect(face, STAND_DARK, face.get_rect(), border_radius=radius)
+        pygame.draw.rect(face, th.stand_dark, face.get_rect(), border_radius=radius)
         body = pygame.Rect(0, 0, W, H)
         steps = 16
         for k in range(steps):  # a vertical gradient: darker at the base, lighter to the top
             f = k / (steps - 1)
-            colour = tuple(round(a + (b - a) * f) for a, b in zip(STAND_DARK, STAND_LIGHT))
+            colour = tuple(round(a + (b - a) * f) for a, b in zip(th.stand_dark, th.stand_light))
             band = pygame.Rect(0, round(H * k / steps), W, math.ceil(H / steps) + 1)
             clip = face.subsurface(band.clip(body))
             pygame.draw.rect(clip, colour, pygame.Rect(0, -band.y, W, H), border_radius=radius)
         edge = max(ss * 2, round(H * 0.2))  # the top edge: ivory face layer, then a bright rim
-        pygame.draw.rect(face, IVORY, (0, H - edge, W, edge),
+        pygame.draw.rect(face, th.face, (0, H - edge, W, edge),
                          border_bottom_left_radius=radius, border_bottom_right_radius=radius)
-        pygame.draw.rect(face, STAND_RIM, (0, H - edge - max(ss, edge // 3), W, max(ss, edge // 3)))
-        pygame.draw.rect(face, STAND_OUTLINE, face.get_rect(), width=max(1, ss), border_radius=radius)
+        pygame.draw.rect(face, th.stand_rim, (0, H - edge - max(ss, edge // 3), W, max(ss, edge // 3)))
+        pygame.draw.rect(face, th.stand_outline, face.get_rect(), width=max(1, round(ss * th.stroke)),
+                         border_radius=radius)
         if orientation:
             face = pygame.transform.rotate(face, 90 * orientation)
         FW, FH = face.get_size()
         out = pygame.Surface((FW, FH + D), pygame.SRCALPHA)
         pygame.draw.rect(out, (0, 0, 0, 70), (ss, D, FW - ss, FH), border_radius=radius)
-        pygame.draw.rect(out, BACK_SIDE, (0, round(D * 0.5), FW, FH), border_radius=radius)
+        pygame.draw.rect(out, th.back_side, (0, round(D * 0.5), FW, FH), border_radius=radius)
         out.blit(face, (0, 0))
         fw, fh = (width, face_height(width)) if orientation % 2 == 0 else (face_height(width), width)
         small = pygame.transform.smoothscale(out, (fw, fh + depth(width)))
@@ -385,55 +404,66 @@ class TileArt:
         W, H = face.get_size()
         s = suit(kind)
         n = rank(kind)
+        ink, sc = self.look.tiles.ink, self.look.suits
         if s == 0:  # characters: numeral above 萬
-            self._blit_fit(face, NUMERALS[n - 1], INK, pygame.Rect(W * 0.12, H * 0.06, W * 0.76, H * 0.4))
-            self._blit_fit(face, "萬", REDC, pygame.Rect(W * 0.12, H * 0.5, W * 0.76, H * 0.43))
+            self._blit_fit(face, NUMERALS[n - 1], ink, pygame.Rect(W * 0.12, H * 0.06, W * 0.76, H * 0.4))
+            self._blit_fit(face, "萬", sc.red, pygame.Rect(W * 0.12, H * 0.5, W * 0.76, H * 0.43))
         elif s == 1:
             self._draw_circles(face, n, width)
         elif kind in WINDS:
-            self._blit_fit(face, WIND_GLYPHS[n - 1], INK, pygame.Rect(W * 0.1, H * 0.12, W * 0.8, H * 0.76))
+            self._blit_fit(face, WIND_GLYPHS[n - 1], ink, pygame.Rect(W * 0.1, H * 0.12, W * 0.8, H * 0.76))
         elif kind in DRAGONS:
             if kind == WHITE:
                 outer = pygame.Rect(0, 0, W * 0.66, H * 0.74)
                 outer.center = (W // 2, H // 2)
-                pygame.draw.rect(face, BLUE, outer, width=max(2, round(W * 0.08)),
+                pygame.draw.rect(face, sc.blue, outer, width=max(2, round(W * 0.08 * min(1.5, self.look.tiles.stroke))),
                                  border_radius=round(W * 0.04))
                 inner = outer.inflate(-W * 0.26, -W * 0.26)
-                pygame.draw.rect(face, BLUE, inner, width=max(1, round(W * 0.03)))
+                pygame.draw.rect(face, sc.blue, inner, width=max(1, round(W * 0.03 * min(1.5, self.look.tiles.stroke))))
             elif kind == GREEN:
-                self._blit_fit(face, "發", GREENC, pygame.Rect(W * 0.08, H * 0.1, W * 0.84, H * 0.8))
+                self._blit_fit(face, "發", sc.green, pygame.Rect(W * 0.08, H * 0.1, W * 0.84, H * 0.8))
             elif kind == RED:
-                self._blit_fit(face, "中", REDC, pygame.Rect(W * 0.1, H * 0.1, W * 0.8, H * 0.8))
+                self._blit_fit(face, "中", sc.red, pygame.Rect(W * 0.1, H * 0.1, W * 0.8, H * 0.8))
         elif is_flower(kind):
             self._draw_flower(face, n)
 
     def _pip(self, face: pygame.Surface, cx: float, cy: float, r: float, colour: Colour, fine: bool) -> None:
         c = (round(cx), round(cy))
+        light = self.look.tiles.face
+        colour = self._suit_colour(colour)
         pygame.draw.circle(face, colour, c, r)
-        if fine:
-            pygame.draw.circle(face, IVORY, c, r * 0.68)
+        if fine and not self.look.tiles.contrast:
+            pygame.draw.circle(face, light, c, r * 0.68)
             pygame.draw.circle(face, colour, c, r * 0.5)
-            pygame.draw.circle(face, IVORY, c, r * 0.18)
-        else:  # small tiles: a solid disc with a light centre reads better
-            pygame.draw.circle(face, IVORY, c, r * 0.42)
+            pygame.draw.circle(face, light, c, r * 0.18)
+        else:  # small (or high-contrast) tiles: a solid disc with a light centre reads better
+            pygame.draw.circle(face, light, c, r * 0.42)
             pygame.draw.circle(face, colour, c, r * 0.22)
+
+    def _suit_colour(self, colour: Colour) -> Colour:
+        """A colour of the classic tables (`BLUE`, `GREENC`, `REDC`...) in the art's suit colours."""
+        sc = self.look.suits
+        return {BLUE: sc.blue, GREENC: sc.green, REDC: sc.red, PINK: sc.pink, ORANGE: sc.orange,
+                YELLOW: sc.yellow}.get(colour, colour)
 
     def _draw_circles(self, face: pygame.Surface, n: int, width: int) -> None:
         W, H = face.get_size()
         fine = width >= 40
+        sc, light = self.look.suits, self.look.tiles.face
         if n == 1:
             c = (W / 2, H / 2)
             r = W * 0.40
-            pygame.draw.circle(face, GREENC, c, r)
-            pygame.draw.circle(face, IVORY, c, r * 0.86)
-            pygame.draw.circle(face, BLUE, c, r * 0.74)
+            ring = 0.80 if self.look.tiles.contrast else 0.86
+            pygame.draw.circle(face, sc.green, c, r)
+            pygame.draw.circle(face, light, c, r * ring)
+            pygame.draw.circle(face, sc.blue, c, r * 0.74)
             for k in range(8):
                 a = k * math.pi / 4
-                pygame.draw.circle(face, IVORY, (c[0] + math.cos(a) * r * 0.55, c[1] + math.sin(a) * r * 0.55),
+                pygame.draw.circle(face, light, (c[0] + math.cos(a) * r * 0.55, c[1] + math.sin(a) * r * 0.55),
                                    r * 0.09)
-            pygame.draw.circle(face, REDC, c, r * 0.34)
-            pygame.draw.circle(face, IVORY, c, r * 0.2)
-            pygame.draw.circle(face, REDC, c, r * 0.1)
+            pygame.draw.circle(face, sc.red, c, r * 0.34)
+            pygame.draw.circle(face, light, c, r * 0.2)
+            pygame.draw.circle(face, sc.red, c, r * 0.1)
             return
         # the pip area keeps a margin inside the face
         mx, my = W * 0.08, H * 0.07
@@ -443,20 +473,20 @@ class TileArt:
 
     def _draw_flower(self, face: pygame.Surface, n: int) -> None:
         W, H = face.get_size()
-        colour = FLOWER_COLOURS[n - 1]
+        colour = self._suit_colour(FLOWER_COLOURS[n - 1])
         self._blit_fit(face, FLOWER_GLYPHS[n - 1], colour, pygame.Rect(W * 0.2, H * 0.08, W * 0.7, H * 0.46))
-        self._blit_fit(face, str(n), INK, pygame.Rect(W * 0.07, H * 0.06, W * 0.18, H * 0.17))
+        self._blit_fit(face, str(n), self.look.tiles.ink, pygame.Rect(W * 0.07, H * 0.06, W * 0.18, H * 0.17))
         # a five-petal flower with two leaves
         cx, cy = W * 0.5, H * 0.75
         r = W * 0.13
         for side in (-1, 1):
             leaf = pygame.Rect(0, 0, r * 2.2, r * 1.0)
             leaf.center = (round(cx + side * r * 1.9), round(cy + r * 0.9))
-            pygame.draw.ellipse(face, GREENC, leaf)
+            pygame.draw.ellipse(face, self.look.suits.green, leaf)
         for k in range(5):
             a = -math.pi / 2 + k * 2 * math.pi / 5
             pygame.draw.circle(face, colour, (cx + math.cos(a) * r, cy + math.sin(a) * r), r * 0.75)
-        pygame.draw.circle(face, YELLOW, (cx, cy), r * 0.55)
+        pygame.draw.circle(face, self.look.suits.yellow, (cx, cy), r * 0.55)
 
     def _render_die(self, value: int, size: int) -> pygame.Surface:
         ss = max(2, min(8, math.ceil(128 / size)))

@@ -20,6 +20,7 @@ from game.i18n import seat_name
 
 from .art import TileArt, depth, shadow_blur
 from .layout import Layout, MeldSpec, Rect, Slot, screen_seat
+from .themes import TABLE_THEMES, TableTheme
 from .widgets import Fonts
 
 FELT = (21, 84, 60)
@@ -113,8 +114,9 @@ def _shadow(surface: pygame.Surface, art: TileArt, r: Rect, lift: int = 0) -> No
     surface.blit(art.shadow(w, h), (round(r.x) - b + off, round(r.y) - b + off * 2 - lift // 2))
 
 
-#: pictures of the empty table (room, rail, felt, console) by window size; the last two kept
-_BACKGROUNDS: dict[tuple[int, int], pygame.Surface] = {}
+#: pictures of the empty table (room, rail, felt, console) by window size and table theme; the
+#: last two kept
+_BACKGROUNDS: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
 
 ROOM = (24, 26, 30)
 ROOM_LIGHT = (40, 44, 50)
@@ -126,16 +128,18 @@ RACK = (16, 70, 50)
 CONSOLE_EDGE = (70, 120, 100)
 
 
-def table_background(lay: Layout) -> pygame.Surface:
-    """The empty table for a layout: a dim room, the square table with its wooden rail, the
-    felt lit towards the middle, and the central console's plate. Drawn once per window size."""
-    key = lay.size
+def table_background(lay: Layout, theme: TableTheme | None = None) -> pygame.Surface:
+    """The empty table for a layout in a table theme (`game.ui.themes`; the default: green felt,
+    a wooden rail): a dim room, the square table with its rail, the felt lit towards the
+    middle, and the central console's plate. Drawn once per window size and theme."""
+    th = theme or TABLE_THEMES["green"]
+    key = (lay.size, th.key)
     bg = _BACKGROUNDS.get(key)
     if bg is not None:
         return bg
     W, H = lay.size
     bg = pygame.Surface((W, H))
-    _gradient(bg, pygame.Rect(0, 0, W, H), ROOM_LIGHT, ROOM, radial=True)
+    _gradient(bg, pygame.Rect(0, 0, W, H), th.room_light, th.room, radial=True)
     f = pygame.Rect(lay.frame.as_tuple())
     rail = lay.rail
     radius = max(8, rail * 2)
@@ -145,14 +149,14 @@ def table_background(lay: Layout) -> pygame.Surface:
                                           shadow.get_size())
     bg.blit(shadow, (f.x - 20 + rail // 2, f.y - 20 + rail))
     # the rail: dark wood, a lighter bevel on top, a thin bright line where it meets the felt
-    pygame.draw.rect(bg, WOOD_DARK, f, border_radius=radius)
-    pygame.draw.rect(bg, WOOD, f.inflate(-max(2, rail // 4), -max(2, rail // 4)), border_radius=radius)
+    pygame.draw.rect(bg, th.wood_dark, f, border_radius=radius)
+    pygame.draw.rect(bg, th.wood, f.inflate(-max(2, rail // 4), -max(2, rail // 4)), border_radius=radius)
     top = pygame.Rect(f.x + rail // 3, f.y + rail // 5, f.w - 2 * (rail // 3), max(2, rail // 3))
-    pygame.draw.rect(bg, WOOD_LIGHT, top, border_radius=max(1, rail // 6))
+    pygame.draw.rect(bg, th.wood_light, top, border_radius=max(1, rail // 6))
     inner = pygame.Rect(lay.felt.as_tuple())
-    pygame.draw.rect(bg, WOOD_LIGHT, inner.inflate(4, 4), border_radius=max(4, radius - rail // 2))
+    pygame.draw.rect(bg, th.wood_light, inner.inflate(4, 4), border_radius=max(4, radius - rail // 2))
     felt = pygame.Surface(inner.size, pygame.SRCALPHA)
-    _gradient(felt, felt.get_rect(), FELT_LIGHT, FELT_DARK, radial=True)
+    _gradient(felt, felt.get_rect(), th.felt_light, th.felt_dark, radial=True)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, radius - rail))
     felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
@@ -162,17 +166,17 @@ def table_background(lay: Layout) -> pygame.Surface:
     row.x = min(row.x, f.x)
     row.w = max(row.right, f.right) - row.x
     rack = pygame.Rect(row.x, row.y - lay.gap, row.w, H - row.y + lay.gap + radius)
-    pygame.draw.rect(bg, WOOD_DARK, rack.inflate(4, 4), border_radius=radius)
-    pygame.draw.rect(bg, RACK, rack, border_radius=radius)
-    pygame.draw.line(bg, WOOD_LIGHT, (rack.x + radius, rack.y), (rack.right - radius, rack.y), 2)
+    pygame.draw.rect(bg, th.wood_dark, rack.inflate(4, 4), border_radius=radius)
+    pygame.draw.rect(bg, th.rack, rack, border_radius=radius)
+    pygame.draw.line(bg, th.wood_light, (rack.x + radius, rack.y), (rack.right - radius, rack.y), 2)
     # the console: a dark plate with a bevelled edge, a slot for each seat's side
     c = pygame.Rect(lay.console.as_tuple())
     cr = max(6, c.w // 12)
-    pygame.draw.rect(bg, (8, 18, 15), c.move(0, max(2, c.w // 60)), border_radius=cr)
-    pygame.draw.rect(bg, CONSOLE, c, border_radius=cr)
-    pygame.draw.rect(bg, CONSOLE_EDGE, c, width=max(1, c.w // 90), border_radius=cr)
+    pygame.draw.rect(bg, th.console_shadow, c.move(0, max(2, c.w // 60)), border_radius=cr)
+    pygame.draw.rect(bg, th.console, c, border_radius=cr)
+    pygame.draw.rect(bg, th.console_edge, c, width=max(1, c.w // 90), border_radius=cr)
     mid = pygame.Rect(lay.console_middle.as_tuple())
-    pygame.draw.rect(bg, (20, 42, 36), mid, border_radius=max(4, cr // 2))
+    pygame.draw.rect(bg, th.console_middle, mid, border_radius=max(4, cr // 2))
     if pygame.display.get_surface() is not None:
         bg = bg.convert()
     while len(_BACKGROUNDS) >= 2:
@@ -194,8 +198,26 @@ def _gradient(surface: pygame.Surface, rect: pygame.Rect, inner: tuple[int, int,
     surface.blit(pygame.transform.smoothscale(small, rect.size), rect.topleft)
 
 
-def draw_felt(surface: pygame.Surface, lay: Layout) -> None:
-    surface.blit(table_background(lay), (0, 0))
+def draw_table_piece(surface: pygame.Surface, rect: pygame.Rect, theme: TableTheme) -> pygame.Rect:
+    """A piece of the table in `theme` filling `rect` (the settings' preview): its rail round a
+    felt lit towards the middle; returns the felt's rectangle."""
+    radius = max(6, rect.h // 8)
+    rail = max(4, rect.h // 12)
+    pygame.draw.rect(surface, theme.wood_dark, rect, border_radius=radius)
+    pygame.draw.rect(surface, theme.wood, rect.inflate(-2, -2), border_radius=radius)
+    inner = rect.inflate(-2 * rail, -2 * rail)
+    pygame.draw.rect(surface, theme.wood_light, inner.inflate(2, 2), border_radius=max(3, radius - rail // 2))
+    felt = pygame.Surface(inner.size, pygame.SRCALPHA)
+    _gradient(felt, felt.get_rect(), theme.felt_light, theme.felt_dark, radial=True)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, radius - rail))
+    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(felt, inner.topleft)
+    return inner
+
+
+def draw_felt(surface: pygame.Surface, lay: Layout, theme: TableTheme | None = None) -> None:
+    surface.blit(table_background(lay, theme), (0, 0))
 
 
 def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[list[tuple[bool, bool]]],
@@ -211,17 +233,18 @@ def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[li
                     x, y = lay.wall_tile_pos(s, j, tier)
                     items.append((r.y + dy, tier, round(x + dx), round(y + dy), s))
     items.sort(key=lambda it: (it[0], it[1]))
+    line = art.look.tiles.tier_line
     for _, tier, x, y, s in items:
         surface.blit(art.tile(None, lay.tile, s, False), (x, y))
         if tier and lay.tile >= 16:  # the upper tier: a thin dark line where it sits on the lower
             img = art.tile(None, lay.tile, s, False)
             w = img.get_width()
-            pygame.draw.line(surface, (8, 50, 36), (x + 2, y + img.get_height() - 1),
+            pygame.draw.line(surface, line, (x + 2, y + img.get_height() - 1),
                              (x + w - 3, y + img.get_height() - 1))
 
 
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
-    draw_felt(surface, lay)
+    draw_felt(surface, lay, art.look.table)
     draw_walls(surface, lay, art, view.wall, view.wall_break)
     kind: int | None  # None: a face-down tile
     # rivers: draw rows far from the viewer first

@@ -42,6 +42,10 @@ MAX_SIZE = (3840, 2160)
 RIVER_COLS = 6
 RIVER_ROWS = 4  # rows 5+ continue the 4th row (rare: more than 24 discards)
 MAX_FLOWERS = 4
+#: tile sizes relative to the river tile: (the human's hand, the walls, the opponents' hands).
+#: "large" (the settings' tile size) gives the hand and the rivers the room the walls and the
+#: opponents' concealed tiles give up
+TILE_RATIOS: dict[bool, tuple[float, float, float]] = {False: (2.0, 0.9, 0.85), True: (2.25, 0.75, 0.7)}
 
 
 def face_h(width: int) -> int:
@@ -205,12 +209,19 @@ class Layout:
     margin: int
     gap: int
     panel_w: int  # the width of each side column (plates, buttons, hints)
+    large: bool = False  # built for large tiles (`TILE_RATIOS`)
     _memo: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     # --- construction ---------------------------------------------------------------------------
     @classmethod
-    def for_size(cls, width: int, height: int) -> Layout:
-        """The layout with the largest tiles that fit (width 1024-3840, height 640-2160)."""
+    def for_size(cls, width: int, height: int, large: bool = False) -> Layout:
+        """The layout with the largest tiles that fit (width 1024-3840, height 640-2160);
+        `large`: the settings' large tiles (a bigger hand and rivers, smaller walls).
+
+        >>> a, b = Layout.for_size(1280, 800), Layout.for_size(1280, 800, large=True)
+        >>> b.hand_tile > a.hand_tile and b.river_tile >= a.river_tile and b.tile < a.tile
+        True
+        """
         if not (isinstance(width, int) and isinstance(height, int)):
             raise TypeError(f"window size must be whole pixels, got {width!r} x {height!r}")
         if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
@@ -218,27 +229,28 @@ class Layout:
                              f" .. {MAX_SIZE[0]}x{MAX_SIZE[1]}")
         margin = 8
         for rt in range(min(width, height) // 12, 7, -1):
-            lay = cls._try(width, height, rt, margin)
+            lay = cls._try(width, height, rt, margin, bool(large))
             if lay is not None:
                 return lay
         raise ValueError(f"no layout fits {width}x{height}")  # pragma: no cover
 
     @classmethod
-    def _try(cls, W: int, H: int, rt: int, m: int) -> Layout | None:
+    def _try(cls, W: int, H: int, rt: int, m: int, large: bool = False) -> Layout | None:
         gap = max(4, round(rt * 0.2))
         unit = _worst_row_units(0.8, 0.65, 0.14)
-        hand = min(round(rt * 2.0), int((W - 2 * m) / unit))
+        hand_r, wall_r, opp_r = TILE_RATIOS[large]
+        hand = min(round(rt * hand_r), int((W - 2 * m) / unit))
         if hand < rt:
             return None
-        opp = max(16, round(rt * 0.85))
-        t = max(12, round(rt * 0.9))  # the walls a little smaller than the rivers one reads
-        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, 0)
+        opp = max(16, round(rt * opp_r))
+        t = max(12, round(rt * wall_r))  # the walls a little smaller than the rivers one reads
+        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, 0, large)
         if lay._spare_h < 0:
             return None
         band = int(W / 2 - lay.frame_half - gap - m)
         if band < side_column_min(W):
             return None
-        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, band)
+        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, band, large)
         return lay if lay._fits() else None
 
     def _fits(self) -> bool:

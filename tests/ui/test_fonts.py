@@ -221,7 +221,7 @@ def test_the_work_ahead_for_a_layout_the_window_has_left_is_dropped(monkeypatch)
 
     drawn = []
     real = app_module.table_background
-    monkeypatch.setattr(app_module, "table_background", lambda lay: drawn.append(lay.size) or real(lay))
+    monkeypatch.setattr(app_module, "table_background", lambda lay, *a: drawn.append(lay.size) or real(lay, *a))
     pygame.init()
     fresh = App(Settings(language="en", sound=False), size=(1024, 640))
     try:

@@ -21,10 +21,26 @@ from ai.registry import seat_choices
 from game import rulesets
 from game.engine.errors import MahjongError
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
-from game.settings import INTRO_MODES, TIMEOUT_CHOICES, Settings, SettingsSaveError, save_settings
+from game.engine.tiles import parse_tiles
+from game.i18n import register_texts
+from game.settings import (
+    INTRO_MODES,
+    SUIT_COLOURS,
+    TABLE_THEMES,
+    TILE_SIZES,
+    TILE_THEMES,
+    TIMEOUT_CHOICES,
+    Settings,
+    SettingsSaveError,
+    save_settings,
+)
 
+from ..art import SurfaceCache, TileArt, tile_size
+from ..board import draw_table_piece
 from ..i18n import has, reason_text, tr, yak_name
+from ..layout import TILE_RATIOS
 from ..scene import Scene
+from ..themes import Look
 from ..widgets import (
     DIM,
     FELT_BOTTOM,
@@ -59,6 +75,34 @@ def save_error_text(e: OSError, lang: str) -> str:
         return tr(key, lang, name=name, folder=folder)
     return reason_text(getattr(e, "message", None), lang) or str(e)
 
+
+register_texts("ui", {
+    "set.table_theme": "Table",
+    "set.tile_theme": "Tiles",
+    "set.suit_colours": "Suit colours",
+    "set.tile_size": "Tile size",
+    "value.table.green": "Green felt, wooden rail",
+    "value.table.navy": "Navy felt, dark rail",
+    "value.table.wine": "Wine felt, walnut rail",
+    "value.tiles.ivory": "Ivory",
+    "value.tiles.contrast": "High contrast",
+    "value.suits.classic": "Classic (red, green, blue)",
+    "value.suits.colourblind": "Colour-blind safe",
+    "value.size.normal": "Normal",
+    "value.size.large": "Large",
+    "about.table_theme": "The table's felt and rail (the preview below shows your choice).",
+    "about.tile_theme": "The tiles' faces: ivory, or high contrast (white, black outlines, bold "
+        "colours, amber backs).",
+    "about.suit_colours": "Colour-blind safe: orange, sky blue and navy instead of red, green and "
+        "blue, apart for red-green colour blindness.",
+    "about.tile_size": "Large: your hand and the rivers bigger, the walls and the other players' "
+        "hands smaller.",
+})
+
+#: the tiles the Display page's preview shows: each suit, the honours, a flower, then a back
+PREVIEW_TILES: tuple[int | None, ...] = (*parse_tiles("159m159p"), *parse_tiles("1z567z"), 25, None)
+#: pixel bytes the preview's tiles may hold (a few tile widths and looks)
+PREVIEW_CACHE_BYTES = 6 * 2**20
 
 #: the seats a player can choose (`ai.registry.seat_choices`: the levels first)
 SEAT_CHOICES = seat_choices()
@@ -268,7 +312,18 @@ def display_rows() -> list[Row]:
         _field("sound", [True, False], _onoff),
         _field("volume", [round(i / 10, 1) for i in range(11)],
                lambda v, lang: tr("value.percent", lang, n=round(v * 100))),
+        _look("table_theme", TABLE_THEMES, "table"),
+        _look("tile_theme", TILE_THEMES, "tiles"),
+        _look("suit_colours", SUIT_COLOURS, "suits"),
+        _look("tile_size", TILE_SIZES, "size"),
     ]
+
+
+def _look(name: str, options: tuple[str, ...], values: str) -> Row:
+    """A row of the table's look (its texts are registered here, so `_field` cannot find its
+    explanation by `has`): the value named ``value.<values>.<option>``."""
+    return dataclasses.replace(_field(name, list(options), lambda v, lang: tr(f"value.{values}.{v}", lang)),
+                               about=lambda lang: tr(f"about.{name}", lang))
 
 
 #: the house-rules page's buttons (SettingsScene.ruleset_<name>)
@@ -294,6 +349,9 @@ class SettingsScene(Scene):
         self.status_at: tuple[int, int] | None = None  # the page and row where it was said
         self.focus_bottom: int | None = None  # index of a bottom button with keyboard focus
         self._summary: tuple[tuple[RuleSet, str], str] | None = None
+        self._preview_art: TileArt | None = None  # the Display page's preview (the draft's look)
+        self._previews: SurfaceCache[tuple[object, ...], pygame.Surface] = SurfaceCache(
+            PREVIEW_CACHE_BYTES, max_entries=4)
 
     # --- state helpers ----------------------------------------------------------------------------
     @property
@@ -516,11 +574,17 @@ class SettingsScene(Scene):
             actions = [pygame.Rect(round(box.x + 20 + i * (aw + 8)), ay, round(aw), ah)
                        for i in range(n_act)]
             list_top = ay + ah + 10
-        list_rect = pygame.Rect(box.x + 20, list_top, box.w - 40, by - 14 - list_top)
+        list_bottom = by - 14
+        preview = None
+        if self.pages[self.page][0] == "display":  # the look's preview under the rows
+            ph = max(70, round(h * 0.13))
+            preview = pygame.Rect(box.x + 20, by - 12 - ph, box.w - 40, ph)
+            list_bottom = preview.y - 8
+        list_rect = pygame.Rect(box.x + 20, list_top, box.w - 40, list_bottom - list_top)
         visible = max(1, list_rect.h // lh)
         return {"box": box, "lh": lh, "size": size, "tabs": tabs, "buttons": buttons, "list": list_rect,
                 "visible": visible, "status_y": by + bottom_h // 2, "actions": actions,
-                "summary_y": summary_y}
+                "summary_y": summary_y, "preview": preview}
 
     def row_rects(self, g: dict[str, Any]) -> list[tuple[int, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]]:
         """(row index, row rect, left arrow, value, right arrow) for the visible rows."""
@@ -617,6 +681,44 @@ class SettingsScene(Scene):
                 return
 
     # --- drawing ----------------------------------------------------------------------------------
+    def preview(self, size: tuple[int, int]) -> pygame.Surface:
+        """The draft's look in a strip `size` big: a piece of its table (rail and felt) with a
+        few tiles of each suit, the honours, a flower and a tile back on it, in its tile theme,
+        suit colours and tile size (large: the hand's larger tiles). Cached per look and size."""
+        d = self.draft
+        look = Look.of(d)
+        key = (look.key, d.tile_size, size)
+        got = self._previews.get(key)
+        if got is not None:
+            return got
+        if self._preview_art is None:
+            self._preview_art = TileArt(max_bytes=PREVIEW_CACHE_BYTES)
+        art = self._preview_art
+        art.look = look
+        out = pygame.Surface(size, pygame.SRCALPHA)
+        inner = draw_table_piece(out, out.get_rect(), look.table)
+        n = len(PREVIEW_TILES)
+        groups = 4  # small gaps between the suits, the honours and the flower, and the back
+        gap = max(3, inner.h // 12)
+        scale = TILE_RATIOS[d.tile_size == "large"][0] / TILE_RATIOS[False][0]
+        tw = round(min((inner.h - 2 * gap) / (4 / 3 + 0.12) * 0.8 * scale,
+                       (inner.w - 2 * gap - groups * gap) / n))
+        tw = max(8, tw)
+        row_w = n * tw + groups * gap
+        x = inner.x + (inner.w - row_w) // 2
+        y = inner.centery - tile_size(tw)[1] // 2
+        for i, kind in enumerate(PREVIEW_TILES):
+            if i in (3, 6, 10, 11):
+                x += gap
+            img = art.tile(kind, tw)
+            shadow = pygame.Surface(img.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 70), shadow.get_rect(), border_radius=max(2, tw // 7))
+            out.blit(shadow, (x + 2, y + 3))
+            out.blit(img, (x, y))
+            x += tw
+        self._previews.put(key, out)
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
         g = self.geometry()
@@ -673,6 +775,8 @@ class SettingsScene(Scene):
             bar_h = max(20, lr.h * vis / n)
             y = lr.y + (lr.h - bar_h) * self.scroll / max(1, n - vis)
             pygame.draw.rect(surface, PANEL_EDGE, (lr.right + 6, round(y), 5, round(bar_h)), border_radius=3)
+        if g["preview"] is not None:
+            surface.blit(self.preview(g["preview"].size), g["preview"].topleft)
         for k, b in enumerate(self.bottom_buttons(g)):
             draw_button(surface, fonts, b, k == 2 and self.dirty, size)
         about = self.rows[self.row].about if 0 <= self.row < len(self.rows) else None
