@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ai.value import plan_options
+from game.engine.hand.shanten import shanten
 from game.engine.melds import CONCEALED_KONG, KONG, PUNG, Meld
 from game.engine.messages import INT, YAK, Message, define
 from game.engine.observation import Observation
@@ -237,15 +238,16 @@ _PLAN_YAK = {"half flush": "half_flush", "full flush": "full_flush", "all pungs"
              "value pungs": "dragon_pung", "value pung": "dragon_pung",
              "all simples": "all_simples", "all sequences": "all_sequences",
              "seven pairs": "seven_pairs", "all simples + all pungs": "all_simples"}
-NEAR = define("guide.reach.near", "{yak}: in your hand now", yak=YAK)
-CLOSE = define("guide.reach.close", "{yak}: {n} tile to change", plural="{yak}: {n} tiles to change",
+NEAR = define("guide.reach.ready", "{yak}: ready with it now", yak=YAK)
+CLOSE = define("guide.reach.away", "{yak}: {n} tile from ready", plural="{yak}: {n} tiles from ready",
                count="n", yak=YAK, n=INT)
 NONE = define("guide.reach.none", "no yak is within reach: 2 basic points are far")
 
 
 @dataclass(frozen=True)
 class Reach:
-    """A yak the hand can still reach, and how many tiles it is from it (0: in the hand)."""
+    """A yak the hand can still reach, and how many tiles it is from being ready with it (0:
+    ready now): the hand's shanten plus the tiles the plan needs beyond any ready shape."""
 
     key: str
     distance: int
@@ -256,30 +258,34 @@ class Reach:
         return CLOSE(yak=self.key, n=self.distance)
 
 
-def reachable(obs: Observation, limit: int = 4, far: int = 4) -> list[Reach]:
+def reachable(obs: Observation, limit: int = 4, far: int = 6) -> list[Reach]:
     """The yak the seat's hand can still reach, nearest first (`reach` of its own hand)."""
     return reach(obs.concealed, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent,
                  limit=limit, far=far)
 
 
 def reach(concealed: Sequence[int], melds: Sequence[Meld] = (), *, seat: int = 0,
-          prevalent: int | None = None, limit: int = 4, far: int = 4) -> list[Reach]:
+          prevalent: int | None = None, limit: int = 4, far: int = 6) -> list[Reach]:
     """The yak a hand (concealed kinds, declared sets) can still reach, nearest first (at most
-    `limit`, none more than `far` tiles away): the AI's plans toward 2 basic points, named by
-    their yak. A concealed hand also always has "concealed" (and a self-draw).
+    `limit`, none more than `far` tiles from ready): the AI's plans toward 2 basic points, named
+    by their yak, each at the hand's shanten plus what the plan needs beyond any ready shape. A
+    concealed hand also always has "concealed" (and a self-draw), at the hand's shanten.
 
     >>> [(r.key, r.distance) for r in reach(parse_tiles("11m44m77m22p55p88p3z"))][:2]
     [('concealed', 0), ('seven_pairs', 0)]
+    >>> [(r.key, r.distance) for r in reach(parse_tiles("3489m225p69p1467z"))][:2]
+    [('concealed', 4), ('seven_pairs', 5)]
     """
     counts = to_counts(list(concealed))[:NUM_PLAYING_KINDS]
+    away = max(0, shanten(counts, len(melds)))
     best: dict[str, int] = {}
     for distance, _basic, name in plan_options(counts, melds, seat=seat, prevalent=prevalent):
         key = _PLAN_YAK.get(name)
-        if key is not None and distance <= far:
-            best[key] = min(distance, best.get(key, distance))
+        if key is not None and away + distance <= far:
+            best[key] = min(away + distance, best.get(key, away + distance))
     out = [Reach(k, d) for k, d in best.items()]
-    if all(not m.is_open for m in melds):
-        out.append(Reach("concealed", 0))
+    if all(not m.is_open for m in melds) and away <= far:
+        out.append(Reach("concealed", away))
     order = list(_BY_KEY)
     out.sort(key=lambda r: (r.distance, order.index(r.key)))
     return out[:limit]

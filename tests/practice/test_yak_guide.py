@@ -63,13 +63,26 @@ def test_an_open_hand_never_reaches_the_concealed_yak():
 
 def test_reach_words_say_how_far():
     rs = reach(parse_tiles("11m44m77m22p55p88p3z"))
-    assert render(rs[0].words(), "en").endswith("in your hand now")
+    assert render(rs[0].words(), "en").endswith("ready with it now")
     far = [r for r in reach(parse_tiles("19m19p1234567z2m3p"), far=9) if r.distance > 1]
-    assert far and render(far[0].words(), "en").endswith(f"{far[0].distance} tiles to change")
+    assert far and render(far[0].words(), "en").endswith(f"{far[0].distance} tiles from ready")
+
+
+def test_the_distance_counts_the_hands_own_shanten():
+    """A hand 4 tiles from ready is never "ready" with a yak: each distance is at least its
+    shanten, and "concealed" is exactly it."""
+    from game.engine.hand.shanten import shanten
+    from game.engine.tiles import to_counts
+
+    hand = parse_tiles("3489m225p69p1467z")
+    away = shanten(to_counts(hand))
+    rs = reach(hand, far=20, limit=20)
+    assert away == 4 and {r.key: r.distance for r in rs}["concealed"] == away
+    assert all(r.distance >= away for r in rs)
 
 
 def test_a_seat_at_a_real_table_is_told_what_it_can_reach():
     t = Table(RuleSet(), seed=4)
     rs = reachable(t.observation(0))
     assert rs and rs == sorted(rs, key=lambda r: r.distance)
-    assert ("concealed", 0) in [(r.key, r.distance) for r in rs]
+    assert "concealed" in [r.key for r in rs], "nothing is claimed at the deal"
