@@ -3,7 +3,7 @@
     python tools/make_sounds.py
 
 Plain Python (`wave` + `math`), deterministic (a fixed random seed), 22,050 Hz 16-bit mono.
-Effects: draw, discard, pung, kong, win, dice, click (UI), tick (countdown).
+Effects: draw, discard, pung, kong, uper, win, dice, click (UI), tick (countdown).
 """
 
 from __future__ import annotations
@@ -95,6 +95,9 @@ def main() -> int:
                         chime([783.99], 0.9, 3), 0.18), chime([1046.5, 1318.5], 1.0, 2.5), 0.27), 0.7),
         "click": (clack(rng, freq=3000, length=0.03, decay=160, noise=0.3), 0.35),
         "tick": (chime([1760.0], 0.05, 60), 0.3),
+        # uper (엎어): a tile laid down sideways, then a low, falling two-note call
+        "uper": (mix(mix(chime([392.0, 587.33], 0.45, 6), chime([293.66, 440.0], 0.6, 4), 0.13),
+                     chime([196.0], 0.7, 3), 0.02, 0.7), 0.65),
     }
     dice: list[float] = silence(0.05)
     t = 0.0

@@ -61,7 +61,7 @@ DURATION = {
 CALLS: dict[str, tuple[str, tuple[int, int, int], str]] = {
     "pung": ("call.pung", (246, 206, 96), "pung"),
     "kong": ("call.kong", (130, 206, 255), "kong"),
-    "uper": ("call.uper", (255, 128, 112), "pung"),
+    "uper": ("call.uper", (255, 128, 112), "uper"),
     "ola": ("call.ola", (255, 230, 120), "win"),
     "ssoa": ("call.ssoa", (255, 230, 120), "win"),
 }

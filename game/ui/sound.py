@@ -12,7 +12,7 @@ import pygame
 
 from .assets import SOUNDS
 
-EFFECTS = ("draw", "discard", "pung", "kong", "win", "dice", "click", "tick")
+EFFECTS = ("draw", "discard", "pung", "kong", "uper", "win", "dice", "click", "tick")
 
 
 class Sound:

@@ -235,3 +235,15 @@ def test_the_calls_of_real_events_appear_at_the_callers_seat_with_their_sound():
         if d.calls:
             break
     assert [(c.seat, c.call) for c in d.calls] == [(1, "pung")] and "pung" in played
+
+
+@pytest.mark.parametrize("call, sound", [("pung", "pung"), ("kong", "kong"), ("uper", "uper"),
+                                         ("ola", "win"), ("ssoa", "win")])
+def test_each_call_has_its_own_sound(call, sound):
+    """Uper has a sound of its own (it borrowed the pung's), and every call's sound is a file."""
+    from game.ui.sound import EFFECTS
+
+    d, played = _director()
+    d.timeline.add(d.call(0, call))
+    d.update(0.0)
+    assert played == [sound] and sound in EFFECTS
