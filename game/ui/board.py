@@ -407,8 +407,9 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
     """A seat's plate: its wind tile, name and score; the dealer mark and the flowers below; a
     gold edge on its turn; its level under it while the mouse is over it."""
     from .i18n import tr
-    from .widgets import DIM, GOLD, PANEL, PANEL_EDGE, WHITE
+    from .widgets import DIM, GOLD, WHITE
 
+    plate, plate_edge = art.look.table.plate, art.look.table.plate_edge  # the table theme's
     r = lay.plate(seat)
     box = pygame.Rect(r.as_tuple())
     radius = max(6, box.h // 5)
@@ -421,15 +422,15 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
                              border_radius=radius + 6 - 2 * k)
         surface.blit(halo, (box.x - 6, box.y - 6))
     uper = info.uper[seat]
-    surface.fill(PANEL, box.inflate(-radius, 0))
-    pygame.draw.rect(surface, PANEL, box, border_radius=radius)
+    surface.fill(plate, box.inflate(-radius, 0))
+    pygame.draw.rect(surface, plate, box, border_radius=radius)
     if uper:  # the plate's light: a red glow along its lower edge
         lamp = pygame.Surface(box.size, pygame.SRCALPHA)
         for k in range(4):
             pygame.draw.rect(lamp, (*UPER_RED, 34 - 7 * k), lamp.get_rect().inflate(-2 * k, -2 * k),
                              width=2, border_radius=radius)
         surface.blit(lamp, box.topleft)
-    edge = GOLD if turn else (UPER_RED if uper else PANEL_EDGE)
+    edge = GOLD if turn else (UPER_RED if uper else plate_edge)
     pygame.draw.rect(surface, edge, box, width=2 if turn or uper else 1, border_radius=radius)
     pad = max(4, box.h // 8)
     tw = max(12, round(box.h * 0.5))
@@ -473,8 +474,8 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
         tip = fonts.text(info.levels[seat], small, WHITE)
         tbox = tip.get_rect(topleft=(box.x + pad, box.bottom + 4)).inflate(12, 6)
         tbox.clamp_ip(surface.get_rect())
-        surface.fill(PANEL, tbox)
-        pygame.draw.rect(surface, PANEL_EDGE, tbox, width=1)
+        surface.fill(plate, tbox)
+        pygame.draw.rect(surface, plate_edge, tbox, width=1)
         surface.blit(tip, tip.get_rect(center=tbox.center))
 
 
@@ -542,11 +543,11 @@ def draw_sacred(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts
                 tiles: tuple[int, ...] = ()) -> pygame.Rect:
     """The human's sacred-discard line in `Layout.sacred_area`: a red title, then `words`
     ("self-draw only") or the blocked waits as small tiles (after `words`, when both)."""
-    from .widgets import PANEL, WHITE
+    from .widgets import WHITE
 
     area = pygame.Rect(lay.sacred_area.as_tuple())
     radius = max(5, area.h // 6)
-    pygame.draw.rect(surface, PANEL, area, border_radius=radius)
+    pygame.draw.rect(surface, art.look.table.plate, area, border_radius=radius)
     pygame.draw.rect(surface, UPER_RED, area, width=2, border_radius=radius)
     pad = max(3, lay.gap // 2) + 2
     size = lay.sacred_text_px

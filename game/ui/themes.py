@@ -39,6 +39,8 @@ class TableTheme:
     console_edge: Colour
     console_middle: Colour
     console_shadow: Colour
+    plate: Colour = (14, 52, 38)  # the seat plates and the panels on the table (widgets.PANEL)
+    plate_edge: Colour = (60, 130, 100)  # their edge (widgets.PANEL_EDGE)
 
 
 @dataclass(frozen=True)
@@ -90,13 +92,13 @@ TABLE_THEMES: dict[str, TableTheme] = {
                        wood=(44, 44, 52), wood_light=(104, 112, 128), felt_light=(40, 74, 128),
                        felt_dark=(18, 36, 70), rack=(22, 42, 78), console=(12, 18, 32),
                        console_edge=(92, 116, 160), console_middle=(20, 30, 52),
-                       console_shadow=(6, 10, 20)),
+                       console_shadow=(6, 10, 20), plate=(16, 30, 56), plate_edge=(92, 116, 160)),
     # wine-red felt, a walnut rail with a brass edge
     "wine": TableTheme("wine", room=(26, 22, 24), room_light=(46, 38, 40), wood_dark=(52, 30, 20),
                        wood=(88, 54, 34), wood_light=(184, 146, 82), felt_light=(120, 36, 52),
                        felt_dark=(66, 16, 28), rack=(78, 22, 34), console=(32, 12, 18),
                        console_edge=(168, 120, 90), console_middle=(52, 20, 28),
-                       console_shadow=(16, 6, 10)),
+                       console_shadow=(16, 6, 10), plate=(48, 18, 26), plate_edge=(168, 120, 90)),
 }
 
 TILE_THEMES: dict[str, TileTheme] = {

@@ -257,3 +257,25 @@ def test_a_large_table_draws_in_every_theme():
         seen.add(_pixels(surf))
     assert len(seen) == len(LOOKS)
     assert art.cache.total <= art.cache.max_cost
+
+
+def test_the_seat_plates_follow_the_table_theme():
+    """The plates take the theme's panel colours: green keeps today's widget colours, navy and
+    wine their own."""
+    from game.ui.board import InfoView, draw_plate
+    from game.ui.widgets import PANEL, Fonts
+
+    pygame.init()
+    lay = Layout.for_size(1280, 800)
+    fonts = Fonts()
+    plate = lay.plate(1)
+    spot = (round(plate.x + plate.w * 0.7), round(plate.y + plate.h * 0.85))
+    colours = {}
+    for theme in ("green", "navy", "wine"):
+        surface = pygame.Surface((1280, 800))
+        art = TileArt(look=Look.named(theme, "ivory", "classic"))
+        draw_plate(surface, lay, art, fonts, InfoView(), 1)
+        colours[theme] = tuple(surface.get_at(spot)[:3])
+    assert colours["green"] == PANEL == TABLE_THEMES["green"].plate
+    assert colours["navy"] == TABLE_THEMES["navy"].plate != colours["green"]
+    assert colours["wine"] == TABLE_THEMES["wine"].plate

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..layout import Layout, Rect
-from ..widgets import DIM, GOLD, HILITE, PANEL, PANEL_EDGE
+from ..widgets import DIM, GOLD, HILITE
 
 if TYPE_CHECKING:
     from game.settings import Settings
@@ -71,12 +71,16 @@ def draw_assists(surface: pygame.Surface, fonts: Fonts, lay: Layout, settings: S
                  text: dict[str, str]) -> None:
     """The toggles: on is gold on the highlight colour, off is dim; `text` names each setting
     (its short label)."""
+    from ..themes import TABLE_THEMES
+
+    theme = TABLE_THEMES.get(getattr(settings, "table_theme", "green"), TABLE_THEMES["green"])
     rects = assist_rects(lay)
     labels, size = _labels(fonts, lay, text, rects[0].w - 10)
     for a, r, label in zip(ASSISTS, rects, labels):
         rect = pygame.Rect(r.as_tuple())
         on = bool(getattr(settings, a.setting))
-        pygame.draw.rect(surface, HILITE if on else PANEL, rect, border_radius=6)
-        pygame.draw.rect(surface, GOLD if on else PANEL_EDGE, rect, width=2 if on else 1, border_radius=6)
+        pygame.draw.rect(surface, HILITE if on else theme.plate, rect, border_radius=6)
+        pygame.draw.rect(surface, GOLD if on else theme.plate_edge, rect, width=2 if on else 1,
+                         border_radius=6)
         img = fonts.fit(("● " if on else "○ ") + label, size, rect.w - 6, GOLD if on else DIM)
         surface.blit(img, img.get_rect(center=rect.center))
