@@ -155,12 +155,7 @@ def table_background(lay: Layout, theme: TableTheme | None = None) -> pygame.Sur
     pygame.draw.rect(bg, th.wood_light, top, border_radius=max(1, rail // 6))
     inner = pygame.Rect(lay.felt.as_tuple())
     pygame.draw.rect(bg, th.wood_light, inner.inflate(4, 4), border_radius=max(4, radius - rail // 2))
-    felt = pygame.Surface(inner.size, pygame.SRCALPHA)
-    _gradient(felt, felt.get_rect(), th.felt_light, th.felt_dark, radial=True)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(4, radius - rail))
-    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    bg.blit(felt, inner.topleft)
+    _draw_felt(bg, inner, th, max(4, radius - rail))
     # the human's rack in front of the table: a felt apron under the hand, as wide as the row
     row = pygame.Rect(lay.row_region(0).as_tuple()).inflate(2 * lay.gap, 0)
     row.x = min(row.x, f.x)
@@ -207,13 +202,18 @@ def draw_table_piece(surface: pygame.Surface, rect: pygame.Rect, theme: TableThe
     pygame.draw.rect(surface, theme.wood, rect.inflate(-2, -2), border_radius=radius)
     inner = rect.inflate(-2 * rail, -2 * rail)
     pygame.draw.rect(surface, theme.wood_light, inner.inflate(2, 2), border_radius=max(3, radius - rail // 2))
+    _draw_felt(surface, inner, theme, max(3, radius - rail))
+    return inner
+
+
+def _draw_felt(surface: pygame.Surface, inner: pygame.Rect, theme: TableTheme, radius: int) -> None:
+    """The felt inside a rail: lit towards the middle, its corners rounded by `radius`."""
     felt = pygame.Surface(inner.size, pygame.SRCALPHA)
     _gradient(felt, felt.get_rect(), theme.felt_light, theme.felt_dark, radial=True)
     mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(3, radius - rail))
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(felt, inner.topleft)
-    return inner
 
 
 def draw_felt(surface: pygame.Surface, lay: Layout, theme: TableTheme | None = None) -> None:
