@@ -388,7 +388,7 @@ class SettingsScene(Scene):
             return
         self.app.apply_settings(self.draft, save=False)
         self.status, self.status_error = tr("settings.saved_to", lang, path=path), False
-        self.status_at = None
+        self.status_at = (self.page, self.row)
 
     def defaults(self) -> None:
         keep_lang = self.draft.language
@@ -412,17 +412,14 @@ class SettingsScene(Scene):
 
     def _tell(self, text: str, error: bool = False) -> None:
         self.status, self.status_error = text, error
-        self.status_at = None
+        self.status_at = (self.page, self.row)
         self._summary = None
 
     def shown_status(self) -> str:
         """The status line while it is news: a confirmation ("Saved...") gives way to the
         focused row's explanation once the focus moves on; an error stays until the next try."""
-        if self.status and not self.status_error:
-            if self.status_at is None:
-                self.status_at = (self.page, self.row)
-            elif self.status_at != (self.page, self.row):
-                self.status, self.status_at = "", None
+        if self.status and not self.status_error and self.status_at != (self.page, self.row):
+            return ""  # drawing changes nothing: the words stay, where they were said
         return self.status
 
     def _error_text(self, e: Exception) -> str:
