@@ -226,13 +226,19 @@ def _int(value: Any, path: Path, where: str) -> int:
     return value
 
 
+def _known_fields(data: Mapping[str, Any], known: set[str] | frozenset[str], path: Path,
+                  where: str) -> None:
+    """A field the lesson format does not know is an error naming it (and the known ones)."""
+    unknown = set(data) - known
+    if unknown:
+        raise LessonError(path, f"{where}.{sorted(unknown)[0]}",
+                          f"unknown field; known: {', '.join(sorted(known))}")
+
+
 def _position(data: Any, path: Path, where: str) -> Position:
     if not isinstance(data, Mapping):
         raise LessonError(path, where, "a table of settings expected")
-    unknown = set(data) - _TABLE_FIELDS
-    if unknown:
-        raise LessonError(path, f"{where}.{sorted(unknown)[0]}",
-                          f"unknown field; known: {', '.join(sorted(_TABLE_FIELDS))}")
+    _known_fields(data, _TABLE_FIELDS, path, where)
     player = _seat(data.get("player", "E"), path, f"{where}.player")
     hands: list[str | None] = [None] * 4
     raw_hands = data.get("hands", {})
@@ -322,10 +328,7 @@ def load_lesson(path: str | Path) -> tuple[Lesson, dict[str, str]]:
         where = f"steps[{i}]"
         if not isinstance(s, Mapping):
             raise LessonError(path, where, "a table expected")
-        unknown = set(s) - _STEP_FIELDS
-        if unknown:
-            raise LessonError(path, f"{where}.{sorted(unknown)[0]}",
-                              f"unknown field; known: {', '.join(sorted(_STEP_FIELDS))}")
+        _known_fields(s, _STEP_FIELDS, path, where)
         for name in ("goal", "text"):
             if name not in s:
                 raise LessonError(path, f"{where}.{name}", "missing")
