@@ -138,6 +138,12 @@ def overlaps(texts: list[tuple[str, pygame.Rect]]) -> list[str]:
     return out
 
 
+def problems(rec: Recording, size: tuple[int, int]) -> list[str]:
+    """Everything the test refuses on one recorded screen: texts over texts, off the window,
+    or over the edge of their panel."""
+    return overlaps(rec.texts) + off_screen(rec.texts, size) + rec.outside_panels()
+
+
 def draw_top(app: App, words: dict[int, str]) -> list[tuple[str, pygame.Rect]]:
     """Draw the screen below the top one, then record only the top screen's own texts."""
     return record_top(app, words).texts
@@ -256,7 +262,7 @@ def test_no_text_over_text_in_practice_and_the_session_result(words, lang, size,
         else:
             practice_screens(app, name)
         rec = record_top(app, words)
-        found = overlaps(rec.texts) + off_screen(rec.texts, size) + rec.outside_panels()
+        found = problems(rec, size)
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -272,7 +278,7 @@ def test_no_text_over_text_at_the_table(words, lang, size, name):
     try:
         table_screens(app, name)
         rec = record_top(app, words)
-        found = overlaps(rec.texts) + off_screen(rec.texts, size) + rec.outside_panels()
+        found = problems(rec, size)
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -288,8 +294,7 @@ def test_no_text_over_text_on_the_main_screens(words, lang, size):
         try:
             open_screen(app, name)
             rec = record_top(app, words)
-            found += [f"{name}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
-                      + rec.outside_panels()]
+            found += [f"{name}: {o}" for o in problems(rec, size)]
         finally:
             app.close()
     assert not found, "\n".join(found)
@@ -337,8 +342,7 @@ def test_no_text_over_text_on_any_page_of_the_yak_guide(words, lang, size):
         for i in range(len(s.entries)):
             s.select(i)
             rec = record_top(app, words)
-            found += [f"{s.entry.key}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
-                      + rec.outside_panels()]
+            found += [f"{s.entry.key}: {o}" for o in problems(rec, size)]
     finally:
         app.close()
     assert not found, "\n".join(found)
@@ -365,8 +369,7 @@ def test_no_text_over_text_in_any_step_of_any_lesson(words, lang, size):
 
     def check(tag: str) -> None:
         rec = record_top(app, words)
-        found.extend(f"{tag}: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
-                     + rec.outside_panels())
+        found.extend(f"{tag}: {o}" for o in problems(rec, size))
 
     try:
         for les in lessons():
@@ -446,12 +449,10 @@ def test_no_text_over_text_in_a_game_review(words, lang, size, reviewed_record):
         assert s.review is not None and s.review.cached
         app.push(s)
         rec = record_top(app, words)
-        found += [f"review: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
-                  + rec.outside_panels()]
+        found += [f"review: {o}" for o in problems(rec, size)]
         assert s.open()
         rec = record_top(app, words)
-        found += [f"viewer: {o}" for o in overlaps(rec.texts) + off_screen(rec.texts, size)
-                  + rec.outside_panels()]
+        found += [f"viewer: {o}" for o in problems(rec, size)]
     finally:
         app.close()
     assert not found, "\n".join(found)
