@@ -238,3 +238,27 @@ def test_the_work_ahead_for_a_layout_the_window_has_left_is_dropped(monkeypatch)
         assert len(app.art) == want and drawn == [(1024, 640)]
     finally:
         app.close()
+
+
+def _opens_in_the_result_screens_first_frame(idle: bool) -> int:
+    app = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0), size=(1280, 800))
+    try:
+        app.push(TableScene(app, ["ai"] * 4, seed=3, hands=1))
+        for _ in range(20000):
+            before = app.fonts.opened
+            app.step([], 1 / 60)  # the frame that opens the result screen draws it too
+            if isinstance(app.top, HandResultScene):
+                return app.fonts.opened - before
+            if idle:
+                app.idle(0.01)
+        raise AssertionError("the hand did not end")
+    finally:
+        app.close()
+
+
+def test_the_result_screens_fonts_are_opened_ahead_in_the_spare_time():
+    """The hand's result screen opened 5 fonts in its first frame (its longest, 19 ms in
+    bench_ui); the table now opens them in the spare time of the hand (`prepare_fonts`)."""
+    pygame.init()
+    assert _opens_in_the_result_screens_first_frame(idle=True) <= 1
+    assert _opens_in_the_result_screens_first_frame(idle=False) >= 3, "the check can fail"

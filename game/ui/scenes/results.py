@@ -14,6 +14,7 @@ their values. A key or a click during the reveal shows all of it at once; the ne
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -135,6 +136,20 @@ def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
         shade = _SHADES[key] = pygame.Surface(key[0], pygame.SRCALPHA)
         shade.fill((0, 0, 0, alpha))
     surface.blit(shade, (0, 0))
+
+
+def prepare_fonts(app: App) -> Iterator[None]:
+    """Open the fonts a hand's result screen draws with, one a step (`App.prepare`: in the
+    table's spare time), so its first frame opens none."""
+    h = round(app.canvas.get_height() * 0.86)  # as `_Overlay.box`
+    size = max(15, round(h * 0.032))
+    small = round(size * 0.9)
+    for px, bold in ((round(size * 1.6), True), (size, False), (round(size * 0.85), False),
+                     (round(size * 0.8), False), (round(size * 1.3), True), (round(size * 3.2), True),
+                     (small, False), (size, True), (round(small * 0.85), False),
+                     (round(small * 0.85), True)):
+        app.fonts.font(px, bold)
+        yield
 
 
 def signed(n: int) -> str:

@@ -238,6 +238,9 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.director.human = self.human
         self._sync_source()
         self._begin_intro()
+        from .results import prepare_fonts  # the result screen's fonts, in the spare time
+
+        self.app.prepare(prepare_fonts(self.app))
 
     def _sync_source(self) -> None:
         """Copy the engine's new events of this hand into the stream the director plays."""
