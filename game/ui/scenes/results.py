@@ -14,7 +14,6 @@ their values. A key or a click during the reveal shows all of it at once; the ne
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -24,6 +23,7 @@ from game.engine.events import HandStarted
 from game.i18n import register_texts, seat_name
 
 from ..i18n import yak_name
+from ..result_fonts import PANEL_SHARE, text_size
 from ..scene import Scene
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
 
@@ -138,20 +138,6 @@ def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(shade, (0, 0))
 
 
-def prepare_fonts(app: App) -> Iterator[None]:
-    """Open the fonts a hand's result screen draws with, one a step (`App.prepare`: in the
-    table's spare time), so its first frame opens none."""
-    h = round(app.canvas.get_height() * 0.86)  # as `_Overlay.box`
-    size = max(15, round(h * 0.032))
-    small = round(size * 0.9)
-    for px, bold in ((round(size * 1.6), True), (size, False), (round(size * 0.85), False),
-                     (round(size * 0.8), False), (round(size * 1.3), True), (round(size * 3.2), True),
-                     (small, False), (size, True), (round(small * 0.85), False),
-                     (round(small * 0.85), True)):
-        app.fonts.font(px, bold)
-        yield
-
-
 def signed(n: int) -> str:
     """Points with a sign (0 without).
 
@@ -192,7 +178,7 @@ class _Overlay(Scene):
 
     def box(self) -> pygame.Rect:
         w, h = self.app.canvas.get_size()
-        r = pygame.Rect(0, 0, round(w * 0.86), round(h * 0.86))
+        r = pygame.Rect(0, 0, round(w * PANEL_SHARE), round(h * PANEL_SHARE))
         r.center = (w // 2, h // 2)
         return r
 
@@ -301,7 +287,7 @@ class HandResultScene(_Overlay):
         draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
         fonts, tr = self.app.fonts, self.app.tr
         h = box.h
-        size = max(15, round(h * 0.032))
+        size = text_size(h)
         x0, y = box.x + 24, box.y + 18
         r = self.result
         if not r.winners:
@@ -533,7 +519,7 @@ class SessionResultScene(_Overlay):
         draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
         fonts, tr = self.app.fonts, self.app.tr
         s = self.owner.session
-        size = max(15, round(box.h * 0.032))
+        size = text_size(box.h)
         x0, y = box.x + 24, box.y + 18
         title = fonts.fit(tr("result.session"), round(size * 1.5), box.w - 48, GOLD, bold=True)
         surface.blit(title, (x0, y))

@@ -32,6 +32,7 @@ from game.i18n import seat_name
 from ..director import Director
 from ..i18n import has
 from ..layout import Layout
+from ..result_fonts import prepare_fonts
 from ..scene import Scene
 from ..table.assists import draw_assists
 from ..table.driver import TableDriver
@@ -238,9 +239,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.director.human = self.human
         self._sync_source()
         self._begin_intro()
-        from .results import prepare_fonts  # the result screen's fonts, in the spare time
-
-        self.app.prepare(prepare_fonts(self.app))
+        self.app.prepare(prepare_fonts(self.app))  # the result screen's fonts, in the spare time
 
     def _sync_source(self) -> None:
         """Copy the engine's new events of this hand into the stream the director plays."""
