@@ -149,7 +149,7 @@ def test_actions_in_words():
     assert i18n.action_text(Discard(parse_tile("5p"), uper=True), "en") == \
         "discard 5 circles and declare uper"
     assert i18n.action_text(Discard(parse_tile("5p"), uper=True), "ko") == "5통 버리며 엎어"
-    assert i18n.action_text(Pung(), "ko") == "퐁"
+    assert i18n.action_text(Pung(), "ko") == "펑"
 
 
 @pytest.mark.parametrize("text, want", [

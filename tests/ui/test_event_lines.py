@@ -111,7 +111,7 @@ def test_english_lines_read_as_players_say_them():
 def test_korean_lines_name_tiles_seats_and_yak():
     assert event_line(Discarded(seat=1, tile=52, uper=True), PLAYERS, lang="ko") == "남: 5통 버림, 엎어 선언"
     assert event_line(Claimed(seat=2, meld="pung", tile=72, from_seat=1, tiles=(72, 73, 74)),
-                      lang="ko") == "서: 남의 동 퐁 (동 동 동)"
+                      lang="ko") == "서: 남의 동 펑 (동 동 동)"
     end = event_line(ONE_OF_EACH[21], PLAYERS, lang="ko")
     assert "돌돌이 2" in end and "역 3" in end
     assert "서 7점" in end and "동 -7" in end
