@@ -12,7 +12,7 @@ which every wall is dealt) nor about the other seats' seeds.
 >>> make_seat("oracle")
 Traceback (most recent call last):
 ...
-ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
+ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:master, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
 
 Every command reads seat names here, the same way (`seat_name`, `parse_seats`): ``ai`` is
 ``ai:standard``, built-in names in any case, ``python:package.module:Class`` and
@@ -42,7 +42,7 @@ HUMAN = "human"
 #: the computer seat a plain "ai" means
 AI_DEFAULT = "ai:standard"
 #: the computer levels, weakest first (menus list them first)
-LEVELS = ("ai:beginner", "ai:standard", "ai:expert")
+LEVELS = ("ai:beginner", "ai:standard", "ai:expert", "ai:master")
 #: seats for tests and measurements, not offered to players in the game's menus
 TEST_ONLY = frozenset({"random"})
 #: short names every command accepts for a built-in seat
@@ -57,6 +57,7 @@ SEATS: dict[str, Callable[..., Any]] = {
     "ai:beginner": lambda seed=None: _heuristic("beginner", seed),
     "ai:standard": lambda seed=None: _heuristic("standard", seed),
     "ai:expert": lambda seed=None: _heuristic("expert", seed),
+    "ai:master": lambda seed=None, budget_ms=None: _master(seed, budget_ms),
 }
 
 
@@ -68,6 +69,11 @@ def _greedy(seed: int | None) -> Any:
 def _heuristic(level: str, seed: int | None) -> Any:
     from .heuristic import HeuristicSeat
     return HeuristicSeat(level, seed)
+
+
+def _master(seed: int | None, budget_ms: int | None) -> Any:
+    from .master import DEFAULT_BUDGET_MS, MasterSeat
+    return MasterSeat(seed, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
 
 #: the key of `untrusted_seed`: new in every process, never written anywhere
@@ -99,7 +105,7 @@ def seat_choices(*, testing: bool = False) -> tuple[str, ...]:
     `testing`; the command line still accepts every seat by name.
 
     >>> seat_choices()
-    ('ai:beginner', 'ai:standard', 'ai:expert', 'greedy')
+    ('ai:beginner', 'ai:standard', 'ai:expert', 'ai:master', 'greedy')
     >>> seat_choices(testing=True)[-1]
     'random'
     """
@@ -157,7 +163,7 @@ def seat_name(text: str, *, human: bool = False) -> str:
     >>> seat_name("oracle", human=True)
     Traceback (most recent call last):
     ...
-    ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
+    ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:master, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
     """  # noqa: E501 - a doctest's expected output is one line
     name = canonical(text)
     if name == HUMAN:
@@ -232,10 +238,16 @@ def check_seat_name(name: str) -> None:
                                     others="python:package.module:Class, cmd:COMMAND"))
 
 
-def make_seat(name: str, seed: int | None = None) -> Any:
+def make_seat(name: str, seed: int | None = None, *, budget_ms: int | None = None) -> Any:
     """A new seat by name (case-insensitive, ``ai`` for ``ai:standard``). ``python:package.module:Class`` and
     ``cmd:COMMAND`` seats come wrapped in `ai.guard.GuardedSeat`, and get `untrusted_seed`
-    of `seed`. A ``cmd:`` program is started here, once."""
+    of `seed`. A ``cmd:`` program is started here, once. `budget_ms`: the thinking time per
+    decision of a seat that searches (``ai:master``; None: its default, 0: no search); the
+    other seats have none.
+
+    >>> make_seat("ai:master", seed=1, budget_ms=0).budget_ms
+    0
+    """
     text = canonical(name)
     if text.startswith("python:"):
         from .guard import GuardedSeat
@@ -246,4 +258,6 @@ def make_seat(name: str, seed: int | None = None) -> Any:
         from .guard import GuardedSeat
         return GuardedSeat(ExternalSeat(text[4:], name=text, seed=untrusted_seed(seed)))
     check_seat_name(text)
+    if text == "ai:master":
+        return SEATS[text](seed=seed, budget_ms=budget_ms)
     return SEATS[text](seed=seed)
