@@ -5,6 +5,7 @@ sizes with backs and sideways variants, the dice, and each screen at a few windo
 
 ``--review`` renders everything (screens, table, spectator kong/win/draw, practice, replays, statistics,
 hints) at ``--sizes=1024x640,1280x800,2560x1440`` (default 1280x800,1024x640,1920x1080);
+``--themes`` renders the table mid-hand under each table theme and the high-contrast tiles (and a result under navy);
 ``--hints`` renders the hints panel at the table (top, scrolled, a tip), in practice and in the replay viewer;
 ``--polish`` renders the hints panel's reasons and a dragged tile (both languages, two sizes);
 ``--table`` renders only the table: the seat choice, shuffle, dice, wall break (counted, then opened), deal, a turn, a
@@ -187,8 +188,10 @@ def table_shots(out: Path) -> list[Path]:
                         app.step([key(pygame.KEYDOWN, key=pygame.K_w, mod=0)], 1 / 30)
                     else:
                         app.step([key(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0)], 1 / 30)
-            for _ in range(3):
+            for _ in range(600):  # the result's reveal plays out (tiles turn, lines count up)
                 app.step([], 1 / 30)
+                if getattr(getattr(app.top, "reveal", None), "done", True):
+                    break
             paths.append(_save(app.window, out / f"table-result-{tag}.png"))
             app.step([key(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0)], 1 / 30)
             app.step([], 1 / 30)
@@ -445,6 +448,55 @@ def review_shots(out: Path) -> list[Path]:
     return paths
 
 
+def theme_shots(out: Path) -> list[Path]:
+    """The table mid-hand under every table theme, with the ivory tiles, and under the green table
+    with the high-contrast tiles and the colour-blind-safe suits, at every size (English; Korean at
+    the first size); the win reveal under the navy table."""
+    import tempfile
+
+    os.environ.setdefault("KOREAN_MAHJONG_DATA_DIR", tempfile.mkdtemp(prefix="kmj-shots-"))
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.scenes.results import HandResultScene
+    from game.ui.scenes.table import TableScene
+    from game.ui.themes import TABLE_THEMES
+
+    looks = [(t, "ivory", "classic") for t in TABLE_THEMES] + [("green", "contrast", "colourblind")]
+    paths = []
+    key = pygame.event.Event
+    for n, size in enumerate(SIZES):
+        for table_theme, tile_theme, suits in looks:
+            for lang in ("en", "ko") if n == 0 else ("en",):
+                tag = f"{table_theme}-{tile_theme}-{suits}-{lang}-{size[0]}x{size[1]}"
+                app = App(Settings(language=lang, sound=False, animation_speed="fast", ai_delay_ms=0,
+                                   table_theme=table_theme, tile_theme=tile_theme, suit_colours=suits),
+                          size=size)
+                sc = TableScene(app, ["human", "ai:standard", "ai:expert", "ai:beginner"], seed=31, hands=1)
+                app.push(sc)
+                discards, saved = 0, False
+                for _ in range(20000):
+                    if isinstance(app.top, HandResultScene) or app.top is not sc:
+                        break
+                    app.step([], 1 / 30)
+                    d = sc.prompt_for
+                    if d is None or sc.director.timeline.busy:
+                        continue
+                    win = any(c.action == "win" and c.enabled for c in (sc.prompt.choices if sc.prompt else []))
+                    if d.kind not in ("claim", "rob"):
+                        discards += 1
+                        if discards == 8 and not saved:
+                            saved = True
+                            paths.append(_save(app.window, out / f"theme-mid-{tag}.png"))
+                    k = pygame.K_w if win else pygame.K_SPACE
+                    app.step([key(pygame.KEYDOWN, key=k, mod=0)], 1 / 30)
+                if table_theme == "navy" and isinstance(app.top, HandResultScene):
+                    while not app.top.reveal.done:
+                        app.step([], 1 / 30)
+                    paths.append(_save(app.window, out / f"theme-result-{tag}.png"))
+                app.close()
+    return paths
+
+
 def _save(surface: pygame.Surface, path: Path) -> Path:
     pygame.image.save(surface, str(path))
     return path
@@ -468,6 +520,10 @@ def main(argv: list[str]) -> int:
         return 0
     if "--hints" in argv:
         for p in hints_shots(out):
+            print(p)
+        return 0
+    if "--themes" in argv:
+        for p in theme_shots(out):
             print(p)
         return 0
     if "--polish" in argv:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from .themes import DEFAULT_PALETTE, Palette
 from .widgets import GOLD, WHITE, Button, Fonts, draw_button, draw_panel, wrap
 
 DIGITS = [pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
@@ -300,14 +301,15 @@ class Prompt:
                 return
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, rects: Sequence[pygame.Rect], size: int,
-             title: str = "") -> None:
-        """Buttons in `rects` (from `Layout.button_rects`), the countdown bar and the tooltip."""
+             title: str = "", palette: Palette = DEFAULT_PALETTE) -> None:
+        """Buttons in `rects` (from `Layout.button_rects`), the countdown bar and the tooltip, in
+        `palette`'s colours (the table theme's)."""
         for i, (c, r) in enumerate(zip(self.choices, rects)):
             label = c.label
             if c.shortcut is not None:
                 label = f"{label}  [{pygame.key.name(c.shortcut).upper()}]"
             draw_button(surface, fonts, Button(r, label, c.enabled), i == self.focus and c.enabled, size,
-                        hovered=i == self.hover)
+                        hovered=i == self.hover, palette=palette)
             if c.enabled and c.warning:
                 draw_warning_mark(surface, pygame.Rect(r))
         title_top = rects[0].y - 8 if rects else 0
@@ -344,7 +346,7 @@ class Prompt:
             # above the buttons and their title, so that neither is hidden
             box.bottomright = (r.right, min(r.y, title_top) - 6)
             box.clamp_ip(surface.get_rect())
-            draw_panel(surface, box, alpha=245, radius=6)
+            draw_panel(surface, box, alpha=245, radius=6, palette=palette)
             y = box.y + 7
             for img in imgs:
                 surface.blit(img, (box.x + 10, y))

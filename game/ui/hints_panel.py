@@ -43,7 +43,7 @@ from game.engine.messages import Message
 from game.engine.tiles import tile_str
 
 from .i18n import reason_text, tr
-from .widgets import DIM, GOLD, PANEL, PANEL_EDGE, WHITE, Fonts, draw_panel, wrap
+from .widgets import DIM, GOLD, WHITE, Fonts, draw_panel, wrap
 
 RED = (235, 110, 100)
 GREEN = (120, 210, 140)
@@ -256,7 +256,8 @@ class HintsPanel:
         self.min_tile_w = 0
         self.cues = []
         self.min_px = min_px if min_px is not None else hints_text_px(*surface.get_size())
-        draw_panel(surface, rect, alpha=255, radius=10)  # opaque: what it covers never shows through
+        # opaque: what it covers never shows through
+        draw_panel(surface, rect, alpha=255, radius=10, palette=self.art.look.table.palette)
         pad = max(6, rect.w // 40)
         inner = rect.inflate(-2 * pad - 6, -2 * pad)  # room for the scroll bar at the right
         inner.x -= 3
@@ -307,10 +308,11 @@ class HintsPanel:
                 band.bottom = rect.bottom - 2
             else:
                 band.top = rect.top + 2
-            surface.fill(PANEL, band)
-            pygame.draw.line(surface, PANEL_EDGE, (band.x, band.top if below else band.bottom - 1),
-                             (band.right - 1, band.top if below else band.bottom - 1))
-            draw_panel(surface, tab, alpha=245, radius=6)
+            palette = self.art.look.table.palette
+            surface.fill(palette.panel, band)
+            edge_y = band.top if below else band.bottom - 1
+            pygame.draw.line(surface, palette.edge, (band.x, edge_y), (band.right - 1, edge_y))
+            draw_panel(surface, tab, alpha=245, radius=6, palette=self.art.look.table.palette)
             pygame.draw.rect(surface, GOLD, tab, width=1, border_radius=6)
             surface.blit(label, label.get_rect(center=tab.center))
 
@@ -607,7 +609,7 @@ class HintsPanel:
         if on:
             pygame.draw.rect(surface, GOLD, box, border_radius=6)
         else:
-            draw_panel(surface, box, alpha=245, radius=6)
+            draw_panel(surface, box, alpha=245, radius=6, palette=self.art.look.table.palette)
             pygame.draw.rect(surface, GOLD, box, width=1, border_radius=6)
         surface.blit(label, label.get_rect(center=box.center))
         self._box("details", box)
@@ -646,7 +648,7 @@ class HintsPanel:
         th = self.art.tile(tile, tw).get_height()
         box = pygame.Rect(rect.x + 6, 0, rect.w - 12, max(th, lh * len(lines)) + 16)
         box.bottom = rect.bottom - 6
-        draw_panel(surface, box, alpha=250, radius=8)
+        draw_panel(surface, box, alpha=250, radius=8, palette=self.art.look.table.palette)
         pygame.draw.rect(surface, GOLD, box, width=1, border_radius=8)
         surface.blit(self.art.tile(tile, tw), (box.x + 8, box.y + 8))
         yy = box.y + 8
@@ -665,7 +667,7 @@ class HintsPanel:
         if box.x < 0:
             box.x = pos[0] + 12
         box.clamp_ip(surface.get_rect())
-        draw_panel(surface, box, alpha=250, radius=6)
+        draw_panel(surface, box, alpha=250, radius=6, palette=self.art.look.table.palette)
         yy = box.y + 7
         for ln in lines:
             surface.blit(self.fonts.text(ln, small, WHITE), (box.x + 10, yy))

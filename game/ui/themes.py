@@ -23,6 +23,23 @@ Colour = tuple[int, int, int]
 
 
 @dataclass(frozen=True)
+class Palette:
+    """The colours of the panels and buttons drawn on a table (`widgets.draw_panel`,
+    `widgets.draw_button`): a panel and its edge, a focused or hovered button, a disabled one.
+    The default is the green table's (and every screen's away from the table)."""
+
+    panel: Colour = (14, 52, 38)
+    edge: Colour = (60, 130, 100)
+    hilite: Colour = (44, 120, 88)
+    dark: Colour = (12, 40, 29)
+    dark_edge: Colour = (40, 80, 62)
+
+
+#: the screens' own colours (and the green table's)
+DEFAULT_PALETTE = Palette()
+
+
+@dataclass(frozen=True)
 class TableTheme:
     """The empty table's colours: the room, the rail (wood), the felt, the rack and the console."""
 
@@ -39,8 +56,16 @@ class TableTheme:
     console_edge: Colour
     console_middle: Colour
     console_shadow: Colour
-    plate: Colour = (14, 52, 38)  # the seat plates and the panels on the table (widgets.PANEL)
-    plate_edge: Colour = (60, 130, 100)  # their edge (widgets.PANEL_EDGE)
+    palette: Palette = DEFAULT_PALETTE  # the seat plates, panels and buttons on this table
+
+    @property
+    def plate(self) -> Colour:
+        """The seat plates' and the table's panels' colour."""
+        return self.palette.panel
+
+    @property
+    def plate_edge(self) -> Colour:
+        return self.palette.edge
 
 
 @dataclass(frozen=True)
@@ -92,13 +117,17 @@ TABLE_THEMES: dict[str, TableTheme] = {
                        wood=(44, 44, 52), wood_light=(104, 112, 128), felt_light=(40, 74, 128),
                        felt_dark=(18, 36, 70), rack=(22, 42, 78), console=(12, 18, 32),
                        console_edge=(92, 116, 160), console_middle=(20, 30, 52),
-                       console_shadow=(6, 10, 20), plate=(16, 30, 56), plate_edge=(92, 116, 160)),
+                       console_shadow=(6, 10, 20),
+                       palette=Palette(panel=(16, 30, 56), edge=(92, 116, 160), hilite=(44, 70, 122),
+                                       dark=(12, 20, 38), dark_edge=(40, 54, 84))),
     # wine-red felt, a walnut rail with a brass edge
     "wine": TableTheme("wine", room=(26, 22, 24), room_light=(46, 38, 40), wood_dark=(52, 30, 20),
                        wood=(88, 54, 34), wood_light=(184, 146, 82), felt_light=(120, 36, 52),
                        felt_dark=(66, 16, 28), rack=(78, 22, 34), console=(32, 12, 18),
                        console_edge=(168, 120, 90), console_middle=(52, 20, 28),
-                       console_shadow=(16, 6, 10), plate=(48, 18, 26), plate_edge=(168, 120, 90)),
+                       console_shadow=(16, 6, 10),
+                       palette=Palette(panel=(48, 18, 26), edge=(168, 120, 90), hilite=(112, 52, 58),
+                                       dark=(34, 14, 18), dark_edge=(86, 52, 44))),
 }
 
 TILE_THEMES: dict[str, TileTheme] = {

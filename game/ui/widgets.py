@@ -16,6 +16,7 @@ import pygame
 
 from .art import SurfaceCache
 from .assets import UI_FONT
+from .themes import DEFAULT_PALETTE, Palette
 
 #: Bounds of the font caches: each font (one size, one weight) holds its own copy of the font
 #: file (about 0.3 MB) and costs about a millisecond to open, and rendered text is bounded by
@@ -33,10 +34,11 @@ FIT_MIN = 0.6
 WHITE = (245, 242, 232)
 DIM = (150, 160, 150)
 GOLD = (236, 196, 92)
-DARK = (12, 40, 29)
-PANEL = (14, 52, 38)
-PANEL_EDGE = (60, 130, 100)
-HILITE = (44, 120, 88)
+#: the screens' panel colours (`themes.DEFAULT_PALETTE`; a table theme has its own `Palette`)
+DARK = DEFAULT_PALETTE.dark
+PANEL = DEFAULT_PALETTE.panel
+PANEL_EDGE = DEFAULT_PALETTE.edge
+HILITE = DEFAULT_PALETTE.hilite
 DISABLED = (110, 125, 115)
 RED_TEXT = (240, 120, 110)
 #: the felt behind the menus, top to bottom (`draw_gradient`)
@@ -179,10 +181,12 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12) -> None:
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12,
+               palette: Palette = DEFAULT_PALETTE) -> None:
+    """A rounded panel in `palette`'s colours (a table theme's at the table: `TableTheme.palette`)."""
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*PANEL, alpha), box.get_rect(), border_radius=radius)
-    pygame.draw.rect(box, (*PANEL_EDGE, 255), box.get_rect(), width=2, border_radius=radius)
+    pygame.draw.rect(box, (*palette.panel, alpha), box.get_rect(), border_radius=radius)
+    pygame.draw.rect(box, (*palette.edge, 255), box.get_rect(), width=2, border_radius=radius)
     surface.blit(box, rect.topleft)
 
 
@@ -220,14 +224,14 @@ def draw_dialog(surface: pygame.Surface, box: pygame.Rect, shade: int = 150) -> 
 
 
 def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool, size: int,
-                hovered: bool = False) -> None:
+                hovered: bool = False, palette: Palette = DEFAULT_PALETTE) -> None:
     r = b.rect
     if b.enabled:
-        fill = HILITE if (focused or hovered) else PANEL
-        edge = GOLD if focused else PANEL_EDGE
+        fill = palette.hilite if (focused or hovered) else palette.panel
+        edge = GOLD if focused else palette.edge
         colour = WHITE
     else:
-        fill, edge, colour = DARK, (40, 80, 62), DISABLED
+        fill, edge, colour = palette.dark, palette.dark_edge, DISABLED
     pygame.draw.rect(surface, fill, r, border_radius=max(4, r.h // 5))
     pygame.draw.rect(surface, edge, r, width=2, border_radius=max(4, r.h // 5))
     label = fonts.fit(b.label, size, r.w - 16, colour)

@@ -1,6 +1,8 @@
-"""Golden pictures with a tolerance: a strip of tiles and dice, the title screen, and the table at
+"""Golden pictures with a tolerance: a strip of tiles and dice, the title screen, the table at
 the human's first turn (East, so no computer player has moved: the picture depends on the seed's
-wall and dice only).
+wall and dice only), the table mid-hand in spectator mode (rivers, melds, plates; the moment is
+counted in discards, not in time) and a win's reveal once it has played out (the winner's hand
+face up, the yak lines and the payments).
 
 A change in the drawing code that changes these pictures fails here; if the change is wanted,
 look at the new pictures, then rewrite the goldens with ``UPDATE_GOLDEN=1 python -m pytest
@@ -63,6 +65,49 @@ def table_screen() -> pygame.Surface:
     return out
 
 
+def _until(app, cond, frames: int = 20000) -> None:
+    for _ in range(frames):
+        if cond():
+            return
+        app.step([], 1 / 30)
+    raise AssertionError("the table never reached the moment to compare")
+
+
+def spectator_mid_hand() -> pygame.Surface:
+    """Four computer seats, 30 discards into a hand of seed 42, seen from seat 1."""
+    from ai.registry import parse_seats
+    from game.ui.scenes.table import TableScene
+
+    app = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0), size=(1024, 640))
+    sc = TableScene(app, parse_seats("ai:expert,ai,ai:expert,ai"), seed=42, hands=1, record=False)
+    app.push(sc)
+    _until(app, lambda: sc.director.model.discards >= 30)
+    sc.paused = True  # no next move: what is in flight lands
+    _until(app, lambda: not sc.director.timeline.busy)
+    app.step([], 1 / 30)
+    out = app.window.copy()
+    app.close()
+    return out
+
+
+def win_reveal() -> pygame.Surface:
+    """The first hand of seed 6 ends in a win: its result screen with the reveal played out."""
+    from ai.registry import parse_seats
+    from game.ui.scenes.results import HandResultScene
+    from game.ui.scenes.table import TableScene
+
+    app = App(Settings(language="en", sound=False, animation_speed="normal", ai_delay_ms=0), size=(1024, 640))
+    sc = TableScene(app, parse_seats("ai,ai,ai,ai"), seed=6, hands=2, record=False)
+    app.push(sc)
+    _until(app, lambda: isinstance(app.top, HandResultScene))
+    result = app.top
+    assert result.result.winners, "seed 6's first hand is a win"
+    _until(app, lambda: result.reveal.done)
+    out = app.window.copy()
+    app.close()
+    return out
+
+
 def mean_difference(a: pygame.Surface, b: pygame.Surface) -> float:
     assert a.get_size() == b.get_size(), (a.get_size(), b.get_size())
     ba = pygame.image.tobytes(a, "RGB")
@@ -70,14 +115,18 @@ def mean_difference(a: pygame.Surface, b: pygame.Surface) -> float:
     return sum(abs(x - y) for x, y in zip(ba[::7], bb[::7])) / (len(ba[::7]) or 1)
 
 
-@pytest.mark.parametrize("name", ["tiles-40", "title-ko-1024x640", "table-en-1024x640"])
+PICTURES = {"tiles-40": tile_strip, "title-ko-1024x640": title_screen, "table-en-1024x640": table_screen,
+            "table-mid-en-1024x640": spectator_mid_hand, "win-en-1024x640": win_reveal}
+
+
+@pytest.mark.parametrize("name", list(PICTURES))
 def test_golden(name, tmp_path, monkeypatch):
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
     pygame.init()
     pygame.display.set_mode((16, 16))
     # the picture must not depend on a saved game: continue is off
     monkeypatch.setattr("game.ui.scenes.title._has_saved_session", lambda: False)
-    got = {"tiles-40": tile_strip, "title-ko-1024x640": title_screen, "table-en-1024x640": table_screen}[name]()
+    got = PICTURES[name]()
     path = GOLDEN / f"{name}.png"
     if os.environ.get("UPDATE_GOLDEN") or not path.exists():
         GOLDEN.mkdir(exist_ok=True)

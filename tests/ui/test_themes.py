@@ -279,3 +279,31 @@ def test_the_seat_plates_follow_the_table_theme():
     assert colours["green"] == PANEL == TABLE_THEMES["green"].plate
     assert colours["navy"] == TABLE_THEMES["navy"].plate != colours["green"]
     assert colours["wine"] == TABLE_THEMES["wine"].plate
+
+
+@pytest.mark.parametrize("theme", list(TABLE_THEMES))
+def test_the_table_buttons_and_panels_follow_the_table_theme(theme):
+    """The claim prompt's buttons (idle, focused, disabled) and a banner's panel are drawn in the
+    theme's palette, not in the green widget colours (except on the green table)."""
+    from game.ui.controls import Choice, Prompt
+    from game.ui.widgets import Fonts, draw_panel
+
+    pygame.init()
+    palette = TABLE_THEMES[theme].palette
+    prompt = Prompt([Choice("pass", "Pass"), Choice("pung", "Pung"), Choice("kong", "Kong", enabled=False)])
+    prompt.focus = 1
+    rects = [pygame.Rect(20, 20 + 60 * i, 240, 44) for i in range(3)]
+    surface = pygame.Surface((300, 300))
+    prompt.draw(surface, Fonts(), rects, 16, palette=palette)
+    inside = [tuple(surface.get_at((r.x + 6, r.y + 6))[:3]) for r in rects]
+    assert inside == [palette.panel, palette.hilite, palette.dark]
+    panel = pygame.Surface((100, 60))
+    draw_panel(panel, pygame.Rect(0, 0, 100, 60), alpha=255, palette=palette)
+    assert tuple(panel.get_at((50, 30))[:3]) == palette.panel
+    if theme != "green":
+        assert palette.panel != TABLE_THEMES["green"].palette.panel
+
+
+def test_the_table_themes_palettes_are_apart():
+    panels = {t.palette.panel for t in TABLE_THEMES.values()}
+    assert len(panels) == len(TABLE_THEMES)

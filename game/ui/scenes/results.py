@@ -284,7 +284,8 @@ class HandResultScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         _shade(surface)
         box = self.box()
-        draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
+        # opaque: the table never shows through the words
+        draw_panel(surface, box, alpha=255, palette=self.app.art.look.table.palette)
         fonts, tr = self.app.fonts, self.app.tr
         h = box.h
         size = text_size(h)
@@ -308,7 +309,7 @@ class HandResultScene(_Overlay):
             w = r.winners[self.page]
             self._draw_win(surface, box, w, size)
         self._draw_payments(surface, box, size)
-        draw_button(surface, fonts, self.ok_button(), True, size)
+        draw_button(surface, fonts, self.ok_button(), True, size, palette=self.app.art.look.table.palette)
 
     def _draw_hands(self, surface: pygame.Surface, box: pygame.Rect, y: int, size: int) -> None:
         """Every seat's tiles, shown at the draw."""
@@ -516,7 +517,8 @@ class SessionResultScene(_Overlay):
     def draw(self, surface: pygame.Surface) -> None:
         _shade(surface, 170)
         box = self.box()
-        draw_panel(surface, box, alpha=255)  # opaque: the table never shows through the words
+        # opaque: the table never shows through the words
+        draw_panel(surface, box, alpha=255, palette=self.app.art.look.table.palette)
         fonts, tr = self.app.fonts, self.app.tr
         s = self.owner.session
         size = text_size(box.h)
@@ -566,8 +568,8 @@ class SessionResultScene(_Overlay):
             y += round(tiny * 1.4)
         b = self.review_button()
         if b is not None:
-            draw_button(surface, fonts, b, False, size)
-        draw_button(surface, fonts, self.ok_button(), True, size)
+            draw_button(surface, fonts, b, False, size, palette=self.app.art.look.table.palette)
+        draw_button(surface, fonts, self.ok_button(), True, size, palette=self.app.art.look.table.palette)
 
 
 __all__ = ["HandResultScene", "SessionResultScene", "signed"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..layout import Layout, Rect
-from ..widgets import DIM, GOLD, HILITE
+from ..widgets import DIM, GOLD
 
 if TYPE_CHECKING:
     from game.settings import Settings
@@ -79,7 +79,7 @@ def draw_assists(surface: pygame.Surface, fonts: Fonts, lay: Layout, settings: S
     for a, r, label in zip(ASSISTS, rects, labels):
         rect = pygame.Rect(r.as_tuple())
         on = bool(getattr(settings, a.setting))
-        pygame.draw.rect(surface, HILITE if on else theme.plate, rect, border_radius=6)
+        pygame.draw.rect(surface, theme.palette.hilite if on else theme.plate, rect, border_radius=6)
         pygame.draw.rect(surface, GOLD if on else theme.plate_edge, rect, width=2 if on else 1,
                          border_radius=6)
         img = fonts.fit(("● " if on else "○ ") + label, size, rect.w - 6, GOLD if on else DIM)

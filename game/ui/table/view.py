@@ -268,7 +268,7 @@ class TableView:
         surf = self.app.fonts.fit(text, size, lay.clear_square.w * 0.95, colour, bold=True)
         cx, cy = lay.centre
         box = surf.get_rect(center=(round(cx), round(cy - lay.wall_inner_half * 0.55))).inflate(28, 14)
-        draw_panel(surface, box, alpha=215, radius=10)
+        draw_panel(surface, box, alpha=215, radius=10, palette=self.app.art.look.table.palette)
         surface.blit(surf, surf.get_rect(center=box.center))
 
     def _draw_seat_pick(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -281,7 +281,7 @@ class TableView:
         line = max(30, round(lay.tile * 1.25))
         box = pygame.Rect(0, 0, w, line * 6)
         box.center = (round(cx), round(cy))
-        draw_panel(surface, box, alpha=235)
+        draw_panel(surface, box, alpha=235, palette=art.look.table.palette)
         size = max(16, round(line * 0.45))
         title = tr("table.seats_by_dice") if e.method == "dice" else tr("table.seats_by_winds")
         surface.blit(fonts.fit(title, size, w - 20, GOLD, bold=True), (box.x + 14, box.y + 10))
@@ -335,13 +335,14 @@ class TableView:
                 spot = img.get_rect(bottomright=(rects[0].right, rects[0].y - title_h))
                 if spot.y > y:
                     surface.blit(img, spot)
-            self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title)
+            self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title,
+                             palette=self.app.art.look.table.palette)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         box = pygame.Rect(0, 0, round(w * 0.6), round(h * 0.6))
         box.center = (w // 2, h // 2)
-        draw_panel(surface, box, alpha=240)
+        draw_panel(surface, box, alpha=240, palette=self.app.art.look.table.palette)
         size = max(15, round(h * 0.024))
         y = box.y + 16
         for para in self.app.tr("table.help").split("\n"):
