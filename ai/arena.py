@@ -8,8 +8,13 @@ are not independent.
     korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
 Per seat name (players with the same name are pooled): points per hand with a 95% confidence
-interval, win %, deal-in %, uper %, win % after uper, drawn hands %, and the decision time
-p50/p99; then each name's difference against a baseline name with its own interval.
+interval, win %, deal-in %, uper %, win % after uper, claim % (hands in which he claimed a
+pung or kong), fold % (of his discards while another player had declared uper and he had not,
+the share exactly safe against every uper player: `ai.danger.exact_safe_kinds`), drawn hands %,
+and the decision time p50/p99; then each name's difference against a baseline name with its own
+interval. Each table is told which player sits where (``HandStarted.players``), so a seat that
+keeps notes per player (``ai:expert`` reads how each defends against uper) follows the players,
+not the seats, through the rotations.
 
 >>> r = run_duplicate(["greedy", "random", "random", "random"], hands=1, seed=3)
 >>> r.hands, sorted(r.stats), r.stats["random"].hands
@@ -27,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine.events import Discarded
+from game.engine.events import Claimed, Discarded
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import play_hand
@@ -60,6 +65,9 @@ class SeatStats:
     deal_ins: int = 0
     upers: int = 0
     wins_after_uper: int = 0
+    claims: int = 0  # hands with a claimed pung or kong
+    after_uper: int = 0  # discards while another player had declared uper (he had not)
+    safe_after_uper: int = 0  # of those, exactly safe against every uper player
     draws: int = 0
     per_wall: list[float] = field(default_factory=list)  # mean points per play, one per wall
     times: list[float] = field(default_factory=list)  # decision seconds
@@ -86,6 +94,9 @@ class SeatStats:
                 "deal_in_pct": self.pct(self.deal_ins, self.hands),
                 "uper_pct": self.pct(self.upers, self.hands),
                 "win_after_uper_pct": self.pct(self.wins_after_uper, self.upers),
+                "claim_pct": self.pct(self.claims, self.hands),
+                "fold_pct": self.pct(self.safe_after_uper, self.after_uper),
+                "discards_after_uper": self.after_uper,
                 "draw_pct": self.pct(self.draws, self.hands),
                 "decision_ms_p50": self.time_ms(0.5), "decision_ms_p99": self.time_ms(0.99),
                 "decisions": len(self.times)}
@@ -174,9 +185,10 @@ def _play_walls(args: tuple) -> dict[str, Any]:
             at_seat = [0] * 4
             for p in range(4):
                 at_seat[(p + r) % 4] = p
-            table = Table(rules, ws)
+            table = Table(rules, ws, players=at_seat)
             res = play_hand(table, [wrapped[at_seat[s]] for s in range(4)])
             uper = {at_seat[e.seat] for e in table.events if isinstance(e, Discarded) and e.uper}
+            claims = sorted({at_seat[e.seat] for e in table.events if isinstance(e, Claimed)})
             winners = [(at_seat[w.seat], w.how,
                         None if w.from_seat is None else at_seat[w.from_seat])
                        for w in res.winners]
@@ -184,7 +196,8 @@ def _play_walls(args: tuple) -> dict[str, Any]:
             for s in range(4):
                 pays[at_seat[s]] = res.payments[s]
                 wall_points[at_seat[s]] += res.payments[s]
-            rows.append((i, r, pays, winners, sorted(uper), res.is_draw))
+            rows.append((i, r, pays, winners, sorted(uper), res.is_draw, claims,
+                         _folds(table.events)))
         del wall_points
     incidents: list[Message] = []
     for p in players:
@@ -193,6 +206,22 @@ def _play_walls(args: tuple) -> dict[str, Any]:
         if close is not None:
             close()
     return {"rows": rows, "times": times, "incidents": incidents}
+
+
+def _folds(events: Sequence[Any]) -> list[tuple[int, int]]:
+    """Per player of a hand's `events`: (discards while another player had declared uper and
+    he had not, how many of them were exactly safe against every uper player), as
+    `ai.heuristic.EventTracker` records them for a watcher who sees every discard."""
+    from .heuristic import EventTracker
+
+    tr = EventTracker()
+    for e in events:
+        tr.observe(e)
+        tr.me = None  # a watcher: every seat's discards count
+    out = [(0, 0)] * 4
+    for player, c in tr.defence.players.items():
+        out[player] = (c.discards, c.safe)
+    return out
 
 
 def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
@@ -255,7 +284,7 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
         incidents.extend(out["incidents"])
         for p in range(4):
             stats[names[p]].times.extend(out["times"][p])
-        for i, _r, pays, winners, upers, is_draw in out["rows"]:
+        for i, _r, pays, winners, upers, is_draw, claims, folds in out["rows"]:
             acc = wall_pts.setdefault(i, [0, 0, 0, 0])
             won = {w[0] for w in winners}
             for p in range(4):
@@ -267,6 +296,10 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
                     st.wins += 1
                 if is_draw:
                     st.draws += 1
+                if p in claims:
+                    st.claims += 1
+                st.after_uper += folds[p][0]
+                st.safe_after_uper += folds[p][1]
                 if p in upers:
                     st.upers += 1
                     if p in won:

@@ -1,10 +1,13 @@
 """The heuristic AI: hand building, hand value, danger, push or fold, uper timing, claims.
 
-One class, three levels (`LEVELS`) that differ only in their parameters:
+One class, three levels (`LEVELS`) and three styles (`PERSONAS`) that differ only in their
+parameters (`Params`):
 
 * ``ai:beginner`` builds hands by shanten and unseen-weighted acceptance with a rough sense of
-  value, ignores danger, claims every pung that does not set the hand back, declares uper
-  whenever it may;
+  value, claims every pung that does not set the hand back, declares uper whenever it may,
+  folds against uper players with exactly safe tiles, and slips like a human beginner at a
+  controlled rate (`Params.slips`, 30 %, drawn from its seed): a slow discard, a missed pung,
+  a dangerous tile after an uper (`SLIPS`), each counted where it could happen;
 * ``ai:standard`` adds the value of each plan (a hand worth less than 2 basic points cannot
   win), claims only when the open hand is worth more than the concealed one, and defends with
   exact safety (river and stem tiles, tiles passed) against players who declared uper;
@@ -12,6 +15,13 @@ One class, three levels (`LEVELS`) that differ only in their parameters:
   (how likely he is ready, which shapes wait on a tile), push or fold by comparing the hand's
   win chance and value with the danger of each discard, and uper timing by expected gain
   against how this table defends (read from what the others threw after earlier upers).
+
+The styles take the expert's judgement and change its character: ``ai:defensive`` weighs
+danger twice, suspects silent hands, folds from one tile away and rarely claims or declares;
+``ai:value`` wishes extra points on flushes, all pungs and dragons (`Params.plan_bonus`) and
+lets a cheap concealed discard win pass early to self-draw it for more
+(`Params.decline_below`); ``ai:aggressive`` claims below the expert's margin, weighs danger
+half, folds only from three tiles away and declares uper on a thin gain (`Params.uper_bias`).
 
 Every choice scores an option as ``P(win) x points if won - danger x weight``; a far concealed
 hand has two values: the hand's (its nearest plan, for push or fold) and the plan's (each plan
@@ -29,6 +39,7 @@ why the last one was made, as a `Message` (the kinds below; ``str()`` is the Eng
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -85,7 +96,8 @@ from .value import INF, PLANS, SHAPE, nearest_plan, plan_options
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
 
-__all__ = ["LEVELS", "EventTracker", "HeuristicSeat", "Params", "observation_of"]
+__all__ = ["LEVELS", "PERSONAS", "SLIPS", "EventTracker", "HeuristicSeat", "Params",
+           "observation_of"]
 
 # ---------------------------------------------------------------- what explain() says
 # a discard: the tile, then why (an option's words, danger, push or fold, uper)
@@ -129,6 +141,14 @@ PUNG_NOT_CLOSER = define("ai.pung_not_closer",
 PASS_VALUE = define("ai.pass_value", "pass ({why}, value {value:.1f})", why=MSG, value=FLOAT)
 PUNG_VALUE = define("ai.pung_value", "pung {tile}: {why} (value {value:.1f} > {passing:.1f})",
                     tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
+DECLINE = define("ai.decline", "pass: a discard win of {basic} basic points with {left} tiles "
+                 "left; the self-draw is worth {self_draw}", basic=INT, self_draw=INT, left=INT)
+# a beginner's slips (`Params.slips`)
+SLIP_PUNG = define("ai.slip.pung", "pass: the pung of {tile} was missed (a slip)", tile=TILE)
+SLIPPED = define("ai.slip", "{why}; {slip}", why=MSG, slip=MSG)
+SLIP_SLOW = define("ai.slip.slow", "a slow discard ({best} accepted {accepted} tiles)",
+                   best=TILE, accepted=INT)
+SLIP_DANGER = define("ai.slip.danger", "the uper was forgotten ({best} was safer)", best=TILE)
 KONG_VALUE = define("ai.kong_value", "kong {tile}: {why} (value {value:.1f} > {passing:.1f})",
                     tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
 
@@ -160,7 +180,19 @@ class Params:
     (`ai.danger.exact_safe_kinds`), whatever the value model says (issue 16: 22 % of such
     positions pushed early, 6 % mid-hand); 0 = never. `read_defence`: the "gain" uper reads
     how this table defends (`EventTracker.defence`, `uper_policy.TableDefence`) instead of
-    assuming the fitted table's defence (False: as fitted, always)."""
+    assuming the fitted table's defence (False: as fitted, always).
+
+    The personas' fields (`PERSONAS`; the levels leave them at their defaults):
+    `plan_bonus`: basic points the seat wishes on top of these plans (`ai.value.PLANS` names)
+    when it values and picks them, so it steers for them (the value hunter's flushes, all
+    pungs and dragons); `decline_below`: a concealed hand passes a discard win worth fewer
+    basic points than this when its self-draw is worth that much (0 = never), while
+    `decline_until` or more tiles are left and it has not declared uper (the rules allow it:
+    a passed win only bars discard wins until the seat's next draw, SD1; after uper it would
+    bar them for the rest of the hand, SD5); `uper_bias`: added to the "gain" uper's expected
+    gain (> 0 declares more often); `slips`: the chance of a beginner's mistake at each
+    chance for one (`SLIPS`: a slow discard, a missed pung, a dangerous tile after an uper),
+    drawn from the seat's seed."""
 
     level: str
     defence: float = 1.0
@@ -176,16 +208,39 @@ class Params:
     slack_threat: float = float("inf")
     fold_shanten: int = 2
     read_defence: bool = True
+    plan_bonus: tuple[tuple[str, int], ...] = ()
+    decline_below: int = 0
+    decline_until: int = 24
+    uper_bias: float = 0.0
+    slips: float = 0.0
 
 
 LEVELS: dict[str, Params] = {
-    "beginner": Params("beginner", defence=0.0, evidence=False, value=False, claim="free",
-                       uper="always", nine_major=5, fold_shanten=0),
+    "beginner": Params("beginner", defence=0.8, evidence=False, value=False, claim="free",
+                       uper="always", nine_major=5, suspicion=0.0, slips=0.3),
     "standard": Params("standard", defence=0.8, evidence=False, value=True, claim="value",
                        uper="simple", nine_major=4),
     "expert": Params("expert", defence=1.0, evidence=True, value=True, claim="value",
                      uper="gain", nine_major=3),
 }
+
+#: styles beside the levels: the expert's judgement with one character each
+PERSONAS: dict[str, Params] = {
+    # folds early and on suspicion, rarely opens the hand or freezes it with uper
+    "defensive": replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=0.6,
+                         fold_shanten=1, slack_threat=8.0, claim_margin=3.0, uper_bias=-1.0),
+    # steers for flushes, all pungs and dragons; lets a cheap concealed discard win pass early
+    "value": replace(LEVELS["expert"], level="value", plan_bonus=(
+        ("half flush", 4), ("full flush", 6), ("all pungs", 3), ("value pungs", 2),
+        ("value pung", 2)), decline_below=3, decline_until=24),
+    # claims and pushes, declares uper on a thin gain, folds only from far away
+    "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.1,
+                          fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4),
+}
+
+#: a beginner's slips (`Params.slips`), each at its own kind of chance: `HeuristicSeat.slips`
+#: counts the chances and the slips made by kind
+SLIPS = ("slow", "missed_pung", "uper_danger")
 
 
 class EventTracker:
@@ -357,20 +412,40 @@ def deal_kong(decision: Decision, obs: Observation) -> tuple[Action, Message]:
 
 
 class HeuristicSeat(SeatBase):
-    """The heuristic AI at one of the `LEVELS` (or with explicit `params`)."""
+    """The heuristic AI at one of the `LEVELS` or `PERSONAS` (or with explicit `params`).
+
+    A seat with `Params.slips` draws its slips from `seed`, so the same seed and the same
+    decisions give the same slips; made without a seed it makes none (its judgement alone, as
+    the decision tables pin it; every game and arena seat has a seed). `slips` counts, per kind
+    of `SLIPS`, the chances met and the slips made: ``{kind: [chances, slips]}``."""
 
     def __init__(self, level: str = "standard", seed: int | None = None,
                  params: Params | None = None):
         if params is None:
-            if level not in LEVELS:
-                raise ValueError(f"unknown AI level {level!r}; known: {', '.join(LEVELS)}")
-            params = LEVELS[level]
+            known = {**LEVELS, **PERSONAS}
+            if level not in known:
+                raise ValueError(f"unknown AI level {level!r}; known: {', '.join(known)}")
+            params = known[level]
         self.params = params
         self.name = f"ai:{params.level}"
         self.seed = seed
         self.tracker = EventTracker()
         self._why: Message | None = None
         self._uper_why: Message = NEVER()
+        self._bonus = dict(params.plan_bonus)
+        self._rng = None if seed is None else random.Random(f"slips/{seed}")
+        self.slips: dict[str, list[int]] = {k: [0, 0] for k in SLIPS}
+
+    def _slip(self, kind: str) -> bool:
+        """A chance for a slip of `kind`: made with probability `Params.slips` (counted)."""
+        if self._rng is None:
+            return False
+        tally = self.slips[kind]
+        tally[0] += 1
+        if self._rng.random() < self.params.slips:
+            tally[1] += 1
+            return True
+        return False
 
     # ------------------------------------------------------------------ protocol
     def observe(self, event: Event) -> None:
@@ -477,6 +552,8 @@ class HeuristicSeat(SeatBase):
         if self.params.value:
             options = plan_options(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
                                    unseen=c.unseen, shanten=s)
+            if self._bonus:  # the persona's wish: these plans count as richer
+                options = [(d, b + self._bonus.get(name, 0), name) for d, b, name in options]
             pv = nearest_plan(options, concealed, s)
             ds, dd, basic, plan = (pv.self_draw_distance, pv.discard_distance, pv.basic,
                                    pv.plan)
@@ -623,6 +700,11 @@ class HeuristicSeat(SeatBase):
         folded = self._fold(c, opts)
         if folded is not None:
             best = folded
+        slip: Message | None = None
+        if p.slips:
+            best, slip = self._slip_discard(obs, opts, best)
+            if slip is not None:
+                folded = None
         # kongs
         for a in legal:
             if folded is not None and isinstance(a, AddedKong) and (
@@ -659,8 +741,30 @@ class HeuristicSeat(SeatBase):
                 why = UPER(gain=self._uper_why, why=why)
             elif p.uper == "gain":
                 why = SILENT(gain=self._uper_why, why=why)
+        if slip is not None:
+            why = SLIPPED(why=why, slip=slip)
         self._why = DISCARD(tile=best.action.tile, why=why)  # type: ignore[union-attr]
         return action
+
+    def _slip_discard(self, obs: Observation, opts: Sequence[Option],
+                      best: Option) -> tuple[Option, Message | None]:
+        """A beginner's slip at a discard, if one is drawn: after another player's uper, the
+        tile his hand wants most though a safer one was chosen (he forgets the uper); on a
+        calm table, a slow discard (the best of those that keep the shanten but accept fewer
+        tiles: a plausible tile, not a random one)."""
+        me = obs.seat
+        if any(obs.uper[o] for o in range(4) if o != me):
+            careless = max(opts, key=lambda o: (o.pick_value, o.ukeire))
+            if careless.danger > best.danger + PICK_DANGER and self._slip("uper_danger"):
+                return careless, SLIP_DANGER(best=best.action.tile)  # type: ignore[union-attr]
+            return best, None
+        slow = [o for o in opts if o.shanten == best.shanten and o.ukeire < best.ukeire
+                and o.action != best.action]
+        if slow and self._slip("slow"):
+            nearly = max(slow, key=lambda o: (o.pick_score, o.ukeire))  # a plausible tile
+            return nearly, SLIP_SLOW(best=best.action.tile,  # type: ignore[union-attr]
+                                     accepted=best.ukeire)
+        return best, None
 
     def _fold(self, c: _Ctx, opts: Sequence[Option]) -> Option | None:
         """The fold against an uper player: from `Params.fold_shanten` or more tiles away, the
@@ -724,6 +828,8 @@ class HeuristicSeat(SeatBase):
             me = c.obs.seat
             model = self.tracker.defence.params(
                 (self.tracker.players[o] for o in range(4) if o != me), model)
+        if p.uper_bias:
+            model = replace(model, margin=model.margin - p.uper_bias)
         self._uper_why = uper_words(f, model)
         return uper_decision(f, model)
 
@@ -731,8 +837,12 @@ class HeuristicSeat(SeatBase):
     def _claim(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
         if Win() in legal and Win() not in decision.notes:
-            self._why = WIN_ON_DISCARD() if decision.kind == "claim" else ROB_KONG()
-            return Win()
+            declined = self._decline(decision, obs)
+            if declined is None:
+                self._why = WIN_ON_DISCARD() if decision.kind == "claim" else ROB_KONG()
+                return Win()
+            self._why = declined
+            return PASS
         if not any(isinstance(a, (Pung, Kong)) for a in legal):
             self._why = NOTHING_TO_CLAIM()
             return PASS
@@ -751,6 +861,9 @@ class HeuristicSeat(SeatBase):
             new = list(melds) + [Meld(PUNG_MELD, k, frm)]
             s_after = min(shanten_of(_minus(after, j), len(new)) for j in range(25) if after[j])
             if s_after <= s_now:
+                if p.slips and self._slip("missed_pung"):
+                    self._why = SLIP_PUNG(tile=k)
+                    return PASS
                 self._why = PUNG_CLOSER(tile=k, before=s_now, after=s_after)
                 return Pung()
             self._why = PUNG_NOT_CLOSER(tile=k)
@@ -785,8 +898,27 @@ class HeuristicSeat(SeatBase):
                 if ev > best_ev:
                     best_action, best_ev = a, ev
                     why = partial(KONG_VALUE, tile=k, why=words(), value=ev, passing=ev_pass)
+        if best_action != PASS and p.slips and self._slip("missed_pung"):
+            self._why = SLIP_PUNG(tile=k)
+            return PASS
         self._why = why()
         return best_action
+
+    def _decline(self, decision: Decision, obs: Observation) -> Message | None:
+        """Why a legal discard win is let pass (`Params.decline_below`), or None to take it."""
+        p = self.params
+        me = obs.seat
+        if (not p.decline_below or decision.kind != "claim" or obs.uper[me]
+                or obs.wall_left < p.decline_until or obs.last_discard is None
+                or any(m.is_open for m in obs.melds[me])):
+            return None
+        k = obs.last_discard[1]
+        for v in ready_waits(obs.concealed, obs.melds[me], seat=me, prevalent=obs.prevalent,
+                             rules=self.tracker.rules):
+            if v.tile == k and v.discard_basic < p.decline_below <= v.self_draw_basic:
+                return DECLINE(basic=v.discard_basic, self_draw=v.self_draw_basic,
+                               left=obs.wall_left)
+        return None
 
 
 @dataclass

@@ -12,7 +12,7 @@ which every wall is dealt) nor about the other seats' seeds.
 >>> make_seat("oracle")
 Traceback (most recent call last):
 ...
-ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:master, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND)
+ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:aggressive, ai:beginner, ai:defensive, ai:expert, ai:master, ai:standard, ai:value, greedy, random (or python:package.module:Class, cmd:COMMAND)
 
 Every command reads seat names here, the same way (`seat_name`, `parse_seats`): ``ai`` is
 ``ai:standard``, built-in names in any case, ``python:package.module:Class`` and
@@ -43,6 +43,9 @@ HUMAN = "human"
 AI_DEFAULT = "ai:standard"
 #: the computer levels, weakest first (menus list them first)
 LEVELS = ("ai:beginner", "ai:standard", "ai:expert", "ai:master")
+#: the computer styles beside the levels (`ai.heuristic.PERSONAS`: the expert's judgement with a
+#: character of its own); menus list them after the levels
+STYLES = ("ai:defensive", "ai:value", "ai:aggressive")
 #: seats for tests and measurements, not offered to players in the game's menus
 TEST_ONLY = frozenset({"random"})
 #: short names every command accepts for a built-in seat
@@ -58,6 +61,9 @@ SEATS: dict[str, Callable[..., Any]] = {
     "ai:standard": lambda seed=None: _heuristic("standard", seed),
     "ai:expert": lambda seed=None: _heuristic("expert", seed),
     "ai:master": lambda seed=None, budget_ms=None: _master(seed, budget_ms),
+    "ai:defensive": lambda seed=None: _heuristic("defensive", seed),
+    "ai:value": lambda seed=None: _heuristic("value", seed),
+    "ai:aggressive": lambda seed=None: _heuristic("aggressive", seed),
 }
 
 
@@ -100,17 +106,18 @@ def seat_names() -> list[str]:
 
 
 def seat_choices(*, testing: bool = False) -> tuple[str, ...]:
-    """The built-in seats a player chooses from, in menu order: the levels, then the rest by
-    name. Seats made for tests (`TEST_ONLY`: ``random`` plays random legal moves) only with
+    """The built-in seats a player chooses from, in menu order: the levels, the styles, then
+    the rest by name. Seats made for tests (`TEST_ONLY`: ``random`` plays random legal moves) only with
     `testing`; the command line still accepts every seat by name.
 
     >>> seat_choices()
-    ('ai:beginner', 'ai:standard', 'ai:expert', 'ai:master', 'greedy')
+    ('ai:beginner', 'ai:standard', 'ai:expert', 'ai:master', 'ai:defensive', 'ai:value', 'ai:aggressive', 'greedy')
     >>> seat_choices(testing=True)[-1]
     'random'
     """
     names = [n for n in seat_names() if testing or n not in TEST_ONLY]
-    return tuple(n for n in LEVELS if n in names) + tuple(n for n in names if n not in LEVELS)
+    first = LEVELS + STYLES
+    return tuple(n for n in first if n in names) + tuple(n for n in names if n not in first)
 
 
 def canonical(text: str) -> str:
@@ -163,7 +170,7 @@ def seat_name(text: str, *, human: bool = False) -> str:
     >>> seat_name("oracle", human=True)
     Traceback (most recent call last):
     ...
-    ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:beginner, ai:expert, ai:master, ai:standard, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
+    ai.registry.SeatNameError: unknown seat 'oracle'; known seats: ai:aggressive, ai:beginner, ai:defensive, ai:expert, ai:master, ai:standard, ai:value, greedy, random (or python:package.module:Class, cmd:COMMAND); or human
     """  # noqa: E501 - a doctest's expected output is one line
     name = canonical(text)
     if name == HUMAN:

@@ -150,12 +150,18 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "seat.ai:standard": "computer, standard",
     "seat.ai:expert": "computer, expert",
     "seat.ai:master": "computer, master (reads ahead)",
+    "seat.ai:defensive": "computer, defensive",
+    "seat.ai:value": "computer, value hunter",
+    "seat.ai:aggressive": "computer, aggressive",
     "seat.greedy": "simple greedy",
     "seat.random": "random (for tests)",
     "short.ai:beginner": "Beginner",
     "short.ai:standard": "Standard",
     "short.ai:expert": "Expert",
     "short.ai:master": "Master",
+    "short.ai:defensive": "Defensive",
+    "short.ai:value": "Value hunter",
+    "short.ai:aggressive": "Aggressive",
     "short.greedy": "Greedy",
     "short.random": "Random",
     "set.animation_speed": "Animation speed",
@@ -219,6 +225,25 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "accepted and penalised, as at a strict table.",
     "about.score_cap": "The most one hand can score, before the payment multipliers.",
     "about.seat": "Who plays in this seat: a computer player of the chosen level.",
+    # each computer seat in one sentence (the new-game screen, under the seat rows)
+    "about.seat.ai:beginner": "Beginner: plays the quickest shape, claims every pung and declares "
+        "uper at once, with a beginner's slips now and then (a slow discard, a missed pung, a "
+        "dangerous tile after an uper).",
+    "about.seat.ai:standard": "Standard: builds hands worth 2 points, claims a pung when it pays "
+        "and folds with safe tiles against an uper.",
+    "about.seat.ai:expert": "Expert: weighs each discard's danger against its hand's value, reads "
+        "silent hands too and times its uper to how the table defends.",
+    "about.seat.ai:master": "Master: the expert's judgement, and it reads ahead by playing out the "
+        "hidden tiles at the decisions that matter.",
+    "about.seat.ai:defensive": "Defensive: folds early, even against a silent hand that looks "
+        "ready, seldom claims or declares uper, and rarely deals in.",
+    "about.seat.ai:value": "Value hunter: steers for flushes, all pungs and dragons, and lets a "
+        "cheap discard win pass early to self-draw a bigger one.",
+    "about.seat.ai:aggressive": "Aggressive: claims pungs, pushes through danger and declares uper "
+        "on a thin edge; it folds only from far away.",
+    "about.seat.greedy": "Greedy: always the quickest shape; never defends, claims every pung and "
+        "declares uper whenever it may.",
+    "about.seat.random": "Random: any legal move (for tests).",
     "about.animation_speed": "How fast the tiles move; instant shows every move at once.",
     "about.ai_delay_ms": "How long the computer players wait before they move, so you can follow them.",
     "about.hints": "The hints panel at the table (I): how far from ready, the draws that help, danger "

@@ -152,9 +152,10 @@ def _table_defence(level: str, hands: int) -> float:
 
 def test_the_fitted_table_defence_is_what_a_standard_table_shows():
     """`UperParams.table_defence` is the defence of the table the uper model was fitted on
-    (ai:standard opponents); beginners show almost none."""
+    (ai:standard opponents); beginners show clearly less (they forget an uper at times: the
+    slips of `ai.heuristic.Params`)."""
     assert abs(_table_defence("standard", 40) - FITTED.table_defence) < 0.2
-    assert _table_defence("beginner", 20) < 0.3
+    assert _table_defence("beginner", 20) < FITTED.table_defence - 0.15
 
 
 def test_arena_results_do_not_depend_on_the_processes():

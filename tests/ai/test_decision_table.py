@@ -415,7 +415,8 @@ ROWS = [
     # --- push or fold against an uper player
     row(E, "fold", "discard:6p7m", "2-shanten vs uper: fold with the stem-safe 6p"),
     row(S, "fold", "discard:6p7m", "2-shanten vs uper: fold with the stem-safe 6p"),
-    row(B, "fold", "discard:6z", "the beginner ignores danger: lone Green out"),
+    row(B, "fold", "discard:6p7m", "the beginner folds too (forgetting the uper is one of "
+        "his slips, tests/ai/test_beginner.py)"),
     row(E, "fold_honour", "discard:6p7m", "2-shanten vs uper holding safe 6p 7m: fold"),
     row(S, "fold_honour", "discard:6p7m", "2-shanten vs uper holding safe 6p 7m: fold"),
     row(E, "cheap_ready", "discard:3p6p7m4m",

@@ -145,8 +145,13 @@ class NewGameScene(Scene):
         return tr(f"newgame.{v}")
 
     def about(self, o: Option) -> str:
-        """What a row means, in one line (the settings screen shows the same words)."""
-        key = "about.seat" if o.key in ("seat1", "seat2", "seat3") else f"about.{o.key}"
+        """What a row means, in one line (the settings screen shows the same words); a seat row
+        describes the computer player chosen in it (its level or style, in a sentence)."""
+        if o.key in ("seat1", "seat2", "seat3"):
+            chosen = f"about.seat.{o.values[o.index]}"
+            key = chosen if has(chosen) else "about.seat"
+        else:
+            key = f"about.{o.key}"
         return self.app.tr(key) if has(key) else ""
 
     def row_label(self, o: Option) -> str:
