@@ -1,39 +1,360 @@
 """``ai:master``: the expert's judgement, checked by playing the close decisions out.
 
-(First step: it plays exactly as ``ai:expert``; the search follows.)
+At each decision that matters the master lists a few candidates around the expert's choice
+(`candidates`): discards whose plan value is within `Search.margin` of the best, the safest
+tile when the expert pushes (push or fold), uper or silent with the chosen tile, a kong or the
+discard, and pung, kong or pass on a claim. Obvious decisions are not searched: one legal
+action, a win that is allowed, a frozen hand after uper, the deal's kongs, the nine major tiles,
+or a discard no other tile comes near.
+
+Then it plays the candidates out in sampled worlds (`ai.search.sample_world`: the hand rebuilt
+from its own view only, every tile it could not see dealt afresh), each world with every
+candidate (common random numbers: the difference between two candidates is measured on the
+same tiles), every seat played by ``ai:expert`` from there to the end of the hand, and counts
+the points this seat won or paid, the others' wins included. The expert's choice is kept unless
+another candidate did better by more than `Search.z` standard errors of the paired difference:
+the search is noisy (a hand's points vary by tens of points and a budget allows tens of
+playouts, not thousands), so it only overrules the expert where the playouts say so clearly.
+
+The budget (`Search.budget_ms`, the settings' ``master_budget_ms``) is thinking time per
+searched decision: a world is started only while the time left is at least the longest world
+so far, so a decision ends within the budget plus a little (bench/bench_master.py measures the
+decision times). Budget 0 plays exactly as ``ai:expert``. Tests and measurements that must not
+depend on the machine's speed count worlds instead (`Search.worlds`). The worlds come from the
+seat's seed and the number of the decision, so the same seed and the same view give the same
+worlds; with a time budget only their number depends on the machine.
+
+Measured (README, "ai:master"): on two shared cores an expert playout costs tens of
+milliseconds, so 200 ms is about 5-15 worlds per decision. A worker pool does not pay on
+that machine: the other three seats and the game's own frame need the second core.
+
+>>> from game.engine.table import Table
+>>> from game.engine.rules import RuleSet
+>>> from game.engine.driver import HandDriver
+>>> seats = [MasterSeat(1, search=Search(worlds=2))] + [HeuristicSeat("expert", s) for s in (2, 3, 4)]
+>>> HandDriver(Table(RuleSet(), seed=8), seats).run().reason in ("win", "exhaustive")
+True
 """
 
 from __future__ import annotations
 
-from game.engine.actions import Action
+import copy
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.engine.actions import (
+    NINE_MAJOR,
+    PASS,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    Discard,
+    Kong,
+    Pung,
+    Win,
+)
+from game.engine.driver import HandDriver
 from game.engine.events import Event
-from game.engine.messages import Message
-from game.engine.table import Decision
+from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.messages import ACTION, FLOAT, INT, MSG, Message, define
+from game.engine.table import Decision, Table
 
 from .base import SeatBase
-from .heuristic import HeuristicSeat
+from .danger import exact_safe_kinds
+from .heuristic import HeuristicSeat, Option
+from .search import HandView, WorldError, sample_world
 
-__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat"]
+__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates"]
 
 #: thinking time per searched decision, in milliseconds (the settings' default)
 DEFAULT_BUDGET_MS = 200
 
+EXPERT = define("ai.master.expert", "the expert's choice")
+KEPT = define("ai.master.kept",
+              "{why} (played out in {n} worlds: {best} {gain:+.1f} points against it, not clearly "
+              "better)", why=MSG, n=INT, best=ACTION, gain=FLOAT)
+CHANGED = define("ai.master.changed",
+                 "{action}: played out in {n} worlds, {gain:+.1f} points a hand against {expert} "
+                 "(the expert's choice: {why})", action=ACTION, n=INT, gain=FLOAT, expert=ACTION,
+                 why=MSG)
+
+
+@dataclass(frozen=True)
+class Search:
+    """How the master searches. `budget_ms`: thinking time per searched decision (0: none,
+    plays as ``ai:expert``); `worlds`: a budget counted in sampled worlds instead (None: by
+    time); `margin`: discards whose plan value is within this of the best are candidates;
+    `most`: candidates at most (the expert's choice included); `z`: how many standard errors
+    of the paired difference a candidate must beat the expert's choice by; `min_worlds`: fewer
+    worlds than this never overrule the expert (and a time budget that would not allow them
+    is not spent at all); `policy`: who plays the playouts: "quick" (`QuickSeat` everywhere),
+    "mixed" (this seat ``ai:expert``, the others quick) or "expert" (``ai:expert``
+    everywhere, about five times slower)."""
+
+    budget_ms: int = DEFAULT_BUDGET_MS
+    worlds: int | None = None
+    margin: float = 0.5
+    most: int = 3
+    z: float = 1.5
+    min_worlds: int = 4
+    policy: str = "mixed"
+
+    @property
+    def searches(self) -> bool:
+        return (self.worlds is not None and self.worlds > 0) or \
+            (self.worlds is None and self.budget_ms > 0)
+
+
+@dataclass
+class SearchResult:
+    """The points of each candidate (this seat's, per world, in the order of `actions`)."""
+
+    actions: tuple[Action, ...]
+    points: list[list[int]] = field(default_factory=list)  # per world, per action
+
+    @property
+    def worlds(self) -> int:
+        return len(self.points)
+
+    def gain(self, i: int) -> tuple[float, float]:
+        """Mean and standard error of candidate `i`'s points minus the first candidate's."""
+        n = len(self.points)
+        if not n:
+            return 0.0, math.inf
+        d = [row[i] - row[0] for row in self.points]
+        mean = sum(d) / n
+        if n < 2:
+            return mean, math.inf
+        var = sum((x - mean) ** 2 for x in d) / (n - 1)
+        return mean, math.sqrt(var / n)
+
+
+def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
+               search: Search) -> list[Action]:
+    """The actions worth playing out, the expert's `chosen` first (one: nothing to search)."""
+    legal = decision.legal
+    if len(legal) < 2 or (Win() in legal and Win() not in decision.notes):
+        return [chosen]
+    obs = decision.observation
+    if decision.kind in ("claim", "rob"):
+        return [chosen] + [a for a in legal
+                           if a != chosen and (a == PASS or isinstance(a, (Pung, Kong)))]
+    if decision.kind == "kong" or obs.uper[obs.seat] or NINE_MAJOR in legal:
+        return [chosen]
+    me = obs.seat
+    melds = obs.melds[me]
+    counts = [0] * 25
+    for k in obs.concealed:
+        counts[k] += 1
+    c = expert._context(obs)
+    kinds = {a.tile for a in legal if isinstance(a, Discard)}
+    opts: Sequence[Option] = expert._options_14(c, counts, melds, kinds)
+    out = [chosen]
+
+    def add(a: Action) -> None:
+        if a not in out and a in legal and a not in decision.notes and len(out) < search.most:
+            out.append(a)
+
+    if isinstance(chosen, Discard):
+        twin = Discard(chosen.tile, uper=not chosen.uper)
+        add(twin)  # uper or silent
+    if isinstance(chosen, (ConcealedKong, AddedKong)) and opts:
+        add(max(opts, key=lambda o: o.pick_score).action)
+    for a in legal:
+        if isinstance(a, (ConcealedKong, AddedKong)):
+            add(a)
+    if opts:
+        own = next((o for o in opts if isinstance(chosen, Discard)
+                    and o.action == Discard(chosen.tile)), None)
+        safest = min(opts, key=lambda o: (o.danger, -o.pick_score))
+        if own is not None and safest.danger + 0.5 < own.danger:
+            add(safest.action)  # push or fold
+        best = max(o.pick_score for o in opts)
+        for o in sorted(opts, key=lambda o: -o.pick_score):
+            if o.pick_score >= best - search.margin:
+                add(o.action)
+    return out
+
+
+#: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
+#: honours, then terminals, then 2 and 8, then the middle
+_KEEP = tuple(0 if k >= 18 else 1 if k % 9 in (0, 8) else 2 if k % 9 in (1, 7) else 3
+              for k in range(25))
+
+
+class QuickSeat(SeatBase):
+    """The playouts' cheap policy, about five times faster than ``ai:expert``: wins when it
+    may, never claims, declares uper whenever it may (the engine then plays the frozen hand),
+    throws the discard that leaves the fewest tiles to ready (honours and terminals first),
+    and from two tiles away folds against an uper player with a tile exactly safe against
+    him (his river and its stems). A crude player, but the search only compares candidates
+    played out by the same players on the same tiles."""
+
+    name = "quick"
+
+    def act(self, decision: Decision) -> Action:
+        legal = decision.legal
+        if Win() in legal and Win() not in decision.notes:
+            return Win()
+        if decision.kind not in ("turn", "discard"):
+            return PASS if PASS in legal else legal[-1]
+        obs = decision.observation
+        me = obs.seat
+        discards = [a for a in legal if isinstance(a, Discard) and not a.uper]
+        if obs.uper[me] or len(discards) == 1:
+            return next((a for a in legal if isinstance(a, ConcealedKong)), discards[0])
+        melds = len(obs.melds[me])
+        counts = [0] * 25
+        for k in obs.concealed:
+            counts[k] += 1
+        scored = []
+        for a in discards:
+            k = a.tile
+            counts[k] -= 1
+            scored.append((shanten_of(counts, melds), _KEEP[k] + 3 * (counts[k] > 0), k))
+            counts[k] += 1
+        best = min(scored)
+        if best[0] >= 2 and any(obs.uper[o] for o in range(4) if o != me):
+            safe: frozenset[int] | None = None
+            for o in range(4):
+                if o != me and obs.uper[o]:
+                    mine = exact_safe_kinds(r.tile for r in obs.rivers[o])
+                    safe = mine if safe is None else safe & mine
+            held = [x for x in scored if safe and x[2] in safe]
+            if held:
+                best = min(held)
+        up = Discard(best[2], uper=True)
+        if best[0] == 0 and up in legal and up not in decision.notes:
+            return up
+        return Discard(best[2])
+
 
 class MasterSeat(SeatBase):
-    """The searching seat; with no budget it is ``ai:expert``."""
+    """The searching seat (see the module); with no budget it is ``ai:expert``."""
 
     name = "ai:master"
 
-    def __init__(self, seed: int | None = None, budget_ms: int = DEFAULT_BUDGET_MS):
+    def __init__(self, seed: int | None = None, budget_ms: int = DEFAULT_BUDGET_MS, *,
+                 search: Search | None = None):
         self.seed = seed
-        self.budget_ms = budget_ms
+        self.search = search if search is not None else Search(budget_ms=budget_ms)
         self.expert = HeuristicSeat("expert", seed)
+        self.view = HandView()
+        self._decisions = 0
+        self._why: Message | None = None
+        #: the last search (None: the last decision was not searched)
+        self.last: SearchResult | None = None
+        #: seconds per playout, as measured by the searches so far (a first guess before)
+        self._cost = 0.02
+        #: decisions by what was done: "obvious" (one candidate), "short" (the budget would
+        #: not allow the fewest worlds), "searched", "changed" (the search overruled the
+        #: expert); and "worlds", "playouts" played (for the bench)
+        self.counts: dict[str, int] = dict.fromkeys(
+            ("obvious", "short", "searched", "changed", "worlds", "playouts"), 0)
+
+    @property
+    def budget_ms(self) -> int:
+        return self.search.budget_ms
 
     def observe(self, event: Event) -> None:
         self.expert.observe(event)
+        self.view.observe(event)
 
     def explain(self) -> Message | None:
-        return self.expert.explain()
+        return self._why
 
     def act(self, decision: Decision) -> Action:
-        return self.expert.act(decision)
+        started = time.perf_counter()
+        self._decisions += 1
+        chosen = self.expert.act(decision)
+        self._why = self.expert.explain()
+        self.last = None
+        if not self.search.searches:
+            return chosen
+        cands = candidates(self.expert, decision, chosen, self.search)
+        if len(cands) < 2:
+            self.counts["obvious"] += 1
+            return chosen
+        res = self._play_out(decision, cands, started)
+        if res is None or not res.worlds:
+            self.counts["short"] += 1
+            return chosen
+        self.last = res
+        self.counts["searched"] += 1
+        self.counts["worlds"] += res.worlds
+        self.counts["playouts"] += res.worlds * len(cands)
+        action = self._choose(res, chosen)
+        self.counts["changed"] += action != chosen
+        return action
+
+    def _choose(self, res: SearchResult, chosen: Action) -> Action:
+        s = self.search
+        gains = [res.gain(i) for i in range(len(res.actions))]
+        best = max(range(1, len(res.actions)), key=lambda i: gains[i][0])
+        mean, se = gains[best]
+        why = self._why if self._why is not None else EXPERT()
+        if res.worlds >= s.min_worlds and mean > 0 and mean > s.z * se:
+            a = res.actions[best]
+            self._why = CHANGED(action=a, n=res.worlds, gain=mean, expert=chosen, why=why)
+            return a
+        self._why = KEPT(why=why, n=res.worlds, best=res.actions[best], gain=mean)
+        return chosen
+
+    def _rng(self, i: int) -> random.Random:
+        return random.Random(f"ai:master/{self.seed}/{self._decisions}/{i}")
+
+    def _play_out(self, decision: Decision, cands: list[Action],
+                  started: float) -> SearchResult | None:
+        """Play `cands` out in sampled worlds until the budget is spent (None: it would not
+        allow `Search.min_worlds` worlds, so nothing is played)."""
+        s = self.search
+        res = SearchResult(tuple(cands))
+        deadline = started + s.budget_ms / 1000.0
+        k = len(cands)
+        if s.worlds is None and time.perf_counter() + self._cost * k * s.min_worlds > deadline:
+            return None
+        me = decision.seat
+        protos = self._protos(me)
+        i = 0
+        while True:
+            if s.worlds is not None:
+                if i >= s.worlds:
+                    break
+            elif time.perf_counter() + self._cost * k > deadline:
+                break
+            t0 = time.perf_counter()
+            try:
+                world = sample_world(self.view, decision, self._rng(i))
+            except WorldError:
+                break
+            res.points.append([self._playout(world, me, a, protos) for a in cands])
+            took = (time.perf_counter() - t0) / k
+            # the cost of one playout: quick to rise (a late world must not overrun), slow to
+            # fall
+            self._cost = took if took > self._cost else 0.8 * self._cost + 0.2 * took
+            i += 1
+        return res
+
+    def _protos(self, me: int) -> list[SeatBase]:
+        """The four players of a playout, as they are before it (copied for each playout)."""
+        policy = self.search.policy
+        out: list[SeatBase] = [QuickSeat() for _ in range(4)]
+        for q in range(4):
+            if policy == "expert" or (policy == "mixed" and q == me):
+                p = copy.deepcopy(self.expert)
+                p.tracker.me = q
+                out[q] = p
+        return out
+
+    @staticmethod
+    def _playout(world: Table, me: int, action: Action, protos: list[SeatBase]) -> int:
+        t = world.copy()
+        n = len(t.events)
+        t.submit(me, action)
+        seats = [p if isinstance(p, QuickSeat) else copy.deepcopy(p) for p in protos]
+        HandDriver(t, seats, seen=n).run()
+        assert t.result is not None
+        return t.result.payments[me]
