@@ -8,13 +8,13 @@ are not independent.
     korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
 Per seat name (players with the same name are pooled): points per hand with a 95% confidence
-interval, win %, deal-in %, uper %, win % after uper, claim % (hands in which he claimed a
-pung or kong), fold % (of his discards while another player had declared uper and he had not,
-the share exactly safe against every uper player: `ai.danger.exact_safe_kinds`), drawn hands %,
-and the decision time p50/p99; then each name's difference against a baseline name with its own
-interval. Each table is told which player sits where (``HandStarted.players``), so a seat that
-keeps notes per player (``ai:expert`` reads how each defends against uper) follows the players,
-not the seats, through the rotations.
+interval, win %, points per win, deal-in %, uper %, win % after uper, claim % (hands in which he
+claimed a pung or kong), fold % (of his discards while another player had declared uper and he
+had not, the share exactly safe against every uper player: `ai.danger.exact_safe_kinds`), drawn
+hands %, and the decision time p50/p99; then each name's difference against a baseline name
+with its own interval. Each table is told which player sits where (``HandStarted.players``), so
+a seat that keeps notes per player (``ai:expert`` reads how each defends against uper) follows
+the players, not the seats, through the rotations.
 
 >>> r = run_duplicate(["greedy", "random", "random", "random"], hands=1, seed=3)
 >>> r.hands, sorted(r.stats), r.stats["random"].hands
@@ -61,6 +61,7 @@ class SeatStats:
     hands: int = 0
     points: int = 0
     wins: int = 0
+    win_points: int = 0  # points gained in the hands he won
     self_draws: int = 0
     deal_ins: int = 0
     upers: int = 0
@@ -90,6 +91,7 @@ class SeatStats:
         return {"name": self.name, "players": self.players, "hands": self.hands,
                 "points": self.points, "points_per_hand": m, "ci95": [lo, hi],
                 "win_pct": self.pct(self.wins, self.hands),
+                "points_per_win": self.win_points / self.wins if self.wins else 0.0,
                 "self_draws": self.self_draws,
                 "deal_in_pct": self.pct(self.deal_ins, self.hands),
                 "uper_pct": self.pct(self.upers, self.hands),
@@ -294,6 +296,7 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
                 acc[p] += pays[p]
                 if p in won:
                     st.wins += 1
+                    st.win_points += pays[p]
                 if is_draw:
                     st.draws += 1
                 if p in claims:
