@@ -321,9 +321,9 @@ def _try_world(view: HandView, decision: Decision, rng: random.Random) -> Table 
     # the wall by position: every tile received where it lay, the rest of the unseen tiles
     # (flowers included) in the places nobody has drawn from yet
     at = [EMPTY] * NUM_POSITIONS
-    for t, sl in zip(slots, view.slots):
-        assert t is not None
-        at[sl.position] = t
+    for tid, sl in zip(slots, view.slots):
+        assert tid is not None
+        at[sl.position] = tid
     rest = sorted(set(every) - set(at))
     rng.shuffle(rest)
     first, second = view.dice
