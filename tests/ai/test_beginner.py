@@ -3,8 +3,8 @@ a missed pung, a dangerous tile after an uper (`ai.heuristic.SLIPS`), each drawn
 seat's seed at a chance for it (`Params.slips`), never a random move.
 
 Mutation check: ``LEVELS["beginner"].slips`` 0.3 -> 0.15 or 0.45 fails
-test_slips_happen_at_their_rate; a slip drawn at every decision instead of at a chance for one
-fails test_each_slip_is_a_human_mistake (the slow discard of a ready hand's wait);
+test_slips_happen_at_their_rate; the slowest discard instead of the widest of the slower ones, or
+the uper forgotten where no safer tile was chosen, fails test_each_slip_is_a_human_mistake;
 ``random.Random`` without the seat's seed fails test_slips_are_deterministic_from_the_seed.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 import dataclasses
 import math
 
-from test_decision_table import P, position, widest
+from test_decision_table import P, _visible_elsewhere, position, widest
 
 from ai.heuristic import LEVELS, SLIPS, HeuristicSeat
 from ai.registry import make_seat
 from game.engine.actions import PASS, Discard, Pung
-from game.engine.hand.shanten import shanten
+from game.engine.hand.acceptance import acceptance
 from game.engine.rules import RuleSet
 from game.engine.session import play_hand
 from game.engine.table import Table
@@ -69,15 +69,19 @@ def test_each_slip_is_a_human_mistake():
     assert a == Discard(parse_tiles("6z")[0]) and "the uper was forgotten (6p was safer)" in why
     _, a, _ = act(beginner(0.0), "fold")
     assert a.tile in parse_tiles("6p7m")
-    # a slow discard: the same shanten, fewer tiles accepted than the widest
+    # ... but only where a safer tile was chosen: pushing 5m with a rich ready hand is no slip
+    seat = beginner(1.0)
+    _, a, _ = act(seat, "rich_ready")
+    assert a.tile == parse_tiles("5m")[0] and seat.slips["uper_danger"] == [0, 0]
+    # a slow discard: the same shanten, fewer tiles accepted than the widest, but the widest
+    # of those (a plausible tile, 1m for 29 tiles instead of 8p for 37, not 5m for 12)
     sp, a, why = act(beginner(1.0), "calm_8p")
-    obs = sp.decision.observation
-    counts = to_counts(obs.concealed)
-    after = list(counts)
-    after[a.tile] -= 1
-    assert a.tile not in widest(sp) and "a slow discard" in why
-    assert shanten(after, 0) == min(shanten([c - (k == d) for k, c in enumerate(counts)], 0)
-                                    for d in range(25) if counts[d])
+    assert why == "discard 1m: shanten 2, 29 tiles accepted, plan shape; a slow discard (8p " \
+                  "accepted 37 tiles)"
+    options = acceptance(to_counts(sp.decision.observation.concealed), 0, _visible_elsewhere(sp))
+    slower = [o for o in options
+              if o.shanten == options[0].shanten and o.discard not in widest(sp)]
+    assert a.tile in {o.discard for o in slower if o.unseen == max(x.unseen for x in slower)}
     sp, a, _ = act(beginner(0.0), "calm_8p")
     assert a.tile in widest(sp)
 

@@ -8,7 +8,8 @@ asserted, so a row fails when the style loses its character or when the expert c
 Mutation check (each change made alone in ``PERSONAS``, then this file run; rows are named
 ``style position``):
 
-* defensive ``fold_shanten`` 1 -> 2: defensive fold_1shanten; ``claim_margin`` 3.0 -> 0.5:
+* defensive ``fold_shanten`` 1 -> 2: defensive fold_1shanten; ``defence`` 2.0 -> 1.0 or
+  ``suspicion`` 0.6 -> 0.2: defensive late_green; ``claim_margin`` 3.0 -> 0.5:
   defensive claim_4m_flush; ``uper_bias`` -1.0 -> 0: defensive uper_35, rich_ready2
 * aggressive ``fold_shanten`` 3 -> 2: aggressive fold, fold_honour; ``claim_margin`` -2.0 -> 0.5:
   aggressive claim_6m_pairs; ``uper_bias`` 2.0 -> 0: aggressive uper_early, cheap_ready;
@@ -23,7 +24,7 @@ import dataclasses
 import functools
 
 import pytest
-from test_decision_table import UPER_WEST, P, Pos, meets, position
+from test_decision_table import LATE_SOUTH, UPER_WEST, P, Pos, meets, position
 
 from ai.heuristic import LEVELS, PERSONAS, HeuristicSeat
 from ai.registry import STYLES, make_seat, seat_choices
@@ -32,6 +33,9 @@ from ai.registry import STYLES, make_seat, seat_choices
 Q: dict[str, Pos] = {
     # 1-shanten against West's uper, holding 6p (a stem of his 9p): the expert pushes the Green
     "fold_1shanten": Pos(hand="789m234p46p88p23m6z", drawn="1p", **UPER_WEST),
+    # late (14 left), South silent with White and Red pungs; 1 tile from ready with the last
+    # Green: the expert pushes it
+    "late_green": Pos(hand="3449m23334567p6z", drawn="4m", **LATE_SOUTH),
     # South, concealed, ready on 2p/5p/8p: 2 basic points by discard (concealed + all simples),
     # 3 by self-draw (+ self-draw); East throws 8p at once (47 tiles left), or after seven
     # discards each (19 left)
@@ -54,6 +58,8 @@ ROWS = [
     # --- defensive: folds early, rarely claims or declares
     row(D, "fold_1shanten", "discard:6p7m", "not:6p7m",
         "1 tile from ready against an uper: folds with the stem-safe 6p (the expert pushes)"),
+    row(D, "late_green", "discard:3p", "discard:6z",
+        "late, a silent South with two dragon pungs: folds with 3p (the expert pushes the Green)"),
     row(D, "claim_4m_flush", "pass", "pung",
         "a 4m pung toward a characters flush: keeps the hand concealed (the expert claims)"),
     row(D, "uper_35", "silent:4p7p", "uper:4p7p",
