@@ -226,9 +226,9 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.score_cap": "The most one hand can score, before the payment multipliers.",
     "about.seat": "Who plays in this seat: a computer player of the chosen level.",
     # each computer seat in one sentence (the new-game screen, under the seat rows)
-    "about.seat.ai:beginner": "Beginner: plays the quickest shape, claims every pung and declares "
-        "uper at once, with a beginner's slips now and then (a slow discard, a missed pung, a "
-        "dangerous tile after an uper).",
+    "about.seat.ai:beginner": "Beginner: plays the quickest shape, claims every pung, declares "
+        "uper at once, and slips now and then (a slow discard, a missed pung, a dangerous tile "
+        "after an uper).",
     "about.seat.ai:standard": "Standard: builds hands worth 2 points, claims a pung when it pays "
         "and folds with safe tiles against an uper.",
     "about.seat.ai:expert": "Expert: weighs each discard's danger against its hand's value, reads "

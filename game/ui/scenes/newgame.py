@@ -1,6 +1,8 @@
 """The new-game screen: the three opponents, the house rules (the settings' or a saved set's,
 `game.rulesets`), the yak table preset, the session's length and how the seats are chosen (dice or
 wind tiles); then the table. Choosing a saved set shows its preset and length in those rows.
+Under the rows, a line says what the chosen row means; on an opponent's row, what that computer
+player is like (its level or style, ``about.seat.<name>``, in a sentence).
 
 Keys: Up/Down choose a row, Left/Right change it, Enter starts, Esc goes back. Mouse: click the
 arrows or a value, Start, Back. The choices start from the saved settings, and Start saves them
