@@ -71,6 +71,8 @@ __all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candida
 
 #: thinking time per searched decision, in milliseconds (the settings' default)
 DEFAULT_BUDGET_MS = 200
+#: a world is started only while the time left covers this many times its expected cost
+SAFETY = 2.0
 
 EXPERT = define("ai.master.expert", "the expert's choice")
 KEPT = define("ai.master.kept",
@@ -100,7 +102,7 @@ class Search:
     most: int = 3
     z: float = 1.5
     min_worlds: int = 4
-    policy: str = "mixed"
+    policy: str = "quick"
 
     @property
     def searches(self) -> bool:
@@ -248,7 +250,7 @@ class MasterSeat(SeatBase):
         #: the last search (None: the last decision was not searched)
         self.last: SearchResult | None = None
         #: seconds per playout, as measured by the searches so far (a first guess before)
-        self._cost = 0.02
+        self._cost = 0.01
         #: decisions by what was done: "obvious" (one candidate), "short" (the budget would
         #: not allow the fewest worlds), "searched", "changed" (the search overruled the
         #: expert); and "worlds", "playouts" played (for the bench)
@@ -311,11 +313,15 @@ class MasterSeat(SeatBase):
         """Play `cands` out in sampled worlds until the budget is spent (None: it would not
         allow `Search.min_worlds` worlds, so nothing is played)."""
         s = self.search
-        res = SearchResult(tuple(cands))
         deadline = started + s.budget_ms / 1000.0
+        if s.worlds is None:
+            # as many candidates (the best first) as the fewest worlds can play in the time left
+            fit = int((deadline - time.perf_counter()) / (SAFETY * self._cost * s.min_worlds))
+            if fit < 2:
+                return None
+            cands = cands[:fit]
         k = len(cands)
-        if s.worlds is None and time.perf_counter() + self._cost * k * s.min_worlds > deadline:
-            return None
+        res = SearchResult(tuple(cands))
         me = decision.seat
         protos = self._protos(me)
         i = 0
@@ -323,7 +329,7 @@ class MasterSeat(SeatBase):
             if s.worlds is not None:
                 if i >= s.worlds:
                     break
-            elif time.perf_counter() + self._cost * k > deadline:
+            elif time.perf_counter() + SAFETY * self._cost * k > deadline:
                 break
             t0 = time.perf_counter()
             try:
@@ -332,9 +338,7 @@ class MasterSeat(SeatBase):
                 break
             res.points.append([self._playout(world, me, a, protos) for a in cands])
             took = (time.perf_counter() - t0) / k
-            # the cost of one playout: quick to rise (a late world must not overrun), slow to
-            # fall
-            self._cost = took if took > self._cost else 0.8 * self._cost + 0.2 * took
+            self._cost = 0.7 * self._cost + 0.3 * took  # the cost of a playout, as it goes
             i += 1
         return res
 

@@ -1,0 +1,173 @@
+"""ai:master: decision time against ai:expert's in the same run, and strength by duplicate play.
+
+    python bench/bench_master.py                       # 20 hands, budget 200 ms: decision times
+    python bench/bench_master.py --hands 50 --budget 100
+    python bench/bench_master.py --duplicate experts --walls 200 --worlds 6 --out a.json
+    python bench/bench_master.py --duplicate mixed --walls 200 --worlds 6 --seed 2 --out b.json
+    python bench/bench_master.py --merge a.json c.json   # several runs (other seeds) pooled
+
+**Times**: one master (seat rotating with the hand) against three ``ai:expert`` seats plays
+`--hands` seeded hands; every decision of the master and of the experts is timed. Printed:
+p50/p95/p99 of the master's searched decisions, of all its decisions and of the experts'
+decisions, the ratios master/expert, the share of searched decisions within the budget plus
+10 % (the target: p99 within it), and how many worlds a search played.
+
+**Duplicate** (`ai.arena.run_duplicate`, one process: run two commands for two cores, with
+other seeds): ``experts`` seats one master with three experts and compares the master with
+the experts of the same walls; ``mixed`` plays the walls twice, master + beginner + greedy +
+standard and expert + beginner + greedy + standard, and compares the master with the expert
+wall by wall (the same walls, the same opponents). Points per hand, deal-in % and the
+per-wall difference with its 95 % interval; `--out` keeps the per-wall figures so runs with
+other seeds can be pooled (`--merge`). `--worlds N` counts the budget in worlds (the results
+then do not depend on the machine's speed), else `--budget` ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import registry
+from ai.arena import mean_ci, run_duplicate
+from ai.heuristic import HeuristicSeat
+from ai.master import MasterSeat, Search
+from game.engine.rules import RuleSet
+from game.engine.session import play_hand
+from game.engine.table import Table
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return 1000.0 * xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def times(hands: int, seed: int, search: Search) -> int:
+    master_all: list[float] = []
+    searched: list[float] = []
+    expert: list[float] = []
+    worlds: list[int] = []
+    counts: dict[str, int] = {}
+
+    class Timed:
+        def __init__(self, inner, sink, is_master=False):
+            self.inner, self.sink, self.is_master = inner, sink, is_master
+            self.observe = inner.observe
+
+        def act(self, decision):
+            t0 = time.perf_counter()
+            a = self.inner.act(decision)
+            dt = time.perf_counter() - t0
+            self.sink.append(dt)
+            if self.is_master and self.inner.last is not None:
+                searched.append(dt)
+                worlds.append(self.inner.last.worlds)
+            return a
+
+    t0 = time.perf_counter()
+    for i in range(hands):
+        m = MasterSeat(seed + i, search=search)
+        at = i % 4
+        seats = [Timed(HeuristicSeat("expert", seed * 4 + s), expert) for s in range(4)]
+        seats[at] = Timed(m, master_all, True)
+        play_hand(Table(RuleSet(), seed=seed + i), seats)
+        for k, v in m.counts.items():
+            counts[k] = counts.get(k, 0) + v
+    took = time.perf_counter() - t0
+    budget = search.budget_ms
+    print(f"{hands} hands in {took:.0f} s; budget {budget} ms, worlds "
+          f"{search.worlds or 'by time'}, policy {search.policy}")
+    print(f"master decisions {len(master_all)}: {counts}")
+    print(f"worlds per search: mean {sum(worlds) / max(1, len(worlds)):.1f}, "
+          f"min {min(worlds, default=0)}, max {max(worlds, default=0)}")
+    e50, e95, e99 = pct(expert, .5), pct(expert, .95), pct(expert, .99)
+    for label, xs in (("searched", searched), ("all master", master_all), ("expert", expert)):
+        a, b, c = pct(xs, .5), pct(xs, .95), pct(xs, .99)
+        print(f"{label:>11}: p50 {a:7.1f} ms  p95 {b:7.1f} ms  p99 {c:7.1f} ms   "
+              f"ratio to expert {a / e50:6.1f} {b / e95:6.1f} {c / e99:6.1f}")
+    if searched and search.worlds is None:
+        within = sum(1 for x in searched if x * 1000 <= budget * 1.1) / len(searched)
+        print(f"searched decisions within budget + 10 %: {100 * within:.1f} %  "
+              f"(p99 {pct(searched, .99):.0f} ms vs {budget * 1.1:.0f} ms)")
+    return 0
+
+
+def _use(search: Search) -> None:
+    """Make ``ai:master`` seats in this process search as `search` (run_duplicate makes them
+    by name)."""
+    registry.SEATS["ai:master"] = lambda seed=None, budget_ms=None: MasterSeat(seed,
+                                                                                search=search)
+
+
+def duplicate(table: str, walls: int, seed: int, search: Search, out: str | None) -> int:
+    _use(search)
+    t0 = time.perf_counter()
+    if table == "experts":
+        r = run_duplicate(["ai:master", "ai:expert", "ai:expert", "ai:expert"], walls, seed)
+        m, e = r.stats["ai:master"], r.stats["ai:expert"]
+        rows = {"master": m.per_wall, "expert": e.per_wall}
+        deal = {"master": [m.deal_ins, m.hands], "expert": [e.deal_ins, e.hands]}
+    else:
+        others = ["ai:beginner", "greedy", "ai:standard"]
+        a = run_duplicate(["ai:master", *others], walls, seed)
+        b = run_duplicate(["ai:expert", *others], walls, seed)
+        m, e = a.stats["ai:master"], b.stats["ai:expert"]
+        rows = {"master": m.per_wall, "expert": e.per_wall}
+        deal = {"master": [m.deal_ins, m.hands], "expert": [e.deal_ins, e.hands]}
+    data = {"table": table, "walls": walls, "seed": seed,
+            "search": {k: getattr(search, k) for k in search.__dataclass_fields__},
+            "seconds": time.perf_counter() - t0, "per_wall": rows, "deal_ins": deal}
+    if out:
+        Path(out).write_text(json.dumps(data))
+    report([data])
+    return 0
+
+
+def report(runs: list[dict]) -> None:
+    by_table: dict[str, list[dict]] = {}
+    for d in runs:
+        by_table.setdefault(d["table"], []).append(d)
+    for table, ds in by_table.items():
+        mw = [x for d in ds for x in d["per_wall"]["master"]]
+        ew = [x for d in ds for x in d["per_wall"]["expert"]]
+        di = {k: [sum(d["deal_ins"][k][0] for d in ds), sum(d["deal_ins"][k][1] for d in ds)]
+              for k in ("master", "expert")}
+        diff = mean_ci([a - b for a, b in zip(mw, ew)])
+        secs = sum(d["seconds"] for d in ds)
+        print(f"{table}: {len(mw)} walls = {4 * len(mw)} hands per seat ({secs / 60:.0f} min), "
+              f"search {ds[0]['search']}")
+        print(f"  points per hand: master {mean_ci(mw)[0]:+.2f}, expert {mean_ci(ew)[0]:+.2f}; "
+              f"master - expert {diff[0]:+.2f} (95 % {diff[1]:+.2f} to {diff[2]:+.2f})")
+        for k in ("master", "expert"):
+            n, h = di[k]
+            print(f"  deal-in {k}: {100 * n / max(1, h):.2f} % ({n} of {h})")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=200, help="ms per searched decision")
+    ap.add_argument("--worlds", type=int, default=None, help="count the budget in worlds")
+    ap.add_argument("--policy", default=Search.policy, choices=("quick", "mixed", "expert"))
+    ap.add_argument("--z", type=float, default=Search.z)
+    ap.add_argument("--duplicate", choices=("experts", "mixed"))
+    ap.add_argument("--walls", type=int, default=50)
+    ap.add_argument("--out")
+    ap.add_argument("--merge", nargs="+")
+    args = ap.parse_args()
+    if args.merge:
+        report([json.loads(Path(f).read_text()) for f in args.merge])
+        return 0
+    search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z)
+    if args.duplicate:
+        return duplicate(args.duplicate, args.walls, args.seed, search, args.out)
+    return times(args.hands, args.seed, search)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
