@@ -36,8 +36,9 @@ from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 from . import screens
 from .art import TileArt
 from .assets import ICONS
-from .board import table_background
+from .board import prepare_table_text, table_background
 from .clock import FrameClock
+from .director import CALLS
 from .i18n import reason_text, tr
 from .layout import Layout
 from .scene import Scene
@@ -191,9 +192,13 @@ class App:
         return bool(self._work)
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
-        """The empty table at `lay`, then every tile sprite of it (`TABLE_TILES`, `STANDING`),
-        one a step; nothing more once the window has another layout (its own are queued then)."""
-        steps: list[Callable[[], object]] = [partial(table_background, lay, self.art.look.table)]
+        """The empty table at `lay`, its text's fonts and call words (`prepare_table_text`), then
+        every tile sprite of it (`TABLE_TILES`, `STANDING`), one a step; nothing more once the
+        window has another layout (its own are queued then)."""
+        calls = [(self.tr(key), colour) for key, colour, _sound in CALLS.values()]
+        steps: list[Callable[[], object]] = [
+            partial(table_background, lay, self.art.look.table),
+            partial(prepare_table_text, lay, self.art, self.fonts, self.lang, calls)]
         standing = getattr(lay, STANDING[0], None)
         if isinstance(standing, int) and standing >= 8:
             steps += [partial(self.art.standing, standing, o) for o in STANDING[1]]

@@ -510,6 +510,24 @@ def draw_uper_tile(surface: pygame.Surface, cell: Rect, clock: float = 0.0) -> N
     pygame.draw.rect(surface, UPER_RED, box, width=2, border_radius=4)
 
 
+def prepare_table_text(lay: Layout, art: TileArt, fonts: Fonts, lang: str,
+                       calls: Iterable[tuple[str, tuple[int, int, int]]] = ()) -> None:
+    """Open ahead of the deal the fonts the table writes with at `lay` (the console, the seat
+    plates with a dealer, flowers, a clock and an uper, the banner, the seat choice) and render the call words
+    (`calls`: each word and its colour, as `draw_call` shows them), by drawing them once on a
+    scratch surface that is then dropped: the first frames of a hand then open none (they were
+    the longest frames of a hand in ``bench/bench_ui.py``). Nothing on screen changes."""
+    scratch = pygame.Surface((lay.width, lay.height))
+    info = InfoView(lang=lang, dealer=0, clock="0:00", turn=0, flowers=(1, 1, 1, 1), prevalent=0,
+                    doubled=True, scores=(10, -10, 0, 0), uper=(True, False, False, False))
+    draw_info(scratch, lay, art, fonts, info)
+    fonts.font(lay.banner_px, True)
+    fonts.font(lay.seat_pick_px, False)
+    fonts.font(lay.seat_pick_px, True)
+    for word, colour in calls:
+        draw_call(scratch, fonts, lay.call_area(1), word, colour)
+
+
 def draw_call(surface: pygame.Surface, fonts: Fonts, area: Rect, word: str, colour: tuple[int, int, int],
               scale: float = 1.0, alpha: float = 255.0) -> pygame.Rect | None:
     """A call word (Pung, Kong, Uper, Ola, Ssoa) large in `area` (`Layout.call_area`): bold,

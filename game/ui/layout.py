@@ -732,6 +732,22 @@ class Layout:
         return max(18, round(self.height * 0.032))
 
     @property
+    def banner_px(self) -> int:
+        """The text size of the table's banner (the dice's sum, "Welcome back", a draw's reason):
+        bold, above the console."""
+        return max(22, round(self.tile * 0.9))
+
+    @property
+    def seat_pick_line(self) -> int:
+        """The height of a line of the seat choice's panel (each player's dice and seat)."""
+        return max(30, round(self.tile * 1.25))
+
+    @property
+    def seat_pick_px(self) -> int:
+        """The seat choice's text size."""
+        return max(16, round(self.seat_pick_line * 0.45))
+
+    @property
     def _column_bottom(self) -> float:
         """The side columns end above the human's row."""
         return self.row_region(0).y - self.gap

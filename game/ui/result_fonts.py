@@ -26,9 +26,9 @@ def prepare_fonts(app: Any) -> Iterator[None]:
     """Open the fonts a hand's result screen draws with, one a step (work for `App.prepare`)."""
     size = text_size(round(app.canvas.get_height() * PANEL_SHARE))
     small = round(size * 0.9)
-    for px, bold in ((round(size * 1.6), True), (size, False), (round(size * 0.85), False),
-                     (round(size * 0.8), False), (round(size * 1.3), True), (round(size * 3.2), True),
-                     (small, False), (size, True), (round(small * 0.85), False),
-                     (round(small * 0.85), True)):
+    for px, bold in ((round(size * 1.6), True), (size, False), (size, True), (round(size * 0.85), False),
+                     (round(size * 0.85), True), (round(size * 0.8), False), (round(size * 1.3), True),
+                     (round(size * 3.2), True), (round(size * 1.5), True), (small, False), (small, True),
+                     (round(small * 0.85), False), (round(small * 0.85), True)):
         app.fonts.font(px, bold)
         yield

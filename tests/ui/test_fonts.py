@@ -205,7 +205,15 @@ def test_idle_does_only_the_steps_asked_without_spare_time_and_a_resize_queues_t
     app = App(Settings(language="en", sound=False), size=(1280, 800))
     try:
         assert app.idle(0.0) is True and len(app.art) == 0  # no time: nothing drawn
-        assert app.idle(0.0, steps=4) is True and 0 < len(app.art) <= 4  # a few steps all the same
+        # a few steps all the same: the empty table, the table's text (which draws the plates'
+        # wind tiles: `prepare_table_text`), then one sprite a step
+        from game.ui.art import TileArt
+        from game.ui.board import prepare_table_text
+        from game.ui.widgets import Fonts
+
+        text_art = TileArt()
+        prepare_table_text(app.layout, text_art, Fonts(), "en")
+        assert app.idle(0.0, steps=4) is True and 0 < len(app.art) <= len(text_art) + 2
         assert app.idle(30.0) is False  # all drawn
         first = len(app.art)
         assert first >= 4 * 30
@@ -262,3 +270,35 @@ def test_the_result_screens_fonts_are_opened_ahead_in_the_spare_time():
     pygame.init()
     assert _opens_in_the_result_screens_first_frame(idle=True) <= 1
     assert _opens_in_the_result_screens_first_frame(idle=False) >= 3, "the check can fail"
+
+
+def _opens_in_the_hands_frames(idle: bool) -> int:
+    """Fonts opened in the frames of a whole hand (the seat choice, the ritual with its banners,
+    play with its calls, the result screen's first frame), not in the spare time between them.
+    The table is opened after the title's spare time, as a player opens it."""
+    app = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0), size=(1280, 800))
+    try:
+        if idle:
+            assert app.idle(30.0) is False  # the title's spare time: the table ahead
+        app.push(TableScene(app, ["ai"] * 4, seed=3, hands=1))
+        opened = 0
+        for _ in range(20000):
+            before = app.fonts.opened
+            app.step([], 1 / 60)
+            opened += app.fonts.opened - before
+            if isinstance(app.top, HandResultScene):
+                return opened
+            if idle:
+                app.idle(0.01)
+        raise AssertionError("the hand did not end")
+    finally:
+        app.close()
+
+
+def test_a_hands_frames_open_no_font_the_spare_time_opened_them():
+    """The first frames of the ritual opened 7 fonts (the console, the plates, the banner: the
+    longest frame of a hand in bench_ui, 18.6 ms CPU); the table's text is now prepared with the
+    empty table (`prepare_table_text`), so no frame of a hand opens a font."""
+    pygame.init()
+    assert _opens_in_the_hands_frames(idle=True) == 0
+    assert _opens_in_the_hands_frames(idle=False) >= 5, "the check can fail"

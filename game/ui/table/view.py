@@ -264,7 +264,7 @@ class TableView:
         if d.banner is None:
             return
         text, colour = d.banner
-        size = max(22, round(lay.tile * 0.9))
+        size = lay.banner_px
         surf = self.app.fonts.fit(text, size, lay.clear_square.w * 0.95, colour, bold=True)
         cx, cy = lay.centre
         box = surf.get_rect(center=(round(cx), round(cy - lay.wall_inner_half * 0.55))).inflate(28, 14)
@@ -278,11 +278,11 @@ class TableView:
         fonts, art, tr = self.app.fonts, self.app.art, self.app.tr
         cx, cy = lay.centre
         w = round(lay.wall_inner_half * 2 * 0.95)
-        line = max(30, round(lay.tile * 1.25))
+        line = lay.seat_pick_line
         box = pygame.Rect(0, 0, w, line * 6)
         box.center = (round(cx), round(cy))
         draw_panel(surface, box, alpha=235, palette=art.look.table.palette)
-        size = max(16, round(line * 0.45))
+        size = lay.seat_pick_px
         title = tr("table.seats_by_dice") if e.method == "dice" else tr("table.seats_by_winds")
         surface.blit(fonts.fit(title, size, w - 20, GOLD, bold=True), (box.x + 14, box.y + 10))
         ds = max(16, round(line * 0.6))
