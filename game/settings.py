@@ -198,6 +198,9 @@ class Settings:
     #: "slow", "normal", "fast", "instant", or a factor (0.1-10.0)
     animation_speed: str | float = "normal"
     ai_delay_ms: int = 500
+    #: thinking time (ms) of an ``ai:master`` opponent per decision it plays out; 0: it plays
+    #: as ``ai:expert`` (`ai.master`)
+    master_budget_ms: int = 200
     #: seconds to answer a claim prompt; 0 = no countdown
     claim_countdown: int = 0
     #: extra seconds per hand, used once a claim countdown runs out (as online clients give)
@@ -350,8 +353,9 @@ def _check(name: str, v: Any) -> Message | None:
         if (v in SPEEDS) if isinstance(v, str) else (_is_num(v) and 0.1 <= v <= 10):
             return None
         return MUST_SPEED(names=", ".join(SPEEDS), value=_repr(v))
-    if name in ("ai_delay_ms", "claim_countdown", "claim_time_bank"):
-        high = {"ai_delay_ms": 10_000, "claim_countdown": 120, "claim_time_bank": 60}[name]
+    if name in ("ai_delay_ms", "claim_countdown", "claim_time_bank", "master_budget_ms"):
+        high = {"ai_delay_ms": 10_000, "claim_countdown": 120, "claim_time_bank": 60,
+                "master_budget_ms": 5_000}[name]
         return None if _is_int(v) and 0 <= v <= high else MUST_WHOLE(low=0, high=high, value=_repr(v))
     if name == "language":
         return None if v in LANGUAGES else MUST_ONE_OF(names=", ".join(LANGUAGES), value=_repr(v))

@@ -166,6 +166,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "short.random": "Random",
     "set.animation_speed": "Animation speed",
     "set.ai_delay_ms": "Computer thinking delay",
+    "set.master_budget_ms": "Master's thinking time",
     "set.claim_countdown": "Claim countdown",
     "set.hints": "Hints",
     "set.intro": "Opening of each hand",
@@ -246,6 +247,9 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.seat.random": "Random: any legal move (for tests).",
     "about.animation_speed": "How fast the tiles move; instant shows every move at once.",
     "about.ai_delay_ms": "How long the computer players wait before they move, so you can follow them.",
+    "about.master_budget_ms": ("How long a master opponent plays each close decision out before "
+                               "it moves (longer: more playouts, a little stronger). Off: it "
+                               "plays as the expert."),
     "about.hints": "The hints panel at the table (I): how far from ready, the draws that help, danger "
         "and sacred discard.",
     "about.language": "The language of the game's words.",

@@ -189,3 +189,18 @@ def test_each_playout_policy_searches(policy):
     m.search = Search(worlds=2, policy=policy)
     d = t.pending()[0]
     assert m.act(d) in d.legal
+
+
+def test_the_budget_setting_is_checked_and_reaches_the_seat():
+    from game.settings import Settings
+    from game.ui.table.driver import make_players
+
+    assert Settings().master_budget_ms == 200
+    s, msgs = Settings.from_dict({"master_budget_ms": 0})
+    assert s.master_budget_ms == 0 and not msgs
+    for bad in (-1, 1.5, "fast", 10**9):
+        s, msgs = Settings.from_dict({"master_budget_ms": bad})
+        assert s.master_budget_ms == 200 and [m.code for m in msgs] == ["settings.load.bad_value"]
+    players = make_players(["human", "ai:master", "ai:expert", "ai:master"], 3, budget_ms=50)
+    assert players[0] is None and players[1].budget_ms == players[3].budget_ms == 50
+    assert make_players(["ai:master"] * 4, 3)[0].budget_ms == 200

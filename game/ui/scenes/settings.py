@@ -280,6 +280,8 @@ def players_rows() -> list[Row]:
             about=lambda lang: tr("about.animation_speed", lang)),
         _field("ai_delay_ms", [0, 250, 500, 750, 1000, 1500, 2000, 3000],
                lambda v, lang: tr("value.ms", lang, n=v)),
+        _field("master_budget_ms", [0, 50, 100, 200, 500, 1000],
+               lambda v, lang: tr("value.off", lang) if v == 0 else tr("value.ms", lang, n=v)),
         _field("hints", [True, False], _onoff),
     ]
 

@@ -104,7 +104,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             record=not self.autoplay if record is None else record, continues=resume,
             replay=replay, threaded=self.AI_THREAD and not math.isinf(self.speed_factor),
             on_end=lambda: self.say(self.app.tr("replay.ended"), seconds=3600),
-            clock=lambda: self.elapsed)
+            clock=lambda: self.elapsed, budget_ms=app.settings.master_budget_ms)
         self.paused = False
         self.show_hints = False  # the practice hints panel (I), off by default
         self.hints_panel: Any = None

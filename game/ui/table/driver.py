@@ -33,11 +33,13 @@ from game.engine.table import Decision, Table
 from .resume import Resume
 
 
-def make_players(names: list[str], seed: int) -> list[Any]:
-    """Seat objects for the computer players (None for the human), seeded from the session."""
+def make_players(names: list[str], seed: int, budget_ms: int | None = None) -> list[Any]:
+    """Seat objects for the computer players (None for the human), seeded from the session;
+    `budget_ms`: the thinking time of a seat that searches (the settings' master_budget_ms)."""
     from ai.registry import HUMAN, make_seat
 
-    return [None if n == HUMAN else make_seat(n, seed=seed * 4 + i) for i, n in enumerate(names)]
+    return [None if n == HUMAN else make_seat(n, seed=seed * 4 + i, budget_ms=budget_ms)
+            for i, n in enumerate(names)]
 
 
 class EndOfRecord(Exception):
@@ -110,21 +112,23 @@ class TableDriver:
     of the game (`game.practice.records`), `continues` (Continue) names the record this game
     continues and holds its lock, `replay` plays a record's actions back instead of asking
     seats. `threaded`: computer seats decide in a worker thread (False: at once, in `ask`).
-    `on_end` is called when a replayed record has no further action (`ended`).
+    `on_end` is called when a replayed record has no further action (`ended`). `budget_ms`:
+    the thinking time of an ``ai:master`` seat (None: its default).
     """
 
     def __init__(self, session: Session, names: list[str], *, seed: int, human: int | None,
                  record: bool = False, continues: Resume | None = None,
                  replay: Resume | None = None, threaded: bool = True,
                  on_end: Callable[[], None] | None = None,
-                 clock: Callable[[], float] | None = None) -> None:
+                 clock: Callable[[], float] | None = None,
+                 budget_ms: int | None = None) -> None:
         self.session = session
         self.clock = clock  # the table's play clock, written into the record
         self.names = list(names)
         self.human = human
         self.scripted = replay is not None
         self.seats: list[Any] = scripted_seats(replay) if replay is not None else make_players(
-            self.names, seed)
+            self.names, seed, budget_ms)
         self.threaded = threaded
         self.on_end = on_end
         self.hand: HandDriver | None = None
