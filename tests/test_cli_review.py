@@ -166,3 +166,21 @@ def test_help_lists_the_command(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     assert "review" in capsys.readouterr().out
+
+
+def test_the_commands_default_playouts_are_the_review_engines():
+    """The command keeps its own copy (importing the engine would load it for every command)."""
+    from game.cli import review as cli_review
+    from game.practice import game_review
+
+    assert cli_review.DEFAULT_PLAYOUTS == game_review.DEFAULT_PLAYOUTS
+
+
+def test_starting_another_command_does_not_load_the_review_engine():
+    import subprocess
+    import sys
+
+    code = ("import sys; from game.cli import build_parser; build_parser(); "
+            "print('game.practice.game_review' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

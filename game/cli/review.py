@@ -81,9 +81,12 @@ def _jobs(text: str) -> int:
     return n
 
 
-def register(subparsers: Any) -> None:
-    from game.practice.game_review import DEFAULT_PLAYOUTS
+#: `game.practice.game_review.DEFAULT_PLAYOUTS` (a test keeps them equal): imported from there,
+#: the review engine and its process pool would load with every command's parser
+DEFAULT_PLAYOUTS = 48
 
+
+def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "review", help="review a player's decisions in a record against the strongest computer "
                        "player",
