@@ -5,7 +5,10 @@
     korean-mahjong simulate --hands 20 --seed 3 --seats random,random,random,random --log s.jsonl
 
 Invariants (every tile accounted for once, hand sizes, payments summing to zero) are checked
-after every event; a broken one exits with status 3 naming the hand's seed.
+after every event: cheaply by default (tiles counted per place, every tile by its id at the deal
+and the end of each hand; `game.engine.invariants.check_event`), every tile by its id after
+every event with ``--check-every-event``. A broken one exits with status 3 naming the hand's
+seed.
 
 ``--log FILE`` is checked before the first hand and written as the session goes, one finished
 hand at a time (never a hand in progress, whose wall and concealed tiles a seat must not read);
@@ -27,7 +30,7 @@ from typing import Any
 from game.cli.output import error, printable, warning, with_message
 from game.engine.errors import MahjongError
 from game.engine.events import Event
-from game.engine.invariants import InvariantError, check_table
+from game.engine.invariants import InvariantError, check_event, check_table
 from game.engine.messages import INT, TEXT, Message, define
 from game.engine.replay import dump_line
 from game.engine.rules import RuleSet
@@ -125,7 +128,8 @@ def register(subparsers: Any) -> None:
         "simulate", help="play a headless session with computer seats and print statistics",
         description="Play a session of N hands with four computer seats and print per-player "
                     "points, wins, self-draws, deal-ins and drawn hands. Invariants are checked "
-                    "after every event.",
+                    "after every event (cheaply; every tile by its id with "
+                    "--check-every-event).",
         epilog="example: korean-mahjong simulate --hands 200 --seed 1 "
                "--seats random,random,random,random")
     p.add_argument("--hands", type=int, default=16, metavar="N",
@@ -150,6 +154,9 @@ def register(subparsers: Any) -> None:
                         "(default greedy when seated, else the last seat)")
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (faster; for benchmarks)")
+    p.add_argument("--check-every-event", action="store_true",
+                   help="check every tile by its id after every event, not only at the deal "
+                        "and each hand's end (slower; what the tests do)")
     add_lang_argument(p)
     p.set_defaults(func=run)
 
@@ -241,12 +248,14 @@ def _why(e: BaseException) -> str:
 
 
 def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
-             check: bool = True, log: str | LogFile | None = None,
+             check: bool = True, every_event: bool = False, log: str | LogFile | None = None,
              incidents: list[Message] | None = None) -> Session:
     """Play the session and return it (raises InvariantError on a broken invariant).
 
-    `log` (a path or an opened `LogFile`) receives the session log hand by hand; `incidents`
-    (a list) receives what the guard of each untrusted seat reported (`ai.guard`)."""
+    `check` checks the invariants after every event (`check_event`; with `every_event`, every
+    tile by its id: `check_table`). `log` (a path or an opened `LogFile`) receives the session
+    log hand by hand; `incidents` (a list) receives what the guard of each untrusted seat
+    reported (`ai.guard`)."""
     from ai.registry import make_seat  # the command line may use the AI; the engine may not
 
     logfile = LogFile(log) if isinstance(log, str) else log
@@ -265,7 +274,7 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
             if isinstance(e, MahjongError):
                 raise
             raise MahjongError(str(e)) from None
-        on_event = check_table if check else None
+        on_event = (check_table if every_event else check_event) if check else None
         if logfile is not None:
             _play_logged(session, players, on_event, logfile)
         else:
@@ -380,7 +389,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         with _quiet_guard():
             session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
-                               log=log, incidents=incidents)
+                               every_event=args.check_every_event, log=log,
+                               incidents=incidents)
     except InvariantError as e:
         why = say("cli.simulate.invariant", lang, why=str(e))
         print(printable(f"korean-mahjong simulate: {why}"), file=sys.stderr)

@@ -69,10 +69,26 @@ def test_a_broken_invariant_exits_non_zero_naming_the_seed(monkeypatch, capsys):
         if event is not None and event.type == "discard":
             raise InvariantError(f"hand seed {table.seed} after discard event: test")
 
-    monkeypatch.setattr(sim, "check_table", broken)
+    monkeypatch.setattr(sim, "check_event", broken)  # the cheap default check
     assert main(["simulate", "--hands", "1", "--seed", "2"]) == 3
     err = capsys.readouterr().err
     assert "invariant broken: hand seed" in err
+
+
+def test_check_every_event_runs_the_full_check_after_every_event(monkeypatch):
+    import game.cli.simulate as sim
+
+    seen = {"full": [], "cheap": []}
+    monkeypatch.setattr(sim, "check_table", lambda t, e=None: seen["full"].append(e.type))
+    monkeypatch.setattr(sim, "check_event", lambda t, e=None: seen["cheap"].append(e.type))
+    assert main(["simulate", "--hands", "2", "--seed", "2", "--check-every-event"]) == 0
+    assert seen["cheap"] == [] and {"deal", "draw", "discard", "hand_end"} <= set(seen["full"])
+    seen["full"].clear()
+    assert main(["simulate", "--hands", "2", "--seed", "2"]) == 0
+    assert seen["full"] == [] and {"deal", "draw", "discard", "hand_end"} <= set(seen["cheap"])
+    n = len(seen["cheap"])
+    assert main(["simulate", "--hands", "2", "--seed", "2", "--no-check"]) == 0
+    assert len(seen["cheap"]) == n and seen["full"] == []
 
 
 def test_duplicate_play_rotates_each_wall_through_every_seat(capsys):
