@@ -5,6 +5,7 @@
     python bench/bench_master.py --duplicate experts --walls 200 --worlds 6 --out a.json
     python bench/bench_master.py --duplicate mixed --walls 200 --worlds 6 --seed 2 --out b.json
     python bench/bench_master.py --merge a.json c.json   # several runs (other seeds) pooled
+    python bench/bench_master.py --changes --hands 60 --worlds 12 --judge 40
 
 **Times**: one master (seat rotating with the hand) against three ``ai:expert`` seats plays
 `--hands` seeded hands; every decision of the master and of the experts is timed. Printed:
@@ -20,6 +21,14 @@ wall by wall (the same walls, the same opponents). Points per hand, deal-in % an
 per-wall difference with its 95 % interval; `--out` keeps the per-wall figures so runs with
 other seeds can be pooled (`--merge`). `--worlds N` counts the budget in worlds (the results
 then do not depend on the machine's speed), else `--budget` ms.
+
+**Changes** (where the master's choices win or lose): one master against three experts; at
+every decision where the search overruled the expert, the bench (not the seat) takes the real
+table and plays both actions out `--judge` times from it, every seat ``ai:expert``, only the
+rest of the wall dealt again (the same walls for both: common random numbers). The mean
+difference per changed decision, by kind (discard, fold, uper or silent, claim, kong), with
+its 95 % interval, times the changes per hand, estimates what the changes are worth: far less
+noise than duplicate play, where a whole hand's points carry each change.
 """
 
 from __future__ import annotations
@@ -96,6 +105,90 @@ def times(hands: int, seed: int, search: Search) -> int:
     return 0
 
 
+def _kind(decision, expert_action, master_action, safest: bool) -> str:
+    from game.engine.actions import Discard
+
+    if decision.kind in ("claim", "rob"):
+        return "claim"
+    if not isinstance(master_action, Discard) or not isinstance(expert_action, Discard):
+        return "kong"
+    if master_action.tile == expert_action.tile:
+        return "uper or silent"
+    return "fold" if safest else "discard"
+
+
+def changes(hands: int, seed: int, search: Search, judge: int) -> int:
+    """See the module: the changed decisions judged on the real tables."""
+    import random as _random
+
+    from ai.arena import mean_ci as _ci
+    from game.engine.driver import HandDriver
+
+    found: list[tuple[str, float]] = []
+    decisions = 0
+
+    def value(table: Table, seat: int, action, n: int, key: str) -> list[int]:
+        out = []
+        others = tuple(s for s in range(4) if s != seat)
+        for i in range(n):
+            t = table.resample_hidden(seat, _random.Random(f"{key}/{i}"), keep=others)
+            players = [HeuristicSeat("expert", 7 * i + s) for s in range(4)]
+            for s in range(4):
+                for e in t.events:
+                    players[s].observe(e.visible_to(s))
+            seen = len(t.events)
+            t.submit(seat, action)
+            HandDriver(t, players, seen=seen).run()
+            out.append(t.result.payments[seat])
+        return out
+
+    class Judged:
+        def __init__(self, inner, table_of):
+            self.inner, self.table_of = inner, table_of
+            self.observe = inner.observe
+
+        def act(self, decision):
+            nonlocal decisions
+            decisions += 1
+            a = self.inner.act(decision)
+            res = self.inner.last
+            if res is None or a == res.actions[0]:
+                return a
+            table = self.table_of()
+            if any(s != decision.seat for s in table.pending()):
+                return a  # a claim still open to others: their hands must stay (not judged)
+            key = f"{seed}/{decisions}"
+            mine = value(table, decision.seat, a, judge, key)
+            theirs = value(table, decision.seat, res.actions[0], judge, key)
+            gain = sum(mine) / judge - sum(theirs) / judge
+            c = self.inner.expert._context(decision.observation)
+            safest = min(range(25), key=lambda k: c.danger[k] if k in decision.observation.concealed
+                         else 1e9)
+            kind = _kind(decision, res.actions[0], a, getattr(a, "tile", None) == safest)
+            found.append((kind, gain))
+            print(f"  {kind:>15}: {res.actions[0]} -> {a}: {gain:+.2f} points "
+                  f"(search said {res.gain(res.actions.index(a))[0]:+.2f})", flush=True)
+            return a
+
+    t0 = time.perf_counter()
+    for i in range(hands):
+        m = MasterSeat(seed + i, search=search)
+        table = Table(RuleSet(), seed=seed + i)
+        seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
+        seats[i % 4] = Judged(m, lambda t=table: t)
+        HandDriver(table, seats).run()
+    print(f"{hands} hands, {decisions} master decisions, {len(found)} changed "
+          f"({time.perf_counter() - t0:.0f} s); judged with {judge} playouts per action")
+    kinds = sorted({k for k, _ in found})
+    for k in kinds + ["all"]:
+        xs = [g for kk, g in found if k in ("all", kk)]
+        m_, lo, hi = _ci(xs)
+        print(f"  {k:>15}: {len(xs):4d} changes, {m_:+.2f} points each (95 % {lo:+.2f} to "
+              f"{hi:+.2f}); {len(xs) / hands:.3f} per hand -> {m_ * len(xs) / hands:+.3f} "
+              "points per hand")
+    return 0
+
+
 def _use(search: Search) -> None:
     """Make ``ai:master`` seats in this process search as `search` (run_duplicate makes them
     by name)."""
@@ -159,6 +252,8 @@ def main() -> int:
     ap.add_argument("--walls", type=int, default=50)
     ap.add_argument("--out")
     ap.add_argument("--merge", nargs="+")
+    ap.add_argument("--changes", action="store_true")
+    ap.add_argument("--judge", type=int, default=40, help="playouts per action (--changes)")
     args = ap.parse_args()
     if args.merge:
         report([json.loads(Path(f).read_text()) for f in args.merge])
@@ -166,6 +261,8 @@ def main() -> int:
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z)
     if args.duplicate:
         return duplicate(args.duplicate, args.walls, args.seed, search, args.out)
+    if args.changes:
+        return changes(args.hands, args.seed, search, args.judge)
     return times(args.hands, args.seed, search)
 
 
