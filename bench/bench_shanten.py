@@ -1,12 +1,24 @@
-"""Shanten, acceptance and waits: ours against `mahjong` 2.1.0, side by side in one run.
+"""Shanten and acceptance: ours against compiled and reference baselines, side by side in one run.
 
-    python bench/bench_shanten.py [--hands N] [--seed S]
+    python bench/bench_shanten.py [--hands N] [--rounds R] [--seed S]
 
-Prints microseconds per call for both and the ratio, for seeded random 13/14-tile hands drawn
-from the two suits only and from the full 100-tile set. "cold" is the first pass over hands never
-seen before (it fills our caches), "warm" a later pass. Also: the time to import the module and
-load the precomputed tables (in a fresh interpreter), a full acceptance table per 14-tile hand,
-and waits against the simple `shape.waits`.
+Baselines, measured in the same process on the same hands:
+
+* ``xiangting`` (a compiled Rust implementation; ``pip install xiangting``): the speed to match.
+  It also reads thirteen orphans, which our hands (no bamboo suit) cannot make but which it
+  counts all the same, so its numbers differ on a few hands; only its speed is compared. When it
+  is not installed the bench says so and compares with the next baseline only.
+* ``mahjong`` 2.1.0 (pure Python), whose answers ours must match exactly: every measured hand
+  is checked against it.
+
+Hands are seeded random 13/14-tile hands from the two suits only and from the full set (with
+honours). Every timed pass over ours is over **new hands**: a set never passed to ours before,
+after a warm-up over other hands (``--warm``, the steady state of a session); the repeat pass
+and a fresh interpreter's first pass are printed for information. Each figure is the best of
+``--rounds`` rounds, each round on its own new hands, the baseline timed in the same round.
+
+Then the acceptance table of a 14-tile hand (every discard x every draw) against the same table
+made by calling our own `shanten` once per discard and draw, and waits against `shape.waits`.
 """
 
 from __future__ import annotations
@@ -16,7 +28,11 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from importlib.metadata import version
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from mahjong.shanten import Shanten
 
@@ -24,14 +40,21 @@ from game.engine.hand import shape
 from game.engine.hand.acceptance import acceptance
 from game.engine.hand.shanten import load_tables, shanten, waits
 
+try:
+    import xiangting as _xiangting
+except ImportError:  # pragma: no cover - optional baseline
+    _xiangting = None
 
-def random_hands(seed: int, n: int, kinds: int) -> list[list[int]]:
+
+def random_hands(seed: int, n: int, kinds: int, sizes: tuple[int, ...] = (13, 14)
+                 ) -> list[list[int]]:
+    """``n`` seeded hands of the given sizes in turn, drawn from the first ``kinds`` kinds."""
     rng = random.Random(seed)
     wall = [k for k in range(kinds) for _ in range(4)]
     hands = []
     for i in range(n):
         c = [0] * 25
-        for k in rng.sample(wall, 13 + i % 2):
+        for k in rng.sample(wall, sizes[i % len(sizes)]):
             c[k] += 1
         hands.append(c)
     return hands
@@ -44,36 +67,43 @@ def to_34(c: list[int]) -> list[int]:
     return t
 
 
-def best_of(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best
+def timed(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
 
 
-def import_time() -> tuple[float, float]:
-    code = ("import time; t0 = time.perf_counter(); import game.engine.hand.shanten as s; "
-            "t1 = time.perf_counter(); d = s.load_tables(); print(t1 - t0, d)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    a, b = out.stdout.split()
-    return float(a), float(b)
+def import_time() -> tuple[float, float, float]:
+    """(import, load_tables, first pass over 20,000 new full-set hands) in a fresh interpreter."""
+    code = ("import random, sys, time; rng = random.Random(99); wall = [k // 4 for k in range(100)];"
+            "hands = [[0] * 25 for _ in range(20000)];"
+            "[h.__setitem__(k, h[k] + 1) for i, h in enumerate(hands) "
+            " for k in rng.sample(wall, 13 + i % 2)];"
+            "t0 = time.perf_counter(); import game.engine.hand.shanten as s;"
+            "t1 = time.perf_counter(); d = s.load_tables(); t2 = time.perf_counter();"
+            "[s.shanten(c) for c in hands];"
+            "print(t1 - t0, d, (time.perf_counter() - t2) / len(hands))")
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=root)
+    a, b, c = out.stdout.split()
+    return float(a), float(b), float(c)
 
 
-def reference_acceptance(c: list[int]) -> list[tuple[int, int, tuple[int, ...]]]:
-    calc = Shanten.calculate_shanten
+def naive_acceptance(c: list[int], calc: Callable[[list[int]], int]
+                     ) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every discard x every draw, one shanten call each: (discard, shanten, accepted kinds)."""
     out = []
     for d in range(25):
         if not c[d]:
             continue
         c[d] -= 1
-        s = calc(to_34(c), True, False)
+        s = calc(c)
         acc = []
         for k in range(25):
             if c[k] < 4:
                 c[k] += 1
-                if calc(to_34(c), True, False) < s:
+                if calc(c) < s:
                     acc.append(k)
                 c[k] -= 1
         c[d] += 1
@@ -81,58 +111,103 @@ def reference_acceptance(c: list[int]) -> list[tuple[int, int, tuple[int, ...]]]
     return out
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--hands", type=int, default=20_000)
-    ap.add_argument("--seed", type=int, default=2026)
-    args = ap.parse_args()
-    mj = f"mahjong {version('mahjong')}"
-    print(f"Python {sys.version.split()[0]}; reference {mj}; {args.hands} hands per set\n")
+def reference(c: list[int]) -> int:
+    return Shanten.calculate_shanten(to_34(c), True, False)
 
-    imp, load = import_time()
-    print(f"import game.engine.hand.shanten: {imp * 1e3:.1f} ms; "
-          f"load_tables (decompress 263-class suit table): {load * 1e3:.1f} ms\n")
-    load_tables()
 
+def bench_shanten(args: argparse.Namespace, mj: str) -> None:
+    xt_name = f"xiangting {version('xiangting')}" if _xiangting else None
     calc = Shanten.calculate_shanten
     for name, kinds, seed in (("two-suit hands", 18, args.seed),
-                              ("full-set hands", 25, args.seed + 1)):
-        hands = random_hands(seed, args.hands, kinds)
-        h34 = [to_34(c) for c in hands]
-        t0 = time.perf_counter()
-        ours = [shanten(c) for c in hands]
-        cold = time.perf_counter() - t0
-        warm = best_of(lambda hands=hands: [shanten(c) for c in hands])
-        ref_t = best_of(lambda h34=h34: [calc(t, True, False) for t in h34], repeat=2)
-        ref = [calc(t, True, False) for t in h34]
-        assert ours == ref, "results differ from the reference"
-        n = len(hands)
-        print(f"shanten, {name} (13/14 tiles, results identical):")
-        print(f"  {mj:<14} {ref_t / n * 1e6:7.2f} us/call")
-        print(f"  ours, cold     {cold / n * 1e6:7.2f} us/call  "
-              f"(first pass: fills the caches) -> {ref_t / cold:.1f}x")
-        print(f"  ours, warm     {warm / n * 1e6:7.2f} us/call")
-        print(f"  ours is {ref_t / warm:.1f}x faster than {mj}\n")
+                              ("full-set hands, with honours", 25, args.seed + 1)):
+        for c in random_hands(seed + 1000, args.warm, kinds):  # the session so far
+            shanten(c)
+        best: dict[str, float] = {}
+        for r in range(args.rounds):
+            hands = random_hands(seed + 10 * r, args.hands, kinds)
+            n = len(hands)
+            h34 = [to_34(c) for c in hands]
+            times = {}
+            if _xiangting is not None:
+                xt, four = _xiangting.calculate_replacement_number, _xiangting.PlayerCount.FOUR
+                times["xt"] = timed(lambda h34=h34, xt=xt, four=four: [xt(t, four) for t in h34])
+            got: list[int] = []
+            times["new"] = timed(lambda hands=hands, got=got: got.extend(shanten(c) for c in hands))
+            times["repeat"] = timed(lambda hands=hands: [shanten(c) for c in hands])
+            few = h34[:args.reference]
+            times["mj"] = timed(lambda few=few: [calc(t, True, False) for t in few]) * n / len(few)
+            ref = [calc(t, True, False) for t in h34]
+            assert got == ref, "results differ from the reference"
+            for k, v in times.items():
+                best[k] = min(best.get(k, float("inf")), v / n)
+        print(f"shanten per call, {name} (13/14 tiles; {args.rounds} rounds of {args.hands} new "
+              f"hands after {args.warm} others; results identical to {mj}):")
+        if "xt" in best:
+            print(f"  {xt_name:<26} {best['xt'] * 1e6:6.2f} us")
+        print(f"  {mj:<26} {best['mj'] * 1e6:6.2f} us")
+        print(f"  {'ours, new hands':<26} {best['new'] * 1e6:6.2f} us", end="")
+        if "xt" in best:
+            print(f"  -> {best['new'] / best['xt']:.2f}x xiangting's time", end="")
+        print(f", {best['mj'] / best['new']:.0f}x faster than {mj}")
+        print(f"  {'ours, the same hands again':<26} {best['repeat'] * 1e6:6.2f} us", end="")
+        if "xt" in best:
+            print(f"  -> {best['repeat'] / best['xt']:.2f}x xiangting's time", end="")
+        print("\n")
+    if _xiangting is None:
+        print("xiangting is not installed (pip install xiangting): no compiled baseline\n")
 
-    fourteen = [c for c in random_hands(args.seed + 2, 400, 18) if sum(c) == 14][:100]
-    ref_t = best_of(lambda: [reference_acceptance(list(c)) for c in fourteen], repeat=1)
-    ours_t = best_of(lambda: [acceptance(c) for c in fourteen])
-    for c in fourteen[:20]:
-        got = sorted((o.discard, o.shanten, o.ukeire) for o in acceptance(c))
-        assert got == reference_acceptance(list(c))
-    m = len(fourteen)
-    print("acceptance table of a 14-tile two-suit hand (every discard x every draw):")
-    print(f"  {mj} (naive loop) {ref_t / m * 1e3:7.2f} ms/hand")
-    print(f"  ours (acceptance)      {ours_t / m * 1e3:7.2f} ms/hand -> {ref_t / ours_t:.1f}x\n")
 
-    thirteen = [c for c in random_hands(args.seed + 3, 600, 18) if sum(c) == 13][:300]
-    shape_t = best_of(lambda: [shape.waits(c) for c in thirteen], repeat=1)
-    ours_t = best_of(lambda: [waits(c) for c in thirteen])
+def bench_acceptance(args: argparse.Namespace, mj: str) -> None:
+    for name, kinds, seed in (("two-suit", 18, args.seed + 2), ("with honours", 25, args.seed + 3)):
+        best_ours = best_naive = float("inf")
+        m = 0
+        for r in range(args.rounds):
+            hands = random_hands(seed + 10 * r, 200, kinds, sizes=(14,))
+            m = len(hands)
+            best_naive = min(best_naive, timed(
+                lambda hands=hands: [naive_acceptance(list(c), shanten) for c in hands]) / m)
+            best_ours = min(best_ours, timed(lambda hands=hands: [acceptance(c) for c in hands]) / m)
+            for c in hands[:10]:
+                got = sorted((o.discard, o.shanten, o.ukeire) for o in acceptance(c))
+                assert got == naive_acceptance(list(c), reference), "differs from the reference"
+        print(f"acceptance table of a 14-tile hand, {name} (every discard x every draw; "
+              f"agrees with {mj}):")
+        print(f"  one shanten call per discard and draw  {best_naive * 1e3:6.3f} ms/hand")
+        print(f"  ours (acceptance, transitions)         {best_ours * 1e3:6.3f} ms/hand "
+              f"-> {best_naive / best_ours:.1f}x faster\n")
+
+
+def bench_waits() -> None:
+    thirteen = random_hands(7, 300, 18, sizes=(13,))
+    shape_t = min(timed(lambda: [shape.waits(c) for c in thirteen]) for _ in range(2))
+    ours_t = min(timed(lambda: [waits(c) for c in thirteen]) for _ in range(3))
     assert [waits(c) for c in thirteen] == [shape.waits(c) for c in thirteen]
     print("waits of a 13-tile two-suit hand:")
     print(f"  shape.waits (simple)   {shape_t / len(thirteen) * 1e6:7.1f} us/call")
     print(f"  ours (shanten.waits)   {ours_t / len(thirteen) * 1e6:7.1f} us/call "
           f"-> {shape_t / ours_t:.1f}x")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=20_000, help="new hands per round and set")
+    ap.add_argument("--warm", type=int, default=20_000, help="hands seen before the rounds")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--reference", type=int, default=2_000,
+                    help="hands per round timed on the slow reference (all are checked)")
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args()
+    mj = f"mahjong {version('mahjong')}"
+    print(f"Python {sys.version.split()[0]}; reference {mj}\n")
+
+    imp, load, first = import_time()
+    print(f"fresh interpreter: import game.engine.hand.shanten {imp * 1e3:.1f} ms; load_tables "
+          f"(suit classes + the entries of small suits) {load * 1e3:.1f} ms; first pass over "
+          f"20,000 full-set hands {first * 1e6:.2f} us/call\n")
+    load_tables()
+    bench_shanten(args, mj)
+    bench_acceptance(args, mj)
+    bench_waits()
 
 
 if __name__ == "__main__":

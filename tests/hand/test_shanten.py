@@ -9,7 +9,9 @@ from hypothesis import strategies as st
 from game.engine.errors import ImpossibleHandError
 from game.engine.hand import shape
 from game.engine.hand.shanten import (
+    is_complete,
     load_tables,
+    ready_discards,
     shanten,
     shanten_regular,
     shanten_seven_pairs,
@@ -249,3 +251,52 @@ def test_waits_of_random_hands_agree_with_shape(seed):
         assert w == shape.waits(c), notation(c)
         ready += bool(w)
     assert ready < 300
+
+
+# --- the caches and transitions behind the fast paths -----------------------------------------
+
+def test_prefilled_suit_entries_are_the_computed_ones():
+    from game.engine.hand import shanten as mod
+
+    load_tables()
+    rng = random.Random(8)
+    small = [k for k in mod._M if sum(k) <= mod.PREFILL_TILES]
+    assert len(small) >= 22_330  # every vector of up to PREFILL_TILES tiles
+    for key in rng.sample(small, 3000) + [bytes(9), bytes((4, 4, 0, 0, 0, 0, 0, 0, 0))]:
+        assert mod._M[key] == mod._suit_entry(key, mod._M_SHIFT), list(key)
+        assert mod._P[key] == mod._suit_entry(key, mod._P_SHIFT), list(key)
+
+
+def test_the_specialised_final_step_is_the_documented_walk():
+    # _regular is tables.regular_shanten written out for two suits: the same answer on hands of
+    # every size, from every kind and from a few kinds (quads and pungs, where the quirks live)
+    from game.engine.hand import shanten as mod
+    from game.engine.hand import tables
+
+    load_tables()
+    rng = random.Random(9)
+    for i in range(6000):
+        pool = rng.sample(range(25), (25, 18, 5, 4)[i % 4])
+        c = [0] * 25
+        for k in rng.sample([k for k in pool for _ in range(4)], (14, 13, 11, 10, 8, 7, 5, 4, 2, 1)[i % 10]):
+            c[k] += 1
+        key = mod._entries(c) & mod._KEY_MASK
+        cm, cp = (key >> mod._M_SHIFT) & 511, (key >> mod._P_SHIFT) & 511
+        want = tables.regular_shanten((mod._SUMMARIES[cm], mod._SUMMARIES[cp]),
+                                      mod._HONOUR_PARTS[(key >> mod._H_SHIFT) & 511], sum(c))
+        assert mod._regular(key) == want, notation(c)
+
+
+@pytest.mark.parametrize("seed,kinds", [(11, 25), (12, 18), (13, 6)])
+def test_ready_discards_are_the_discards_that_leave_waits(seed, kinds):
+    rng = random.Random(seed)
+    for i in range(200):
+        pool = rng.sample(range(25), kinds)
+        c = [0] * 25
+        for k in rng.sample([k for k in pool for _ in range(4)], (14, 11, 8)[i % 3]):
+            c[k] += 1
+        # shape.waits: the simple checker, independent of the transitions behind ready_discards
+        naive = tuple(d for d in range(25)
+                      if c[d] and shape.waits([x - (k == d) for k, x in enumerate(c)]))
+        assert ready_discards(c) == naive, notation(c)
+        assert is_complete(c) == shape.is_complete(c) == (shanten(c, (14 - sum(c)) // 3) == -1)

@@ -120,68 +120,31 @@ def _check_visible(counts: Sequence[int], visible: Sequence[int] | None) -> Sequ
     return visible
 
 
-class _Parts:
-    """A mutable hand with the cached entry of each part (characters, circles, honours)."""
-
-    __slots__ = ("c", "e", "tot")
-    _SLICES = ((0, 9), (9, 18), (18, 25))
-
-    def __init__(self, counts: Sequence[int]):
-        self.c = list(counts)
-        self.tot = _sh._entries(self.c)  # validates and fills the caches
-        self.e = [self.entry(0), self.entry(1), self.entry(2)]
-
-    def entry(self, part: int) -> int:
-        a, b = self._SLICES[part]
-        key = bytes(self.c[a:b])
-        cache = (_sh._M, _sh._P, _sh._H)[part]
-        e = cache.get(key)
-        if e is None:
-            if part == 2:
-                e = cache[key] = _sh._honour_entry(key)
-            else:
-                e = cache[key] = _sh._suit_entry(key, _sh._M_SHIFT if part == 0 else _sh._P_SHIFT)
-        return e
+def _unseen(kinds: list[int], held: Sequence[int], visible: Sequence[int]) -> tuple[int, ...]:
+    return tuple(4 - held[k] - visible[k] for k in kinds)
 
 
-def _value(tot: int) -> int:
-    """Shanten from a summed entry whose size is already known to be right."""
-    key = tot & _sh._KEY_MASK
-    r = _sh._FINAL.get(key)
-    if r is None:
-        r = _sh._final(key)
-    if tot & 63 >= 13:
-        pairs = (tot >> _sh._PAIRS_SHIFT) & _sh._FIELD
-        if pairs == 7:
-            return -1
-        kinds = (tot >> _sh._KINDS_SHIFT) & _sh._FIELD
-        sp = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        if sp < r:
-            return sp
-    return r
+def _lowering(b: bytes, tot: int, mbits: int, below: int) -> list[int]:
+    """Kinds whose draw brings the right-sized hand ``b`` (sum ``tot``) below ``below``.
 
-
-_PART_OF = (0,) * 9 + (1,) * 9 + (2,) * 7  # characters, circles, honours
-
-
-def _accepted(h: _Parts, base: int, held: Sequence[int], visible: Sequence[int]
-              ) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Kinds whose draw lowers ``h`` below ``base``, with their unseen counts."""
-    c, e, tot = h.c, h.e, h.tot
-    kinds, unseen = [], []
-    # every kind, not only those beside held tiles: with a quad's dead fourth tile in the hand,
-    # even a lone new tile helps (4444m + 1m: 444m and a 1m single wait)
-    for k in range(NUM_PLAYING_KINDS):
-        if c[k] >= 4:
-            continue
-        part = _PART_OF[k]
-        c[k] += 1
-        new = h.entry(part)
-        c[k] -= 1
-        if _value(tot - e[part] + new) < base:
-            kinds.append(k)
-            unseen.append(4 - held[k] - visible[k])
-    return tuple(kinds), tuple(unseen)
+    Every kind, not only those beside held tiles: with a quad's dead fourth tile in the hand,
+    even a lone new tile helps (4444m + 1m: 444m and a single wait on 1m). Each part's draws
+    come from its transitions (`shanten._adds`): no hand is rebuilt.
+    """
+    res, fill = _sh._RES, _sh._fill
+    out = []
+    rkey = tot + mbits
+    for part, key, cache in ((0, b[:9], _sh._M), (1, b[9:18], _sh._P), (2, b[18:], _sh._H)):
+        rest = rkey - cache[key]
+        base = _sh._PART_BASE[part]
+        for i, e in enumerate(_sh._adds(part, key)):
+            if e is not None:
+                v = res.get(rest + e)
+                if v is None:
+                    v = fill(rest + e)
+                if v < below:
+                    out.append(base + i)
+    return out
 
 
 def acceptance13(counts: Sequence[int], melds: int = 0,
@@ -194,12 +157,12 @@ def acceptance13(counts: Sequence[int], melds: int = 0,
     (Acceptance(shanten=0, ukeire=1m, unseen=3), 'shanten 0; accepts 1m:3 (3 unseen)')
     """
     s = _sh.shanten(counts, melds)
-    h = _Parts(counts)
-    if h.tot & 63 != 13 - 3 * melds:
-        raise ImpossibleHandError(SIZE_13(need=13 - 3 * melds, melds=melds, n=h.tot & 63))
+    b, tot = _sh._parts(counts)
+    if tot & 63 != 13 - 3 * melds:
+        raise ImpossibleHandError(SIZE_13(need=13 - 3 * melds, melds=melds, n=tot & 63))
     vis = _check_visible(counts, visible)
-    kinds, unseen = _accepted(h, s, counts, vis)
-    return Acceptance(s, kinds, unseen)
+    kinds = _lowering(b, tot, melds << _sh._MELDS_SHIFT, s)
+    return Acceptance(s, tuple(kinds), _unseen(kinds, counts, vis))
 
 
 def acceptance(counts: Sequence[int], melds: int = 0,
@@ -219,26 +182,26 @@ def acceptance(counts: Sequence[int], melds: int = 0,
 
     Drawing back the kind just discarded counts too (4p above), with that copy seen.
     """
-    _sh.shanten(counts, melds)  # validates the size
-    h = _Parts(counts)
-    if h.tot & 63 != 14 - 3 * melds:
-        raise ImpossibleHandError(SIZE_14(need=14 - 3 * melds, melds=melds, n=h.tot & 63))
+    _sh.shanten(counts, melds)  # validates the counts and the size
+    b, tot = _sh._parts(counts)
+    if tot & 63 != 14 - 3 * melds:
+        raise ImpossibleHandError(SIZE_14(need=14 - 3 * melds, melds=melds, n=tot & 63))
     vis = _check_visible(counts, visible)
-    held = list(counts)
-    c, e = h.c, h.e
+    mbits = melds << _sh._MELDS_SHIFT
+    res, fill, entry, rems = _sh._RES, _sh._fill, _sh._entry, _sh._rems
     options = []
-    for d in range(NUM_PLAYING_KINDS):
-        if not c[d]:
-            continue
-        part = _PART_OF[d]
-        c[d] -= 1
-        old_e, old_tot = e[part], h.tot
-        e[part] = h.entry(part)
-        h.tot = old_tot - old_e + e[part]
-        s = _value(h.tot)
-        kinds, unseen = _accepted(h, s, held, vis)
-        options.append(DiscardOption(d, s, kinds, unseen))
-        c[d] += 1
-        e[part], h.tot = old_e, old_tot
+    for part, lo, hi in ((0, 0, 9), (1, 9, 18), (2, 18, 25)):
+        key = b[lo:hi]
+        rest = tot - entry(part, key)
+        for i, nk in enumerate(rems(key)):
+            if nk is None:
+                continue
+            after = b[:lo] + nk + b[hi:]
+            t = rest + entry(part, nk)
+            s = res.get(t + mbits)
+            if s is None:
+                s = fill(t + mbits)
+            kinds = _lowering(after, t, mbits, s)
+            options.append(DiscardOption(lo + i, s, tuple(kinds), _unseen(kinds, counts, vis)))
     options.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
     return options

@@ -53,17 +53,25 @@ SEVEN_PAIRS_SIZE = define("hand.seven_pairs_size",
 WAITS_SIZE = define("hand.waits_size",
                     "waits need 3n+1 concealed tiles (1, 4, 7, 10 or 13), not {n}", n=INT)
 
-# A part's entry is one int; the entries of the two suits and the honours add up to a key:
+# A part's entry is one int; the entries of the two suits and the honours add up to a hand's sum:
 #   bits 0-5 tiles, 6-10 kinds held twice or more, 11-15 kinds held at all,
-#   16-24 honour class, 25-33 circles class, 34-42 characters class.
+#   16-24 honour class, 25-33 circles class, 34-42 characters class;
+# a result's key is that sum plus the declared melds in bits 43-45.
 _PAIRS_SHIFT, _KINDS_SHIFT, _H_SHIFT, _P_SHIFT, _M_SHIFT = 6, 11, 16, 25, 34
+_MELDS_SHIFT = 43
 _FIELD = 31
 _KEY_MASK = ~((1 << _H_SHIFT) - (1 << _PAIRS_SHIFT))  # drop the pairs and kinds fields
+_SUM_MASK = (1 << _MELDS_SHIFT) - 1
 
 _M: dict[bytes, int] = {}  # characters count vector -> entry
 _P: dict[bytes, int] = {}  # circles count vector -> entry
 _H: dict[bytes, int] = {}  # honours count vector -> entry
-_FINAL: dict[int, int] = {}  # key (classes + tiles) -> regular shanten
+_FINAL: dict[int, int] = {}  # sum without the pairs and kinds fields -> regular shanten
+_RES: dict[int, int] = {}  # result key (sum + melds) -> shanten, for right-sized hands only
+# A part's transitions, filled on first use: its vector -> the entries after adding one tile of
+# each of its kinds (None: held four times), and -> the vectors after removing one (None: not held)
+_ADDS: tuple[dict[bytes, tuple[int | None, ...]], ...] = ({}, {}, {})
+_REMS: dict[bytes, tuple[bytes | None, ...]] = {}
 _HONOURS: dict[tables.Honours, int] = {}  # honour part -> honour class
 _HONOUR_PARTS: list[tables.Honours] = []
 
@@ -72,17 +80,53 @@ _TABLE = None
 
 #: declared melds implied by the number of concealed tiles (None: not 3n+1 or 3n+2, <= 14)
 _MELDS_OF_SIZE = tuple((14 - n) // 3 if n <= 14 and n % 3 else None for n in range(64))
+#: the part (0 characters, 1 circles, 2 honours) of each kind, and the part's first kind
+_PART_OF = (0,) * 9 + (1,) * 9 + (2,) * 7
+_PART_BASE = (0, 9, 18)
+
+
+#: suit vectors of at most this many tiles get their entries when the tables load (22,330 of
+#: them, about 30 ms): a hand is then rarely new to the caches, even the first time it is seen
+PREFILL_TILES = 8
 
 
 def load_tables() -> float:
-    """Load the precomputed suit tables now (else the first call does); returns seconds taken."""
+    """Load the precomputed suit tables now (else the first call does); returns seconds taken.
+
+    Besides decompressing the class of every suit vector, this fills the suit caches for the
+    vectors of up to `PREFILL_TILES` tiles; larger ones are filled on first use.
+    """
     import time
 
     global _SUMMARIES, _TABLE
     t0 = time.perf_counter()
     if _TABLE is None:
         _SUMMARIES, _TABLE = tables.load()
+        _prefill(PREFILL_TILES)
     return time.perf_counter() - t0
+
+
+def _prefill(most: int) -> None:
+    """Enter every suit vector of at most ``most`` tiles into `_M` and `_P`.
+
+    The vectors are built kind by kind with their base-5 index and count fields, so no vector
+    is counted twice (a cache miss counts its own).
+    """
+    table = _TABLE
+    assert table is not None
+    level = [(b"", 0, 0, 1)]  # (vector so far, base-5 index, count fields, next digit's weight)
+    for _ in range(9):
+        nxt = []
+        for key, index, fields, weight in level:
+            tiles = fields & 63
+            for x in range(min(4, most - tiles) + 1):
+                nxt.append((key + _BYTE[x], index + x * weight,
+                            fields + _DIGIT_FIELDS[x], weight * 5))
+        level = nxt
+    for key, index, fields, _w in level:
+        cls = table[index]
+        _M[key] = (cls << _M_SHIFT) + fields
+        _P[key] = (cls << _P_SHIFT) + fields
 
 
 def _bad_counts(counts: Sequence[int]) -> ImpossibleHandError:
@@ -100,6 +144,9 @@ def _bad_counts(counts: Sequence[int]) -> ImpossibleHandError:
 
 
 _BASE5 = bytes.maketrans(bytes(range(5)), b"01234")
+_BYTE = tuple(bytes((x,)) for x in range(6))
+#: the count fields one kind held x times adds to its part's entry
+_DIGIT_FIELDS = tuple(x + ((x >= 2) << _PAIRS_SHIFT) + ((x >= 1) << _KINDS_SHIFT) for x in range(5))
 
 
 def _counts_fields(key: bytes) -> int:
@@ -110,6 +157,7 @@ def _counts_fields(key: bytes) -> int:
 
 
 def _suit_entry(key: bytes, shift: int) -> int:
+    """A suit vector's entry; KeyError for more than 14 tiles."""
     if _TABLE is None:
         load_tables()
     # the base-5 index of the vector, first kind lowest: the reversed digits as a base-5 number
@@ -128,8 +176,46 @@ def _honour_entry(key: bytes) -> int:
     return (hid << _H_SHIFT) + _counts_fields(key)
 
 
+def _entry(part: int, key: bytes) -> int:
+    """The entry of one part's vector (0-4 copies each), cached; KeyError for a suit of 15+."""
+    cache = (_M, _P, _H)[part]
+    e = cache.get(key)
+    if e is None:
+        e = cache[key] = _honour_entry(key) if part == 2 else \
+            _suit_entry(key, _M_SHIFT if part == 0 else _P_SHIFT)
+    return e
+
+
+def _adds(part: int, key: bytes) -> tuple[int | None, ...]:
+    """Entries of ``key`` plus one tile of each of the part's kinds (None: not possible)."""
+    t = _ADDS[part].get(key)
+    if t is None:
+        out: list[int | None] = []
+        for i, x in enumerate(key):
+            e = None
+            if x < 4:
+                try:
+                    e = _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])
+                except KeyError:  # a suit of 15 tiles is no part of a hand
+                    pass
+            out.append(e)
+        t = _ADDS[part][key] = tuple(out)
+    return t
+
+
+def _rems(key: bytes) -> tuple[bytes | None, ...]:
+    """Vectors of ``key`` less one tile of each kind (None: not held)."""
+    t = _REMS.get(key)
+    if t is None:
+        t = _REMS[key] = tuple(key[:i] + _BYTE[x - 1] + key[i + 1:] if x else None
+                               for i, x in enumerate(key))
+    return t
+
+
 def _normalise(counts: object) -> list[int]:
     """Counts as a list of 25 ints 0-4, or the error saying what is wrong."""
+    if isinstance(counts, int):  # bytes(25) would read as 25 zero counts
+        raise _bad_counts(counts)  # type: ignore[arg-type]
     try:  # int-like counts (e.g. numpy integers) become plain ints
         out = [operator.index(x) for x in counts]  # type: ignore[attr-defined]
     except TypeError:
@@ -139,17 +225,15 @@ def _normalise(counts: object) -> list[int]:
     return out
 
 
-def _entries(counts: Sequence[int]) -> int:
-    """The summed entry of a hand, filling the caches; validates the counts."""
-    if type(counts) not in (list, tuple) or len(counts) != NUM_PLAYING_KINDS:
-        counts = _normalise(counts)
+def _parts_slow(counts: Sequence[int]) -> tuple[bytes, int]:
+    """`_parts` when a part is new or the counts are not plain: validates and fills the caches."""
     try:
-        km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
-    except (TypeError, ValueError):  # not ints, or below 0 / above 255
-        counts = _normalise(counts)
-        km, kp, kh = bytes(counts[0:9]), bytes(counts[9:18]), bytes(counts[18:25])
-    if max(km) > 4 or max(kp) > 4 or max(kh) > 4:
-        raise _bad_counts(counts)
+        b = bytes(counts)
+    except (TypeError, ValueError):
+        b = b""
+    if len(b) != NUM_PLAYING_KINDS or isinstance(counts, int) or max(b) > 4:
+        b = bytes(_normalise(counts))  # raises, or makes plain ints of int-likes (numpy)
+    km, kp, kh = b[:9], b[9:18], b[18:]
     try:
         m = _M.get(km)
         if m is None:
@@ -158,27 +242,98 @@ def _entries(counts: Sequence[int]) -> int:
         if p is None:
             p = _P[kp] = _suit_entry(kp, _P_SHIFT)
     except KeyError:  # a suit with more than 14 tiles
-        raise _bad_counts(counts) from None
+        raise _bad_counts(list(b)) from None
     h = _H.get(kh)
     if h is None:
         h = _H[kh] = _honour_entry(kh)
-    return m + p + h
+    return b, m + p + h
 
 
-def _final(key: int) -> int:
+def _parts(counts: Sequence[int]) -> tuple[bytes, int]:
+    """The counts as 25 bytes and the summed entry of their parts; validates the counts."""
+    try:
+        b = bytes(counts)
+        return b, _M[b[:9]] + _P[b[9:18]] + _H[b[18:]]  # only 25 bytes find all three
+    except (KeyError, TypeError, ValueError):
+        return _parts_slow(counts)
+
+
+def _entries(counts: Sequence[int]) -> int:
+    """The summed entry of a hand, filling the caches; validates the counts."""
+    return _parts(counts)[1]
+
+
+def _regular(key: int) -> int:
+    """`tables.regular_shanten` for a sum without pairs and kinds fields, stored in `_FINAL`.
+
+    The same walk over one summary per suit, specialised to the two suits and written out."""
     tiles = key & 63
-    m = _SUMMARIES[(key >> _M_SHIFT) & 511]
-    p = _SUMMARIES[(key >> _P_SHIFT) & 511]
-    h = _HONOUR_PARTS[(key >> _H_SHIFT) & 511]
-    r = _FINAL[key] = tables.regular_shanten((m, p), h, tiles)
+    h_sets, h_pairs, h_iso, quads = _HONOUR_PARTS[(key >> _H_SHIFT) & 511]
+    s0 = (14 - tiles) // 3 + h_sets
+    best = 8
+    for pm, mm, bm, im in _SUMMARIES[(key >> _M_SHIFT) & 511]:
+        for pp, mp, bp, ip in _SUMMARIES[(key >> _P_SHIFT) & 511]:
+            sets = s0 + mm + mp
+            blocks = h_pairs + bm + bp
+            if h_pairs or pm or pp:
+                cap = 5 - sets
+                r = 8 - 2 * sets - (blocks if blocks < cap else cap)
+            else:
+                cap = 4 - sets
+                r = 8 - 2 * sets - (blocks if blocks < cap else cap)
+                # every isolated tile is a quad's fourth (tables.combine_iso of the three parts)
+                if h_iso != 2 and im != 2 and ip != 2 and 0 in (h_iso, im, ip):
+                    r += 1
+            if r < best:
+                best = r
+    # never below the honour quads (less one with a tile to discard), unless complete
+    if best != -1:
+        floor = quads - 1 if quads and tiles % 3 == 2 else quads
+        if best < floor:
+            best = floor
+    _FINAL[key] = best
+    return best
+
+
+def _fill(rkey: int) -> int:
+    """The shanten of a result key whose size is already known to be right; stores it."""
+    tot = rkey & _SUM_MASK
+    key = tot & _KEY_MASK
+    r = _FINAL.get(key)
+    if r is None:
+        r = _regular(key)
+    if tot & 63 >= 13:
+        pairs = (tot >> _PAIRS_SHIFT) & _FIELD
+        if pairs == 7:
+            r = -1
+        else:
+            kinds = (tot >> _KINDS_SHIFT) & _FIELD
+            sp = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+            if sp < r:
+                r = sp
+    _RES[rkey] = r
     return r
 
 
-def _size_error(tiles: int, melds: int) -> ImpossibleHandError:
+def _size_error(tiles: int, melds: object) -> ImpossibleHandError:
     if not isinstance(melds, int) or not 0 <= melds <= 4:
         return ImpossibleHandError(MELD_COUNT(melds=repr(melds)))
     want = 13 - 3 * melds
     return ImpossibleHandError(SIZE(tiles=tiles, melds=melds, want=want, more=want + 1))
+
+
+def _result(counts: Sequence[int], tot: int, melds: object) -> int:
+    """Shanten of a validated sum beside ``melds``, checking the size first (a cache miss)."""
+    tiles = tot & 63
+    try:
+        m = operator.index(melds)  # type: ignore[arg-type]
+    except TypeError:
+        raise _size_error(tiles, melds) from None
+    if not 0 <= m <= 4 or _MELDS_OF_SIZE[tiles] != m:
+        if not tiles:
+            _normalise(counts)  # an int is not counts (bytes(n) reads as n zero counts)
+        raise _size_error(tiles, m)
+    return _fill(tot + (m << _MELDS_SHIFT))
 
 
 def shanten(counts: Sequence[int], melds: int = 0) -> int:
@@ -193,27 +348,14 @@ def shanten(counts: Sequence[int], melds: int = 0) -> int:
     1
     """
     try:
-        tot = _M[bytes(counts[0:9])] + _P[bytes(counts[9:18])] + _H[bytes(counts[18:25])]
-        if len(counts) != 25:
-            raise KeyError
+        b = bytes(counts)
+        tot = _M[b[:9]] + _P[b[9:18]] + _H[b[18:]]  # only 25 bytes find all three
     except (KeyError, TypeError, ValueError):
-        tot = _entries(counts)
-    tiles = tot & 63
-    if _MELDS_OF_SIZE[tiles] != melds:
-        raise _size_error(tiles, melds)
-    key = tot & _KEY_MASK
-    r = _FINAL.get(key)
-    if r is None:
-        r = _final(key)
-    if tiles >= 13:
-        pairs = (tot >> _PAIRS_SHIFT) & _FIELD
-        if pairs == 7:
-            return -1
-        kinds = (tot >> _KINDS_SHIFT) & _FIELD
-        sp = 6 - pairs + (7 - kinds if kinds < 7 else 0)
-        if sp < r:
-            return sp
-    return r
+        tot = _parts_slow(counts)[1]
+    try:  # a result is stored for right-sized hands only: a miss checks the size
+        return _RES[tot + (melds << _MELDS_SHIFT)]
+    except (KeyError, TypeError):
+        return _result(counts, tot, melds)
 
 
 def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
@@ -224,12 +366,10 @@ def shanten_regular(counts: Sequence[int], melds: int = 0) -> int:
     3
     """
     tot = _entries(counts)
-    tiles = tot & 63
-    if _MELDS_OF_SIZE[tiles] != melds:
-        raise _size_error(tiles, melds)
+    _result(counts, tot, melds)  # checks the size
     key = tot & _KEY_MASK
     r = _FINAL.get(key)
-    return _final(key) if r is None else r
+    return _regular(key) if r is None else r
 
 
 def shanten_seven_pairs(counts: Sequence[int]) -> int:
@@ -275,6 +415,22 @@ def candidates(counts: Sequence[int]) -> list[int]:
     return out
 
 
+def _completing(b: bytes, tot: int, melds: int) -> tuple[int, ...]:
+    """Kinds whose draw completes the right-sized ``3n + 1`` hand ``b`` (sum ``tot``)."""
+    res = _RES
+    out = []
+    rkey = tot + (melds << _MELDS_SHIFT)
+    for part, key, cache in ((0, b[:9], _M), (1, b[9:18], _P), (2, b[18:], _H)):
+        rest = rkey - cache[key]
+        base = _PART_BASE[part]
+        for i, e in enumerate(_adds(part, key)):
+            if e is not None:
+                v = res.get(rest + e)
+                if v == -1 or (v is None and _fill(rest + e) == -1):
+                    out.append(base + i)
+    return tuple(out)
+
+
 def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
     """Kinds that complete a ``3n + 1``-tile concealed part, by shape (regular or seven pairs).
 
@@ -286,24 +442,18 @@ def waits(counts: Sequence[int], melds: int | None = None) -> tuple[int, ...]:
     >>> waits(to_counts(parse_tiles("123m456p789p1111z")))  # the fifth East does not exist
     ()
     """
-    tiles = _entries(counts) & 63
+    b, tot = _parts(counts)
+    tiles = tot & 63
     implied = _MELDS_OF_SIZE[tiles]
     if tiles % 3 != 1 or implied is None:
         raise ImpossibleHandError(WAITS_SIZE(n=tiles))
     if melds is None:
         melds = implied
-    if shanten(counts, melds) != 0:
-        return ()
-    c = list(counts)
-    out = []
-    for k in candidates(c):
-        if c[k] >= 4:
-            continue
-        c[k] += 1
-        if shanten(c, melds) == -1:
-            out.append(k)
-        c[k] -= 1
-    return tuple(out)
+    r = _RES.get(tot + (melds << _MELDS_SHIFT)) if melds == implied else None
+    if r is None:
+        r = _result(counts, tot, melds)
+    # only a ready hand can be completed by one tile (a draw lowers shanten by one at most)
+    return _completing(b, tot, melds) if r == 0 else ()
 
 
 def is_complete(counts: Sequence[int]) -> bool:
@@ -315,11 +465,14 @@ def is_complete(counts: Sequence[int]) -> bool:
     >>> is_complete(to_counts(parse_tiles("1112m")))
     False
     """
-    tiles = _entries(counts) & 63
+    tot = _parts(counts)[1]
+    tiles = tot & 63
     melds = _MELDS_OF_SIZE[tiles]
     if tiles % 3 != 2 or melds is None:
         return False
-    return shanten(counts, melds) == -1
+    rkey = tot + (melds << _MELDS_SHIFT)
+    r = _RES.get(rkey)
+    return (_fill(rkey) if r is None else r) == -1
 
 
 def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
@@ -329,16 +482,22 @@ def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
     >>> format_tiles(ready_discards(to_counts(parse_tiles("123m456m789p11z22z5z"))))
     '5z'
     """
-    tiles = _entries(counts) & 63
+    b, tot = _parts(counts)
+    tiles = tot & 63
     melds = _MELDS_OF_SIZE[tiles]
-    if tiles % 3 != 2 or melds is None or shanten(counts, melds) > 0:
+    if tiles % 3 != 2 or melds is None:
+        return ()
+    rkey = tot + (melds << _MELDS_SHIFT)
+    r = _RES.get(rkey)
+    if (_fill(rkey) if r is None else r) > 0:
         return ()  # a hand one step from ready or worse cannot be ready after one discard
-    c = list(counts)
     out = []
-    for k in range(25):
-        if c[k]:
-            c[k] -= 1
-            if waits(c, melds):
-                out.append(k)
-            c[k] += 1
+    for part, lo, hi in ((0, 0, 9), (1, 9, 18), (2, 18, 25)):
+        key = b[lo:hi]
+        e = _entry(part, key)
+        for i, nk in enumerate(_rems(key)):
+            if nk is not None:
+                after = b[:lo] + nk + b[hi:]
+                if _completing(after, tot - e + _entry(part, nk), melds):
+                    out.append(lo + i)
     return tuple(out)
