@@ -144,3 +144,28 @@ def test_acceptance13_is_the_options_of_the_hand_after_that_discard():
             after[o.discard] -= 1
             a = acceptance13(after, visible=[int(k == o.discard) for k in range(25)])
             assert a == Acceptance(o.shanten, o.ukeire, o.unseen_by_kind)
+
+
+@pytest.mark.parametrize("seed,kinds_", [(4, 25), (5, 18), (6, 7)])
+def test_trying_only_draws_near_held_tiles_is_exact_when_it_is_used(seed, kinds_):
+    # acceptance skips draws far from every held tile when the hand holds no four of a kind
+    # and seven pairs has its seven kinds: the same answer as trying every kind
+    from game.engine.hand import acceptance as mod
+    from game.engine.hand import shanten as sh
+
+    rng = random.Random(seed)
+    used = 0
+    for i in range(1500):
+        pool = rng.sample(range(25), kinds_)
+        c = [0] * 25
+        size = (13, 10, 7, 4)[i % 4]
+        for k in rng.sample([k for k in pool for _ in range(4)], size):
+            c[k] += 1
+        melds = (13 - size) // 3
+        b, tot = sh._parts(c)
+        s = sh.shanten(c, melds)
+        args = (b, tot, melds << sh._MELDS_SHIFT, s, c, [0] * 25)
+        if mod._near_enough(b, tot, 7):
+            used += 1
+            assert mod._lowering(*args, True) == mod._lowering(*args, False), format_tiles(from_counts(c))
+    assert used > 300

@@ -120,31 +120,39 @@ def _check_visible(counts: Sequence[int], visible: Sequence[int] | None) -> Sequ
     return visible
 
 
-def _unseen(kinds: list[int], held: Sequence[int], visible: Sequence[int]) -> tuple[int, ...]:
-    return tuple(4 - held[k] - visible[k] for k in kinds)
+def _lowering(b: bytes, tot: int, mbits: int, below: int, held: Sequence[int],
+              visible: Sequence[int], near: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Kinds whose draw brings the right-sized hand ``b`` (sum ``tot``) below ``below``, with
+    their unseen copies (``4 - held - visible``).
 
-
-def _lowering(b: bytes, tot: int, mbits: int, below: int) -> list[int]:
-    """Kinds whose draw brings the right-sized hand ``b`` (sum ``tot``) below ``below``.
-
-    Every kind, not only those beside held tiles: with a quad's dead fourth tile in the hand,
-    even a lone new tile helps (4444m + 1m: 444m and a single wait on 1m). Each part's draws
-    come from its transitions (`shanten._adds`): no hand is rebuilt.
+    Each part's draws come from its transitions (`shanten._adds`): no hand is rebuilt. With
+    ``near`` only the kinds near a held tile are tried (`shanten._near`); the caller passes it
+    when the hand holds no four of a kind and seven pairs cannot gain a kind, since otherwise
+    even a lone new tile can help (4444m + 1m: 444m and a single wait on 1m).
     """
     res, fill = _sh._RES, _sh._fill
-    out = []
+    trans = _sh._near if near else _sh._adds
+    kinds: list[int] = []
+    unseen: list[int] = []
     rkey = tot + mbits
     for part, key, cache in ((0, b[:9], _sh._M), (1, b[9:18], _sh._P), (2, b[18:], _sh._H)):
         rest = rkey - cache[key]
         base = _sh._PART_BASE[part]
-        for i, e in enumerate(_sh._adds(part, key)):
-            if e is not None:
-                v = res.get(rest + e)
-                if v is None:
-                    v = fill(rest + e)
-                if v < below:
-                    out.append(base + i)
-    return out
+        for i, e in trans(part, key):
+            v = res.get(rest + e)
+            if v is None:
+                v = fill(rest + e)
+            if v < below:
+                k = base + i
+                kinds.append(k)
+                unseen.append(4 - held[k] - visible[k])
+    return tuple(kinds), tuple(unseen)
+
+
+def _near_enough(b: bytes, tot: int, kinds_needed: int) -> bool:
+    """Whether only draws near held tiles can help: no four of a kind, and seven pairs (13
+    concealed tiles after a discard) already has ``kinds_needed`` kinds or does not apply."""
+    return 4 not in b and (tot & 63 < 13 or (tot >> _sh._KINDS_SHIFT) & 31 >= kinds_needed)
 
 
 def acceptance13(counts: Sequence[int], melds: int = 0,
@@ -161,8 +169,9 @@ def acceptance13(counts: Sequence[int], melds: int = 0,
     if tot & 63 != 13 - 3 * melds:
         raise ImpossibleHandError(SIZE_13(need=13 - 3 * melds, melds=melds, n=tot & 63))
     vis = _check_visible(counts, visible)
-    kinds = _lowering(b, tot, melds << _sh._MELDS_SHIFT, s)
-    return Acceptance(s, tuple(kinds), _unseen(kinds, counts, vis))
+    kinds, unseen = _lowering(b, tot, melds << _sh._MELDS_SHIFT, s, counts, vis,
+                              _near_enough(b, tot, 7))
+    return Acceptance(s, kinds, unseen)
 
 
 def acceptance(counts: Sequence[int], melds: int = 0,
@@ -189,6 +198,7 @@ def acceptance(counts: Sequence[int], melds: int = 0,
     vis = _check_visible(counts, visible)
     mbits = melds << _sh._MELDS_SHIFT
     res, fill, entry, rems = _sh._RES, _sh._fill, _sh._entry, _sh._rems
+    near = _near_enough(b, tot, 8)  # a discard may take one kind away
     options = []
     for part, lo, hi in ((0, 0, 9), (1, 9, 18), (2, 18, 25)):
         key = b[lo:hi]
@@ -201,7 +211,7 @@ def acceptance(counts: Sequence[int], melds: int = 0,
             s = res.get(t + mbits)
             if s is None:
                 s = fill(t + mbits)
-            kinds = _lowering(after, t, mbits, s)
-            options.append(DiscardOption(lo + i, s, tuple(kinds), _unseen(kinds, counts, vis)))
+            kinds, unseen = _lowering(after, t, mbits, s, counts, vis, near)
+            options.append(DiscardOption(lo + i, s, kinds, unseen))
     options.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
     return options

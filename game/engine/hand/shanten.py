@@ -20,9 +20,16 @@ no melds, seven distinct pairs.
 
 The numbers agree exactly with ``mahjong`` 2.1.0 (``Shanten.calculate_shanten`` with seven pairs
 and without thirteen orphans; tests compare 200,000 random hands), including its classic
-corrections for quads, described in `game.engine.hand.tables`. A call is a few dict look-ups:
-each suit's count vector maps to one of 263 precomputed classes, and each combination of classes
-to its answer, both filled on first use.
+corrections for quads, described in `game.engine.hand.tables`.
+
+A call is four dict look-ups: the counts become one 25-byte key, whose slices find the entries
+of the characters, the circles and the honours (each suit's vector is one of 263 precomputed
+classes; `load_tables` enters every suit of up to `PREFILL_TILES` tiles, the rest and the honours
+are filled on first use), and the entries' sum with the declared melds finds the answer (seven
+pairs and the size check included; a miss checks the size, then computes and stores it).
+Each part's vector also keeps its transitions, filled on first use: the entries after adding one
+tile of each kind, and the vectors after removing one. `waits`, `ready_discards`, `is_complete`
+and `game.engine.hand.acceptance` walk those, adding and removing tiles without rebuilding a hand.
 """
 
 from __future__ import annotations
@@ -68,9 +75,11 @@ _P: dict[bytes, int] = {}  # circles count vector -> entry
 _H: dict[bytes, int] = {}  # honours count vector -> entry
 _FINAL: dict[int, int] = {}  # sum without the pairs and kinds fields -> regular shanten
 _RES: dict[int, int] = {}  # result key (sum + melds) -> shanten, for right-sized hands only
-# A part's transitions, filled on first use: its vector -> the entries after adding one tile of
-# each of its kinds (None: held four times), and -> the vectors after removing one (None: not held)
-_ADDS: tuple[dict[bytes, tuple[int | None, ...]], ...] = ({}, {}, {})
+# A part's transitions, filled on first use: its vector -> (kind, entry) after adding one tile of
+# each kind that can be added (of those near a held tile: `_near`), and -> the vectors after
+# removing one (None: not held)
+_ADDS: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {}, {})
+_NEAR: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {}, {})
 _REMS: dict[bytes, tuple[bytes | None, ...]] = {}
 _HONOURS: dict[tables.Honours, int] = {}  # honour part -> honour class
 _HONOUR_PARTS: list[tables.Honours] = []
@@ -186,20 +195,34 @@ def _entry(part: int, key: bytes) -> int:
     return e
 
 
-def _adds(part: int, key: bytes) -> tuple[int | None, ...]:
-    """Entries of ``key`` plus one tile of each of the part's kinds (None: not possible)."""
+def _adds(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
+    """(kind in the part, entry) of ``key`` plus one tile of each kind that can be added."""
     t = _ADDS[part].get(key)
     if t is None:
-        out: list[int | None] = []
+        out = []
         for i, x in enumerate(key):
-            e = None
             if x < 4:
                 try:
-                    e = _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])
+                    out.append((i, _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])))
                 except KeyError:  # a suit of 15 tiles is no part of a hand
                     pass
-            out.append(e)
         t = _ADDS[part][key] = tuple(out)
+    return t
+
+
+def _near(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
+    """`_adds` for the kinds held or (in a suit) within two of a held kind only.
+
+    Any other tile stays isolated in every reading, so it changes the shanten only through
+    the quads' correction (a hand holding four of a kind) or seven pairs' count of kinds
+    (fewer than seven); without those, these are all the draws that can lower it."""
+    t = _NEAR[part].get(key)
+    if t is None:
+        if part == 2:
+            t = tuple((i, e) for i, e in _adds(part, key) if key[i])
+        else:
+            t = tuple((i, e) for i, e in _adds(part, key) if any(key[max(0, i - 2):i + 3]))
+        _NEAR[part][key] = t
     return t
 
 
@@ -416,18 +439,19 @@ def candidates(counts: Sequence[int]) -> list[int]:
 
 
 def _completing(b: bytes, tot: int, melds: int) -> tuple[int, ...]:
-    """Kinds whose draw completes the right-sized ``3n + 1`` hand ``b`` (sum ``tot``)."""
+    """Kinds whose draw completes the right-sized ``3n + 1`` hand ``b`` (sum ``tot``).
+
+    Only a tile near a held one can (`_near`): a complete hand has no isolated tile."""
     res = _RES
     out = []
     rkey = tot + (melds << _MELDS_SHIFT)
     for part, key, cache in ((0, b[:9], _M), (1, b[9:18], _P), (2, b[18:], _H)):
         rest = rkey - cache[key]
         base = _PART_BASE[part]
-        for i, e in enumerate(_adds(part, key)):
-            if e is not None:
-                v = res.get(rest + e)
-                if v == -1 or (v is None and _fill(rest + e) == -1):
-                    out.append(base + i)
+        for i, e in _near(part, key):
+            v = res.get(rest + e)
+            if v == -1 or (v is None and _fill(rest + e) == -1):
+                out.append(base + i)
     return tuple(out)
 
 
