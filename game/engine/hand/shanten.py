@@ -74,6 +74,9 @@ _M: dict[bytes, int] = {}  # characters count vector -> entry
 _P: dict[bytes, int] = {}  # circles count vector -> entry
 _H: dict[bytes, int] = {}  # honours count vector -> entry
 _FINAL: dict[int, int] = {}  # sum without the pairs and kinds fields -> regular shanten
+_CANON: dict[int, int] = {}  # (context, lower suit class, higher) -> regular shanten
+_CONTEXTS: dict[int, tuple[int, int, int, int, int]] = {}  # honour class, tiles -> `_context`
+_CONTEXT_IDS: dict[tuple[int, int, int, int], int] = {}
 _RES: dict[int, int] = {}  # result key (sum + melds) -> shanten, for right-sized hands only
 # A part's transitions, filled on first use: its vector -> (kind, entry) after adding one tile of
 # each kind that can be added (of those near a held tile: `_near`), and -> the vectors after
@@ -286,34 +289,55 @@ def _entries(counts: Sequence[int]) -> int:
     return _parts(counts)[1]
 
 
+def _context(hid: int, tiles: int) -> tuple[int, int, int, int, int]:
+    """(id, s0, pairs, iso, floor): what the final step sees of the honours and the size.
+
+    ``s0`` the sets before the suits (declared melds + honour sets), ``pairs`` the honour pairs
+    (more than 5 count as 5: no hand uses more blocks), ``floor`` the honour quads' floor. Hands
+    with equal contexts and suit classes have equal answers, in either order of the suits."""
+    h_sets, h_pairs, h_iso, quads = _HONOUR_PARTS[hid]
+    ctx = ((14 - tiles) // 3 + h_sets, min(h_pairs, 5), h_iso,
+           quads - 1 if quads and tiles % 3 == 2 else quads)
+    cid = _CONTEXT_IDS.setdefault(ctx, len(_CONTEXT_IDS))
+    out = _CONTEXTS[(hid << 6) + tiles] = (cid, *ctx)
+    return out
+
+
 def _regular(key: int) -> int:
     """`tables.regular_shanten` for a sum without pairs and kinds fields, stored in `_FINAL`.
 
-    The same walk over one summary per suit, specialised to the two suits and written out."""
+    The same walk over one summary per suit, specialised to the two suits and written out;
+    shared by every key with the same suit classes (in either order) and `_context`."""
     tiles = key & 63
-    h_sets, h_pairs, h_iso, quads = _HONOUR_PARTS[(key >> _H_SHIFT) & 511]
-    s0 = (14 - tiles) // 3 + h_sets
-    best = 8
-    for pm, mm, bm, im in _SUMMARIES[(key >> _M_SHIFT) & 511]:
-        for pp, mp, bp, ip in _SUMMARIES[(key >> _P_SHIFT) & 511]:
-            sets = s0 + mm + mp
-            blocks = h_pairs + bm + bp
-            if h_pairs or pm or pp:
-                cap = 5 - sets
-                r = 8 - 2 * sets - (blocks if blocks < cap else cap)
-            else:
-                cap = 4 - sets
-                r = 8 - 2 * sets - (blocks if blocks < cap else cap)
-                # every isolated tile is a quad's fourth (tables.combine_iso of the three parts)
-                if h_iso != 2 and im != 2 and ip != 2 and 0 in (h_iso, im, ip):
-                    r += 1
-            if r < best:
-                best = r
-    # never below the honour quads (less one with a tile to discard), unless complete
-    if best != -1:
-        floor = quads - 1 if quads and tiles % 3 == 2 else quads
-        if best < floor:
+    hid = (key >> _H_SHIFT) & 511
+    ctx = _CONTEXTS.get((hid << 6) + tiles) or _context(hid, tiles)
+    cm, cp = (key >> _M_SHIFT) & 511, (key >> _P_SHIFT) & 511
+    if cp < cm:
+        cm, cp = cp, cm
+    canon = (ctx[0] << 18) + (cm << 9) + cp
+    best = _CANON.get(canon)
+    if best is None:
+        _cid, s0, h_pairs, h_iso, floor = ctx
+        best = 8
+        for pm, mm, bm, im in _SUMMARIES[cm]:
+            for pp, mp, bp, ip in _SUMMARIES[cp]:
+                sets = s0 + mm + mp
+                blocks = h_pairs + bm + bp
+                if h_pairs or pm or pp:
+                    cap = 5 - sets
+                    r = 8 - 2 * sets - (blocks if blocks < cap else cap)
+                else:
+                    cap = 4 - sets
+                    r = 8 - 2 * sets - (blocks if blocks < cap else cap)
+                    # every isolated tile is a quad's fourth (tables.combine_iso of the parts)
+                    if h_iso != 2 and im != 2 and ip != 2 and 0 in (h_iso, im, ip):
+                        r += 1
+                if r < best:
+                    best = r
+        # never below the honour quads (less one with a tile to discard), unless complete
+        if best != -1 and best < floor:
             best = floor
+        _CANON[canon] = best
     _FINAL[key] = best
     return best
 
