@@ -9,6 +9,7 @@ The table scene keeps a `BoardView` up to date from the engine's events and lets
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterable
@@ -319,6 +320,10 @@ class InfoView:
     glow: float = 1.0  # 0..1: the turn glow's pulse
     #: the seats that declared uper this hand: a stick on their console side, a lit plate
     uper: tuple[bool, bool, bool, bool] = (False, False, False, False)
+    #: 0..1: what is left of the player's countdown on a prompt (the edge of the player's own
+    #: plate, lit for the time left); None: no countdown running
+    countdown: float | None = None
+    countdown_urgent: bool = False  # its last seconds or the time bank: the edge turns red
 
 
 def _score_text(v: int) -> str:
@@ -431,7 +436,12 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
                              width=2, border_radius=radius)
         surface.blit(lamp, box.topleft)
     edge = GOLD if turn else (UPER_RED if uper else plate_edge)
+    counting = seat == 0 and info.countdown is not None
+    if counting:  # the edge is the countdown: lit for the time left, dim for the time gone
+        edge = UPER_RED if uper else plate_edge
     pygame.draw.rect(surface, edge, box, width=2 if turn or uper else 1, border_radius=radius)
+    if counting:
+        draw_countdown(surface, box, info.countdown or 0.0, info.countdown_urgent)
     pad = max(4, box.h // 8)
     tw = max(12, round(box.h * 0.5))
     tile = art.tile(18 + info.winds[seat], tw)
@@ -481,6 +491,38 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
 
 UPER_RED = (232, 92, 76)
 UPER_RED_DARK = (120, 34, 30)
+COUNTDOWN_RED = (230, 90, 70)
+
+
+def countdown_path(box: pygame.Rect, left: float) -> list[tuple[float, float]]:
+    """The points of the part of `box`'s edge that shows the time `left` (0..1): from the top's
+    middle clockwise, a full turn for 1.0, nothing for 0.
+
+    >>> countdown_path(pygame.Rect(0, 0, 100, 40), 0.25)
+    [(50.0, 0.0), (100.0, 0.0), (100.0, 20.0)]
+    """
+    x0, y0, x1, y1 = float(box.x), float(box.y), float(box.right), float(box.bottom)
+    corners = [((x0 + x1) / 2, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0), ((x0 + x1) / 2, y0)]
+    todo = max(0.0, min(1.0, left)) * 2 * (box.w + box.h)
+    out = [corners[0]]
+    for a, b in itertools.pairwise(corners):
+        if todo <= 0:
+            break
+        length = abs(b[0] - a[0]) + abs(b[1] - a[1])
+        k = min(1.0, todo / length) if length else 1.0
+        out.append((a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k))
+        todo -= length
+    return out if len(out) > 1 else []
+
+
+def draw_countdown(surface: pygame.Surface, box: pygame.Rect, left: float, urgent: bool) -> None:
+    """The countdown around a seat plate `box`: its edge lit from the top's middle clockwise for
+    the time `left` (0..1), running down as the seconds pass; gold, red when `urgent`."""
+    from .widgets import GOLD
+
+    path = countdown_path(box.inflate(-2, -2), left)
+    if path:
+        pygame.draw.lines(surface, COUNTDOWN_RED if urgent else GOLD, False, path, 3)
 
 
 def draw_uper_stick(surface: pygame.Surface, r: Rect, dot: bool = True) -> None:

@@ -236,6 +236,26 @@ class Prompt:
         return True
 
     @property
+    def time_left(self) -> float | None:
+        """0..1: how much of the countdown is left (of the bank, once it is being spent); None
+        without a countdown or once answered.
+
+        >>> p = Prompt([Choice("pass", "Pass")], countdown=4, bank=2)
+        >>> p.time_left, (p.update(3), p.time_left)[1], (p.update(2), p.time_left)[1]
+        (1.0, 0.25, 0.5)
+        """
+        if not self.countdown or self.result is not None:
+            return None
+        if self.in_bank:
+            return self.bank_left / self.bank if self.bank else 0.0
+        return self.left / self.countdown
+
+    @property
+    def urgent(self) -> bool:
+        """The last three seconds, or the bank being spent (drawn in red)."""
+        return bool(self.countdown) and (self.in_bank or self.left <= 3)
+
+    @property
     def bank_used(self) -> float:
         """Seconds of the time bank spent on this prompt."""
         return self.bank - self.bank_left

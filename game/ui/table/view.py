@@ -128,6 +128,8 @@ class TableView:
             hover=self._plate_under_mouse(),
             glow=0.5 + 0.5 * math.sin(self.elapsed * 4),
             uper=tuple(s in m.uper for s in by_screen),  # type: ignore[arg-type]
+            countdown=self.prompt.time_left if self.prompt is not None else None,
+            countdown_urgent=self.prompt is not None and self.prompt.urgent,
         )
 
     def sacred_status(self) -> SacredStatus | None:
