@@ -8,13 +8,13 @@ are not independent.
     korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
 Per seat name (players with the same name are pooled): points per hand with a 95% confidence
-interval, win %, points per win, deal-in %, uper %, win % after uper, claim % (hands in which he
-claimed a pung or kong), fold % (of his discards while another player had declared uper and he
-had not, the share exactly safe against every uper player: `ai.danger.exact_safe_kinds`), drawn
-hands %, and the decision time p50/p99; then each name's difference against a baseline name
-with its own interval. Each table is told which player sits where (``HandStarted.players``), so
-a seat that keeps notes per player (``ai:expert`` reads how each defends against uper) follows
-the players, not the seats, through the rotations.
+interval, win %, points and basic points per win, deal-in %, uper %, win % after uper, claim %
+(hands in which he claimed a pung or kong), fold % (of his discards while another player had
+declared uper and he had not, the share exactly safe against every uper player:
+`ai.danger.exact_safe_kinds`), drawn hands %, and the decision time p50/p99; then each name's
+difference against a baseline name with its own interval. Each table is told which player sits
+where (``HandStarted.players``), so a seat that keeps notes per player (``ai:expert`` reads how
+each defends against uper) follows the players, not the seats, through the rotations.
 
 >>> r = run_duplicate(["greedy", "random", "random", "random"], hands=1, seed=3)
 >>> r.hands, sorted(r.stats), r.stats["random"].hands
@@ -62,6 +62,7 @@ class SeatStats:
     points: int = 0
     wins: int = 0
     win_points: int = 0  # points gained in the hands he won
+    win_basic: int = 0  # basic points of his wins (the hand's value, without ante and bonus)
     self_draws: int = 0
     deal_ins: int = 0
     upers: int = 0
@@ -92,6 +93,7 @@ class SeatStats:
                 "points": self.points, "points_per_hand": m, "ci95": [lo, hi],
                 "win_pct": self.pct(self.wins, self.hands),
                 "points_per_win": self.win_points / self.wins if self.wins else 0.0,
+                "basic_per_win": self.win_basic / self.wins if self.wins else 0.0,
                 "self_draws": self.self_draws,
                 "deal_in_pct": self.pct(self.deal_ins, self.hands),
                 "uper_pct": self.pct(self.upers, self.hands),
@@ -192,7 +194,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
             uper = {at_seat[e.seat] for e in table.events if isinstance(e, Discarded) and e.uper}
             claims = sorted({at_seat[e.seat] for e in table.events if isinstance(e, Claimed)})
             winners = [(at_seat[w.seat], w.how,
-                        None if w.from_seat is None else at_seat[w.from_seat])
+                        None if w.from_seat is None else at_seat[w.from_seat], w.result.basic)
                        for w in res.winners]
             pays = [0] * 4
             for s in range(4):
@@ -307,7 +309,8 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
                     st.upers += 1
                     if p in won:
                         st.wins_after_uper += 1
-            for w, how, frm in winners:
+            for w, how, frm, basic in winners:
+                stats[names[w]].win_basic += basic
                 if how == "self_draw":
                     stats[names[w]].self_draws += 1
                 elif frm is not None:
