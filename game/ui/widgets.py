@@ -183,11 +183,22 @@ class Button:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 12,
                palette: Palette = DEFAULT_PALETTE) -> None:
-    """A rounded panel in `palette`'s colours (a table theme's at the table: `TableTheme.palette`)."""
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*palette.panel, alpha), box.get_rect(), border_radius=radius)
-    pygame.draw.rect(box, (*palette.edge, 255), box.get_rect(), width=2, border_radius=radius)
-    surface.blit(box, rect.topleft)
+    """A rounded panel in `palette`'s colours (a table theme's at the table: `TableTheme.palette`).
+    Each size and look is drawn once and kept (`_PANELS`): a result screen or a dialog draws
+    the same panel every frame."""
+    size = (max(1, int(rect[2])), max(1, int(rect[3])))
+    key = (size, alpha, radius, palette)
+    box = _PANELS.get(key)
+    if box is None:
+        box = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*palette.panel, alpha), box.get_rect(), border_radius=radius)
+        pygame.draw.rect(box, (*palette.edge, 255), box.get_rect(), width=2, border_radius=radius)
+        _PANELS.put(key, box)
+    surface.blit(box, (rect[0], rect[1]))
+
+
+#: panels by size and look (a full-window dialog at 3840x2160 is about 20 MB: a few are kept)
+_PANELS: SurfaceCache[tuple, pygame.Surface] = SurfaceCache(max_cost=48 << 20, max_entries=32)
 
 
 def button_row(box: pygame.Rect, labels: list[str], width: int, height: int,
