@@ -88,7 +88,9 @@ CHANGED = define("ai.master.changed",
 class Search:
     """How the master searches. `budget_ms`: thinking time per searched decision (0: none,
     plays as ``ai:expert``); `worlds`: a budget counted in sampled worlds instead (None: by
-    time); `margin`: discards whose plan value is within this of the best are candidates;
+    time); `margin`: discards whose plan value is within this of the best are candidates (0:
+    the best one only, when the expert chose another; measured, close calm discards are noise
+    to a search of this size: bench_master --changes);
     `most`: candidates at most (the expert's choice included); `z`: how many standard errors
     of the paired difference a candidate must beat the expert's choice by; `min_worlds`: fewer
     worlds than this never overrule the expert (and a time budget that would not allow them
@@ -98,9 +100,9 @@ class Search:
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
-    margin: float = 0.5
+    margin: float = 0.0
     most: int = 3
-    z: float = 1.5
+    z: float = 2.0
     min_worlds: int = 4
     policy: str = "quick"
 
@@ -160,9 +162,11 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
         if a not in out and a in legal and a not in decision.notes and len(out) < search.most:
             out.append(a)
 
-    if isinstance(chosen, Discard):
-        twin = Discard(chosen.tile, uper=not chosen.uper)
-        add(twin)  # uper or silent
+    if isinstance(chosen, Discard) and search.policy != "quick":
+        # uper or silent: not with quick playouts, whose opponents do not defend against an
+        # uper (they overrate it: bench_master --changes); the expert's uper timing is fitted to
+        # playouts against players who do
+        add(Discard(chosen.tile, uper=not chosen.uper))
     if isinstance(chosen, (ConcealedKong, AddedKong)) and opts:
         add(max(opts, key=lambda o: o.pick_score).action)
     for a in legal:
