@@ -118,11 +118,10 @@ def _cheap_sizes(table: Table, seat: int | None) -> None:
         if limbo is not None and limbo[0] == s:
             size += 1
         d = pending.get(s)
-        if d is not None and d.kind in _TO_DISCARD:
-            usual = size == 14
-        else:
-            usual = size == 13 or (size == 14 and s == turn)
-        if not usual:  # a flower in hand, or wrong: the exact rule says which, and why
+        to_play = d is not None and d.kind in _TO_DISCARD
+        # 13 tiles, or 14 for the seat to play; else a flower in hand, or wrong: the exact rule
+        # says which, and why
+        if size != (14 if to_play else 13) and not (size == 14 and s == turn):
             _check_sizes(table)
             return
     if seat is not None:
