@@ -117,7 +117,7 @@ class App:
         self._sync_canvas()
         self.fonts = Fonts()
         self.art = TileArt(look=Look.of(settings))
-        self.sound = Sound(settings.sound, settings.volume)
+        self.sound = Sound(settings.sound, settings.volume, defer=True)  # started in the spare time
         self.clock = FrameClock()
         self.scenes: list[Scene] = []
         self.running = True
@@ -125,6 +125,7 @@ class App:
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
         self._work: deque[Iterator[object]] = deque()
+        self.prepare(self._sound_ahead())  # after the first frame, not before it
         self.prepare(self._table_ahead(self.layout))
 
     # --- window ---------------------------------------------------------------------------------
@@ -190,6 +191,11 @@ class App:
             except StopIteration:
                 self._work.popleft()
         return bool(self._work)
+
+    def _sound_ahead(self) -> Iterator[None]:
+        """The mixer, started in the first spare time (`Sound.start`)."""
+        self.sound.start()
+        yield None
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
         """The empty table at `lay`, its text's fonts and call words (`prepare_table_text`), then

@@ -18,14 +18,21 @@ EFFECTS = ("draw", "discard", "pung", "kong", "uper", "win", "dice", "click", "t
 class Sound:
     """Guarded effects: ``available`` is False when the mixer cannot start (no device)."""
 
-    def __init__(self, enabled: bool = True, volume: float = 0.7) -> None:
+    def __init__(self, enabled: bool = True, volume: float = 0.7, defer: bool = False) -> None:
+        """`defer`: the mixer starts later (`start`, in the window's spare time, or at the first
+        effect played), not here: opening the audio device costs about 0.1 s of the start."""
         self.enabled = enabled
         self.volume = volume
         self.available = False
         self.error: str | None = None
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []  # what was asked for (tests read it)
-        if enabled:
+        if enabled and not defer:
+            self._start()
+
+    def start(self) -> None:
+        """Start the mixer if sound is on and it has not been tried yet."""
+        if self.enabled and not self.available and self.error is None:
             self._start()
 
     def _start(self) -> None:
@@ -50,6 +57,7 @@ class Sound:
         if name not in EFFECTS:
             raise ValueError(f"no sound effect {name!r}; known: {', '.join(EFFECTS)}")
         self.played.append(name)
+        self.start()
         if not (self.enabled and self.available):
             return
         snd = self._sounds.get(name)

@@ -179,3 +179,44 @@ def test_sound_plays_with_the_dummy_driver():
     s = Sound(enabled=True, volume=0.3)
     s.play("win")
     assert s.played == ["win"]
+
+
+def test_a_deferred_mixer_starts_in_the_spare_time_or_at_the_first_effect(monkeypatch):
+    """The window opens the audio device after its first frame (it cost about 0.1 s of the
+    start): not when the sound is made, then once, at `start` or at the first effect."""
+    calls = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: calls.append(kw))
+    s = Sound(enabled=True, volume=0.5, defer=True)
+    assert calls == [] and not s.available
+    s.start()
+    assert len(calls) == 1 and s.available
+    s.start()
+    assert len(calls) == 1
+    late = Sound(enabled=True, volume=0.5, defer=True)
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: type("Snd", (), {
+        "set_volume": lambda self, v: None, "play": lambda self: None})())
+    late.play("win")
+    assert len(calls) == 2 and late.available
+    off = Sound(enabled=False, volume=0.5, defer=True)
+    off.start()
+    off.play("win")
+    assert len(calls) == 2  # sound off: the device is never opened
+
+
+def test_the_window_starts_the_mixer_after_its_first_frame(monkeypatch, tmp_path):
+    from game.settings import CONFIG_ENV, Settings
+    from game.ui.app import App
+
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    calls = []
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: calls.append(kw))
+    pygame.init()
+    app = App(Settings(language="en", sound=True), size=(1024, 640))
+    try:
+        assert calls == []
+        app.idle(0.0, steps=1)
+        assert len(calls) == 1 and app.sound.available
+    finally:
+        app.close()
