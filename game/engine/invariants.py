@@ -10,9 +10,10 @@ Two strengths, the same errors:
 * `check_table` checks all of it, every tile by its id (the tests after every event;
   ``simulate --check-every-event``);
 * `check_event` is the cheap default of ``simulate``: after every event it counts the tiles in
-  each place (a tile lost or made twice changes a count), checks the hand sizes and the
-  payments; at the deal, at the end of a hand and whenever a count is off it runs the full
-  `check_table`, which names the tile. About a fifth of the cost per event.
+  each place (a tile lost or made twice changes a count) and checks the hand of the seat the
+  event names (its size and count vector; an event changes no other hand); at the deal, at the
+  end of a hand and whenever a count is off it runs the full `check_table`, which names the
+  tile and checks every hand and the payments.
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -77,10 +78,12 @@ FULL_CHECK_EVENTS = frozenset(("deal", "hand_end"))
 
 
 def check_event(table: Table, event: Event | None = None) -> None:
-    """The cheap check after one event: tile counts per place, hand sizes and payments.
+    """The cheap check after one event: the tiles counted per place, the size and count vector
+    of the seat that acted, and the payments.
 
-    Every tile by its id (`check_table`) at the deal and the end of a hand, and whenever the
-    counts do not add up (to name the tile that broke them).
+    Incremental: an event changes the hand of the seat it names only, so only that hand is
+    measured. Every tile by its id and every hand (`check_table`) at the deal and the end of a
+    hand, and whenever the counts do not add up (to name the tile that broke them).
     """
     if event is None or event.type in FULL_CHECK_EVENTS:
         check_table(table, event)
@@ -95,42 +98,40 @@ def check_event(table: Table, event: Event | None = None) -> None:
         raise InvariantError(f"hand {table.hand}, hand seed {table.seed} after {event.type} "
                              f"event: {n} tiles counted, expected "
                              f"{104 if table.rules.flowers else 100}")
+    seat = getattr(event, "seat", None)
     try:
-        _cheap_sizes(table, getattr(event, "seat", None))
+        if seat is not None and table.phase != "deal" and table.result is None:
+            _check_seat(table, seat)
+        else:  # before the deal is done, at the end, or an event without a seat: the exact rule
+            _check_sizes(table)
     except InvariantError as e:
         raise InvariantError(f"hand {table.hand}, hand seed {table.seed} after {event.type} "
                              f"event: {e}") from None
 
 
-_TO_DISCARD = ("turn", "discard")
+_TO_PLAY = ("turn", "discard")
 
 
-def _cheap_sizes(table: Table, seat: int | None) -> None:
-    """`_check_sizes` for the usual states (13 tiles, or 14 for the seat to play), which it
-    runs itself for anything else; the count vector of the seat that acted only."""
-    if table.phase == "deal" or table.wall.remaining < 0 or table.result is not None:
+def _check_seat(table: Table, seat: int) -> None:
+    """`_check_sizes` for one seat in the usual states (13 tiles, or 14 for the seat to play);
+    anything else (a flower in hand, the wall counted below zero, a wrong size) goes to the
+    exact rule, which says whether it is wrong and why."""
+    p = table.seat_state[seat]
+    conc = p.concealed
+    size = len(conc) + 3 * len(p.meld_ids)
+    limbo = table.limbo
+    if limbo is not None and limbo[0] == seat:
+        size += 1
+    d = table._pending.get(seat)
+    to_play = d is not None and d.kind in _TO_PLAY
+    if table.wall.remaining < 0 or (size != (14 if to_play else 13)
+                                    and not (size == 14 and seat == table.turn)):
         _check_sizes(table)
         return
-    pending, turn, limbo = table._pending, table.turn, table.limbo
-    states = table.seat_state
-    for s, p in enumerate(states):
-        size = len(p.concealed) + 3 * len(p.meld_ids)
-        if limbo is not None and limbo[0] == s:
-            size += 1
-        d = pending.get(s)
-        to_play = d is not None and d.kind in _TO_DISCARD
-        # 13 tiles, or 14 for the seat to play; else a flower in hand, or wrong: the exact rule
-        # says which, and why
-        if size != (14 if to_play else 13) and not (size == 14 and s == turn):
-            _check_sizes(table)
-            return
-    if seat is not None:
-        p = states[seat]
-        conc = p.concealed
-        flowers_held = sum(1 for t in conc if is_flower_tile(t)) \
-            if conc and is_flower_tile(max(conc)) else 0
-        if sum(p.counts) != len(conc) - flowers_held:
-            raise InvariantError(f"seat {seat}: count vector out of step with the hand")
+    flowers_held = sum(1 for t in conc if is_flower_tile(t)) \
+        if conc and is_flower_tile(max(conc)) else 0
+    if sum(p.counts) != len(conc) - flowers_held:
+        raise InvariantError(f"seat {seat}: count vector out of step with the hand")
 
 
 def _check(table: Table) -> None:

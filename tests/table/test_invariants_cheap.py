@@ -1,8 +1,8 @@
 """The cheap per-event invariant check (`check_event`, simulate's default) against the full one.
 
 It must pass wherever the full check passes, and catch what breaks: a tile lost or made twice
-at once (counts), a hand of the wrong size at once, a tile in two places (same counts) at the
-latest at the hand's end, where it checks every tile by its id.
+at once (counts), a wrong size or count vector of the seat that acted at once, a tile in two
+places (same counts) at the latest at the hand's end, where it checks every tile by its id.
 """
 
 import pytest
@@ -65,11 +65,27 @@ def test_a_tile_made_twice_is_caught_at_once():
 
 def test_a_hand_of_the_wrong_size_is_caught_at_once():
     t, last = _mid_hand()
-    a, b = t.seat_state[0], t.seat_state[3]
-    moved = next(x for x in a.concealed if x < 100)  # not a flower
+    a = t.seat_state[last.seat]  # the seat the event names: its hand is the one checked
+    b = t.seat_state[(last.seat + 1) % 4]
+    moved = next(x for x in a.concealed if not is_flower_tile(x))
     a.remove(moved)
     b.add(moved)  # same tiles in all, two wrong hand sizes
     with pytest.raises(InvariantError, match="tiles \\(concealed \\+ 3 per meld\\)"):
+        check_event(t, last)
+    with pytest.raises(InvariantError, match="tiles \\(concealed \\+ 3 per meld\\)"):
+        check_table(t, last)
+
+
+def test_a_count_vector_out_of_step_is_caught_at_once():
+    t, last = _mid_hand()
+    me = t.seat_state[last.seat]
+    k = next(k for k in range(25) if me.counts[k])
+    me.counts[k] -= 1
+    me.counts[(k + 1) % 25] += 1
+    check_event(t, last)  # the same number of tiles: both checks compare sums, not kinds
+    check_table(t, last)
+    me.counts[(k + 1) % 25] -= 1
+    with pytest.raises(InvariantError, match="count vector"):
         check_event(t, last)
 
 
