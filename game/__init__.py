@@ -1,7 +1,8 @@
 """Korean 2-Point Mahjong: rules engine (`game.engine`), command line (`game.cli`), front end (`game.ui`).
 
 The version is written once, in pyproject.toml, and read here from the installed metadata; a
-source checkout that was never installed reads its pyproject.toml.
+source checkout that was never installed reads its pyproject.toml. It is read when first asked
+for (``game.__version__``), not at import: reading the metadata costs the game's start-up time.
 """
 
 from __future__ import annotations
@@ -24,4 +25,9 @@ def _version() -> str:
         return "0+unknown"
 
 
-__version__ = _version()
+def __getattr__(name: str) -> str:
+    if name == "__version__":
+        version = _version()
+        globals()["__version__"] = version  # read once
+        return version
+    raise AttributeError(f"module 'game' has no attribute {name!r}")

@@ -29,7 +29,6 @@ from typing import Any
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "korean-mahjong")
 os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "korean-mahjong")
 
-from game import __version__
 from game.engine.errors import MahjongError
 
 from .output import Parser, error, printable, warning
@@ -44,12 +43,28 @@ SUBCOMMANDS = ("play", "score", "shanten", "simulate", "replay", "review")
 EXIT_INTERRUPTED = 130
 
 
+class _Version(argparse.Action):
+    """``--version``: prints the program and its version and exits, reading the version only
+    then (`game.__version__`), not for every command."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str = "show program's version number and exit"):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from game import __version__
+
+        print(f"{parser.prog} {__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="korean-mahjong",
         description="Korean 2-Point Mahjong. With no command, the game window opens.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name in SUBCOMMANDS:
         try:
