@@ -5,7 +5,7 @@
 Baseline: shuffling, building the wall, breaking it and dealing N hands (a `Table` constructed
 and nothing played) - the cost that any hand pays before the first discard. Then the full loop
 three ways: without invariant checks, with simulate's default cheap checks after every event
-(`check_event`: tiles counted per place, every tile by its id at the deal and each hand's end),
+(`check_event`: tiles counted per place and the acting seat's hand; every tile at each hand's end),
 and with every tile checked by its id after every event (`check_table`, ``--check-every-event``
 and the tests). The figure that matters is hands/s with the default checks (aim: >= 600 on one
 core); the ratios say what the play and each kind of check cost. Best of ``--rounds``.

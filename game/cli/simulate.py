@@ -5,10 +5,10 @@
     korean-mahjong simulate --hands 20 --seed 3 --seats random,random,random,random --log s.jsonl
 
 Invariants (every tile accounted for once, hand sizes, payments summing to zero) are checked
-after every event: cheaply by default (tiles counted per place, every tile by its id at the deal
-and the end of each hand; `game.engine.invariants.check_event`), every tile by its id after
-every event with ``--check-every-event``. A broken one exits with status 3 naming the hand's
-seed.
+after every event: cheaply by default (tiles counted per place, the hand of the seat that acted;
+every tile by its id and every hand at the end of each hand: `game.engine.invariants.check_event`),
+every tile by its id and every hand after every event with ``--check-every-event``. A broken
+one exits with status 3 naming the hand's seed.
 
 ``--log FILE`` is checked before the first hand and written as the session goes, one finished
 hand at a time (never a hand in progress, whose wall and concealed tiles a seat must not read);
@@ -155,8 +155,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--no-check", action="store_true",
                    help="skip the invariant checks (faster; for benchmarks)")
     p.add_argument("--check-every-event", action="store_true",
-                   help="check every tile by its id after every event, not only at the deal "
-                        "and each hand's end (slower; what the tests do)")
+                   help="check every tile by its id and every hand after every event, not "
+                        "only at each hand's end (slower; what the tests do)")
     add_lang_argument(p)
     p.set_defaults(func=run)
 

@@ -11,9 +11,9 @@ Two strengths, the same errors:
   ``simulate --check-every-event``);
 * `check_event` is the cheap default of ``simulate``: after every event it counts the tiles in
   each place (a tile lost or made twice changes a count) and checks the hand of the seat the
-  event names (its size and count vector; an event changes no other hand); at the deal, at the
-  end of a hand and whenever a count is off it runs the full `check_table`, which names the
-  tile and checks every hand and the payments.
+  event names (its size and count vector; an event changes no other hand); at the end of a
+  hand and whenever a count is off it runs the full `check_table`, which names the tile and
+  checks every hand and the payments.
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -73,8 +73,8 @@ def check_table(table: Table, event: Event | None = None) -> None:
         raise InvariantError(f"hand {table.hand}, hand seed {table.seed}{after}: {e}") from None
 
 
-#: events after which `check_event` checks every tile by its id: the deal and a hand's end
-FULL_CHECK_EVENTS = frozenset(("deal", "hand_end"))
+#: events after which `check_event` checks every tile by its id and every hand: a hand's end
+FULL_CHECK_EVENTS = frozenset(("hand_end",))
 
 
 def check_event(table: Table, event: Event | None = None) -> None:
@@ -82,17 +82,20 @@ def check_event(table: Table, event: Event | None = None) -> None:
     of the seat that acted, and the payments.
 
     Incremental: an event changes the hand of the seat it names only, so only that hand is
-    measured. Every tile by its id and every hand (`check_table`) at the deal and the end of a
-    hand, and whenever the counts do not add up (to name the tile that broke them).
+    measured (all four after an event that names none, such as the wall's building). Every tile
+    by its id and every hand (`check_table`) at the end of a hand, and whenever the counts do
+    not add up (to name the tile that broke them).
     """
     if event is None or event.type in FULL_CHECK_EVENTS:
         check_table(table, event)
         return
-    n = table.wall.remaining + (table.limbo is not None)
+    n = table.wall.remaining
     for p in table.seat_state:
         n += len(p.concealed) + len(p.flowers) + len(p.river) - len(p.river_claimed)
         for m in p.meld_ids:
             n += len(m)
+    if table.limbo is not None:
+        n += 1
     if n != (104 if table.rules.flowers else 100):
         check_table(table, event)  # names the tile; a count alone may be off by a bug there
         raise InvariantError(f"hand {table.hand}, hand seed {table.seed} after {event.type} "
@@ -100,10 +103,14 @@ def check_event(table: Table, event: Event | None = None) -> None:
                              f"{104 if table.rules.flowers else 100}")
     seat = getattr(event, "seat", None)
     try:
-        if seat is not None and table.phase != "deal" and table.result is None:
+        if seat is None or table.result is not None:
+            _check_sizes(table)  # every hand, and the payments
+        elif table.phase == "deal":
+            held = len(table.seat_state[seat].concealed)
+            if held > 14:
+                raise InvariantError(f"seat {seat} holds {held} tiles in the deal")
+        else:
             _check_seat(table, seat)
-        else:  # before the deal is done, at the end, or an event without a seat: the exact rule
-            _check_sizes(table)
     except InvariantError as e:
         raise InvariantError(f"hand {table.hand}, hand seed {table.seed} after {event.type} "
                              f"event: {e}") from None
