@@ -18,9 +18,12 @@ and a fresh interpreter's first pass are printed for information. Each figure is
 ``--rounds`` rounds, each round on its own new hands, the baseline timed in the same round;
 times are CPU time (`time.process_time`), so other work on a shared machine counts less.
 
-Then the acceptance table of a 14-tile hand (every discard x every draw), new hands and again,
-against the same table made by calling our own `shanten` once per discard and draw (timed after
-ours, whose caches it would fill), and waits against `shape.waits`.
+Then every discard of a 14-tile hand followed by its shanten through
+`HandShape.after_discards` (each discard follows the part's transitions: no hand is rebuilt),
+against xiangting on the same hands. Then the acceptance table of a 14-tile hand (every discard
+x every draw), new hands and again, against the same table made by calling our own `shanten`
+once per discard and draw (timed after ours, whose caches it would fill), and waits against
+`shape.waits`.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from mahjong.shanten import Shanten
 
 from game.engine.hand import shape
 from game.engine.hand.acceptance import acceptance
-from game.engine.hand.shanten import load_tables, shanten, waits
+from game.engine.hand.shanten import HandShape, load_tables, shanten, waits
 
 try:
     import xiangting as _xiangting
@@ -160,6 +163,41 @@ def bench_shanten(args: argparse.Namespace, mj: str) -> None:
         print("xiangting is not installed (pip install xiangting): no compiled baseline\n")
 
 
+def bench_hand_shape(args: argparse.Namespace) -> None:
+    """Every discard of a 14-tile hand, then its shanten: by `HandShape.after_discards`, by
+    `shanten` on ready-made counts, and by xiangting on ready-made 34-kind arrays."""
+    best = {"shape": float("inf"), "plain": float("inf"), "xt": float("inf")}
+    calls = 0
+    for r in range(args.rounds):
+        hands = random_hands(args.seed + 50 + r, 4000, 25, sizes=(14,))
+        after = [[x - (k == d) for k, x in enumerate(c)] for c in hands for d in range(25) if c[d]]
+        calls = len(after)
+        a34 = [to_34(c) for c in after]
+
+        def by_shape(hands: list[list[int]] = hands) -> None:
+            for c in hands:
+                HandShape(c).after_discards()
+
+        # each way on its own new hands: the first to meet a hand would fill the caches for the other
+        times = {"shape": timed(by_shape)}
+        after = [[x - (k == d) for k, x in enumerate(c)]
+                 for c in random_hands(args.seed + 90 + r, 4000, 25, sizes=(14,)) for d in range(25) if c[d]]
+        times["plain"] = timed(lambda after=after: [shanten(c) for c in after]) * calls / len(after)
+        if _xiangting is not None:
+            xt, four = _xiangting.calculate_replacement_number, _xiangting.PlayerCount.FOUR
+            times["xt"] = timed(lambda a34=a34, xt=xt, four=four: [xt(t, four) for t in a34])
+        for k, v in times.items():
+            best[k] = min(best[k], v / calls)
+    print(f"every discard of a 14-tile hand with honours, then shanten ({calls} calls a round):")
+    if _xiangting is not None:
+        print(f"  xiangting on ready arrays    {best['xt'] * 1e6:6.2f} us/call")
+    print(f"  shanten on ready counts      {best['plain'] * 1e6:6.2f} us/call")
+    print(f"  HandShape.after_discards     {best['shape'] * 1e6:6.2f} us/call", end="")
+    if _xiangting is not None:
+        print(f"  -> {best['shape'] / best['xt']:.2f}x xiangting's time", end="")
+    print("\n")
+
+
 def bench_acceptance(args: argparse.Namespace, mj: str) -> None:
     for name, kinds, seed in (("two-suit", 18, args.seed + 2), ("with honours", 25, args.seed + 3)):
         best = {"new": float("inf"), "again": float("inf"), "naive": float("inf")}
@@ -214,6 +252,7 @@ def main() -> None:
           f"20,000 full-set hands {first * 1e6:.2f} us/call\n")
     load_tables()
     bench_shanten(args, mj)
+    bench_hand_shape(args)
     bench_acceptance(args, mj)
     bench_waits()
 

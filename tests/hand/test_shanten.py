@@ -300,3 +300,45 @@ def test_ready_discards_are_the_discards_that_leave_waits(seed, kinds):
                       if c[d] and shape.waits([x - (k == d) for k, x in enumerate(c)]))
         assert ready_discards(c) == naive, notation(c)
         assert is_complete(c) == shape.is_complete(c) == (shanten(c, (14 - sum(c)) // 3) == -1)
+
+
+@pytest.mark.parametrize("seed,kinds", [(21, 25), (22, 18), (23, 6)])
+def test_hand_shape_follows_draws_and_discards_like_shanten(seed, kinds):
+    from game.engine.hand.shanten import HandShape
+
+    rng = random.Random(seed)
+    pool = rng.sample(range(25), kinds)
+    wall = [k for k in pool for _ in range(4)]
+    for i in range(60):
+        melds = i % 4
+        size = 13 - 3 * melds
+        drawn = rng.sample(wall, size + 8)
+        c = [0] * 25
+        for k in drawn[:size]:
+            c[k] += 1
+        h = HandShape(c, melds)
+        for k in drawn[size:]:  # draw one, check, discard one, check
+            if c[k] == 4:
+                with pytest.raises(ImpossibleHandError, match="5 copies"):
+                    h.add(k)
+                continue
+            h.add(k)
+            c[k] += 1
+            assert h.counts == c and h.shanten() == shanten(c, melds), notation(c)
+            d = rng.choice([j for j in range(25) if c[j]])
+            h.remove(d)
+            c[d] -= 1
+            assert h.shanten() == shanten(c, melds) and h.waits() == waits(c, melds), notation(c)
+        g = h.copy()
+        g.remove(next(j for j in range(25) if c[j]))
+        assert h.counts == c  # a copy is independent
+        assert h.after_draws() == [(k, shanten([x + (j == k) for j, x in enumerate(c)], melds))
+                                   for k in range(25) if c[k] < 4]
+        h.add(drawn[0] if c[drawn[0]] < 4 else next(j for j in range(25) if c[j] < 4))
+        c = h.counts
+        assert h.after_discards() == [(d, shanten([x - (j == d) for j, x in enumerate(c)], melds))
+                                      for d in range(25) if c[d]]
+    with pytest.raises(ImpossibleHandError, match="-1 copies of 1m"):
+        HandShape([0] * 24 + [1], 4).remove(0)
+    with pytest.raises(ImpossibleHandError, match="expected 13 or 14"):
+        HandShape(hand("123m")).shanten()

@@ -549,3 +549,153 @@ def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
                 if _completing(after, tot - e + _entry(part, nk), melds):
                     out.append(lo + i)
     return tuple(out)
+
+
+_PLUS: dict[bytes, tuple[bytes | None, ...]] = {}  # vector -> vectors with one more of each kind
+
+
+def _plus(key: bytes) -> tuple[bytes | None, ...]:
+    """Vectors of ``key`` plus one tile of each kind (None: held four times)."""
+    t = _PLUS.get(key)
+    if t is None:
+        t = _PLUS[key] = tuple(key[:i] + _BYTE[x + 1] + key[i + 1:] if x < 4 else None
+                               for i, x in enumerate(key))
+    return t
+
+
+class HandShape:
+    """A concealed part kept as its parts' entries: draw and discard without rebuilding it.
+
+    For loops that try many draws and discards (look-ahead, playouts): `add` and `remove`
+    follow the changed part's transitions, and `shanten` is one look-up. The size is checked
+    when `shanten` is asked, so a hand may pass through other sizes on the way.
+
+    >>> from game.engine.tiles import parse_tile, parse_tiles, to_counts, format_tiles
+    >>> h = HandShape(to_counts(parse_tiles("123m456p789p11z22z")))
+    >>> h.shanten()
+    0
+    >>> h.add(parse_tile("2z")); h.shanten()
+    -1
+    >>> h.remove(parse_tile("1m")); h.shanten(), format_tiles(h.waits())
+    (0, '14m')
+    >>> h.add(parse_tile("4m")); h.remove(parse_tile("2z")); h, format_tiles(h.waits())
+    (HandShape(234m456789p1122z, melds=0), '12z')
+    """
+
+    __slots__ = ("_entries", "_keys", "_tot", "melds")
+
+    def __init__(self, counts: Sequence[int], melds: int = 0):
+        b, tot = _parts(counts)
+        if not isinstance(melds, int) or not 0 <= melds <= 4:
+            raise ImpossibleHandError(MELD_COUNT(melds=repr(melds)))
+        self._keys = [b[:9], b[9:18], b[18:]]
+        self._entries = [_M[self._keys[0]], _P[self._keys[1]], _H[self._keys[2]]]
+        self._tot = tot
+        self.melds = melds
+
+    @property
+    def counts(self) -> list[int]:
+        """The hand's counts (25 kinds)."""
+        return list(b"".join(self._keys))
+
+    def __repr__(self) -> str:
+        from ..tiles import format_tiles
+        kinds = [k for k, x in enumerate(self.counts) for _ in range(x)]
+        return f"HandShape({format_tiles(kinds) or '-'}, melds={self.melds})"
+
+    def copy(self) -> HandShape:
+        h = HandShape.__new__(HandShape)
+        h._keys, h._entries, h._tot, h.melds = list(self._keys), list(self._entries), \
+            self._tot, self.melds
+        return h
+
+    def _move(self, kind: int, new: tuple[bytes | None, ...], step: int) -> None:
+        part = _PART_OF[kind]
+        i = kind - _PART_BASE[part]
+        key = self._keys[part]
+        nk = new[i]
+        if nk is None:
+            raise ImpossibleHandError(COPIES_RANGE(value=repr(key[i] + step), tile=kind))
+        try:
+            e = _entry(part, nk)
+        except KeyError:  # a suit of 15 tiles
+            raise ImpossibleHandError(TOO_MANY_TILES(n=(self._tot & 63) + 1)) from None
+        self._tot += e - self._entries[part]
+        self._entries[part] = e
+        self._keys[part] = nk
+
+    def add(self, kind: int) -> None:
+        """One more tile of ``kind`` (0-24); a fifth copy is refused."""
+        self._move(kind, _plus(self._keys[_PART_OF[kind]]), 1)
+
+    def remove(self, kind: int) -> None:
+        """One tile of ``kind`` fewer; a kind not held is refused."""
+        self._move(kind, _rems(self._keys[_PART_OF[kind]]), -1)
+
+    def shanten(self) -> int:
+        """`shanten` of the hand now (its size must fit `melds`)."""
+        rkey = self._tot + (self.melds << _MELDS_SHIFT)
+        r = _RES.get(rkey)
+        if r is None:
+            tiles = self._tot & 63
+            if _MELDS_OF_SIZE[tiles] != self.melds:
+                raise _size_error(tiles, self.melds)
+            r = _fill(rkey)
+        return r
+
+    def _checked_key(self, change: int) -> int:
+        """The result key's melds bits, once the size after ``change`` tiles fits `melds`."""
+        tiles = (self._tot & 63) + change
+        if _MELDS_OF_SIZE[tiles] != self.melds:
+            raise _size_error(tiles, self.melds)
+        return self.melds << _MELDS_SHIFT
+
+    def after_discards(self) -> list[tuple[int, int]]:
+        """(kind, shanten after discarding one) for every kind held, in kind order.
+
+        >>> from game.engine.tiles import parse_tiles, to_counts, tile_str
+        >>> h = HandShape(to_counts(parse_tiles("123m456p789p11z22z5z")))
+        >>> " ".join(f"{tile_str(k)}:{s}" for k, s in h.after_discards())
+        '1m:1 2m:1 3m:1 4p:1 5p:1 6p:1 7p:1 8p:1 9p:1 1z:1 2z:1 5z:0'
+        """
+        mbits = self._checked_key(-1)
+        res, tot, out = _RES, self._tot + mbits, []
+        for part, cache in ((0, _M), (1, _P), (2, _H)):
+            key = self._keys[part]
+            rest = tot - self._entries[part]
+            base = _PART_BASE[part]
+            for i, x in enumerate(key):
+                if x:
+                    nk = key[:i] + _BYTE[x - 1] + key[i + 1:]
+                    e = cache.get(nk)
+                    k = rest + (_entry(part, nk) if e is None else e)
+                    v = res.get(k)
+                    out.append((base + i, _fill(k) if v is None else v))
+        return out
+
+    def after_draws(self) -> list[tuple[int, int]]:
+        """(kind, shanten after drawing one) for every kind not held four times, in kind order.
+
+        >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
+        >>> h = HandShape(to_counts(parse_tiles("123m456p789p11z22z")))
+        >>> format_tiles(k for k, s in h.after_draws() if s < 0)
+        '12z'
+        """
+        mbits = self._checked_key(1)
+        res, tot, out = _RES, self._tot + mbits, []
+        for part in (0, 1, 2):
+            rest = tot - self._entries[part]
+            base = _PART_BASE[part]
+            for i, e in _adds(part, self._keys[part]):
+                v = res.get(rest + e)
+                out.append((base + i, _fill(rest + e) if v is None else v))
+        return out
+
+    def waits(self) -> tuple[int, ...]:
+        """`waits` of the hand now (a ready ``3n + 1`` hand; else ())."""
+        tiles = self._tot & 63
+        if tiles % 3 != 1:
+            raise ImpossibleHandError(WAITS_SIZE(n=tiles))
+        if self.shanten() != 0:
+            return ()
+        return _completing(b"".join(self._keys), self._tot, self.melds)
