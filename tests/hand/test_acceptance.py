@@ -169,3 +169,36 @@ def test_trying_only_draws_near_held_tiles_is_exact_when_it_is_used(seed, kinds_
             used += 1
             assert mod._lowering(*args, True) == mod._lowering(*args, False), format_tiles(from_counts(c))
     assert used > 300
+
+
+def test_the_caches_stay_bounded_and_right(monkeypatch):
+    # a long run over random hands empties a full cache and refills it: the same answers
+    from game.engine.hand import shanten as sh
+    from game.engine.hand.shanten import HandShape, ready_discards, waits
+
+    rng = random.Random(7)
+    wall = [k for k in range(25) for _ in range(4)]
+    hands = []
+    for _ in range(40):
+        c = [0] * 25
+        for k in rng.sample(wall, 14):
+            c[k] += 1
+        hands.append(c)
+
+    def answers():
+        out = []
+        for c in hands:
+            out.append((acceptance(c), ready_discards(c), HandShape(c).after_discards()))
+            c13 = list(c)
+            c13[next(k for k in range(25) if c[k])] -= 1
+            out.append((acceptance13(c13), waits(c13), HandShape(c13).after_draws()))
+        return out
+
+    before = answers()
+    monkeypatch.setattr(sh, "_TRANSITIONS_CAP", 8)
+    monkeypatch.setattr(sh, "_RES_CAP", 16)
+    for cache in (*sh._ADDS, *sh._NEAR, sh._REMS, sh._PLUS, sh._RES):
+        cache.clear()  # pure caches: emptied, they refill on use
+    assert answers() == before
+    assert max(len(c) for c in (*sh._ADDS, *sh._NEAR, sh._REMS, sh._PLUS)) <= 8
+    assert len(sh._RES) <= 16

@@ -29,7 +29,9 @@ are filled on first use), and the entries' sum with the declared melds finds the
 pairs and the size check included; a miss checks the size, then computes and stores it).
 Each part's vector also keeps its transitions, filled on first use: the entries after adding one
 tile of each kind, and the vectors after removing one. `waits`, `ready_discards`, `is_complete`
-and `game.engine.hand.acceptance` walk those, adding and removing tiles without rebuilding a hand.
+and `game.engine.hand.acceptance` walk those, adding and removing tiles without rebuilding a hand;
+`HandShape` keeps a hand that way for loops over draws and discards. The transitions and the
+results are emptied when they grow past a bound (`_TRANSITIONS_CAP`, `_RES_CAP`) and refill.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ _NEAR: tuple[dict[bytes, tuple[tuple[int, int], ...]], ...] = ({}, {}, {})
 _REMS: dict[bytes, tuple[bytes | None, ...]] = {}
 _HONOURS: dict[tables.Honours, int] = {}  # honour part -> honour class
 _HONOUR_PARTS: list[tables.Honours] = []
+#: a transitions cache or `_RES` holding this many entries is emptied before the next one is
+#: stored (they refill on use): a long run over random hands would otherwise keep growing
+#: (about 1 kB per vector with its transitions)
+_TRANSITIONS_CAP = 1 << 16
+_RES_CAP = 1 << 18
 
 _SUMMARIES: tuple[tuple[tables.Summary, ...], ...] = ()
 _TABLE = None
@@ -209,7 +216,10 @@ def _adds(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
                     out.append((i, _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])))
                 except KeyError:  # a suit of 15 tiles is no part of a hand
                     pass
-        t = _ADDS[part][key] = tuple(out)
+        cache = _ADDS[part]
+        if len(cache) >= _TRANSITIONS_CAP:
+            cache.clear()
+        t = cache[key] = tuple(out)
     return t
 
 
@@ -225,7 +235,10 @@ def _near(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
             t = tuple((i, e) for i, e in _adds(part, key) if key[i])
         else:
             t = tuple((i, e) for i, e in _adds(part, key) if any(key[max(0, i - 2):i + 3]))
-        _NEAR[part][key] = t
+        cache = _NEAR[part]
+        if len(cache) >= _TRANSITIONS_CAP:
+            cache.clear()
+        cache[key] = t
     return t
 
 
@@ -233,6 +246,8 @@ def _rems(key: bytes) -> tuple[bytes | None, ...]:
     """Vectors of ``key`` less one tile of each kind (None: not held)."""
     t = _REMS.get(key)
     if t is None:
+        if len(_REMS) >= _TRANSITIONS_CAP:
+            _REMS.clear()
         t = _REMS[key] = tuple(key[:i] + _BYTE[x - 1] + key[i + 1:] if x else None
                                for i, x in enumerate(key))
     return t
@@ -358,6 +373,8 @@ def _fill(rkey: int) -> int:
             sp = 6 - pairs + (7 - kinds if kinds < 7 else 0)
             if sp < r:
                 r = sp
+    if len(_RES) >= _RES_CAP:
+        _RES.clear()
     _RES[rkey] = r
     return r
 
@@ -558,6 +575,8 @@ def _plus(key: bytes) -> tuple[bytes | None, ...]:
     """Vectors of ``key`` plus one tile of each kind (None: held four times)."""
     t = _PLUS.get(key)
     if t is None:
+        if len(_PLUS) >= _TRANSITIONS_CAP:
+            _PLUS.clear()
         t = _PLUS[key] = tuple(key[:i] + _BYTE[x + 1] + key[i + 1:] if x < 4 else None
                                for i, x in enumerate(key))
     return t
