@@ -12,14 +12,22 @@ kind cannot be won by opponent ``o`` on a discard when
 * every copy not in his hand is visible and it is an honour (he holds none, and an honour can
   only be waited on as a pair or a single).
 
-Everything else gets a probability from the visible evidence: for suit tiles the shapes that
-wait on it (two-sided, edge, closed, pair and single waits) weighted by how many of their tiles
-are unseen (no-chance and one-chance walls fall out of this), for honours the unseen copies, a
-small discount near his early discards, all scaled by how likely he is ready (uper = certainly)
-and whether his open melds can reach 2 basic points at all. Readiness is never zero: in the
-first go-around it is `FIRST_GO_AROUND_READY` (a dealt hand can be ready), later at least
-`LATER_READY_FLOOR`, so the shape weights make honours and terminals safer than middle tiles
-from the first discard on.
+Everything else gets a probability (issue 16: calibrated against what really deals in, by
+``bench/bench_danger.py``), the product of two parts:
+
+* **how likely he can win on your discard now** (`OpponentRead.ready`): 1 after uper; for a
+  silent player not the chance that his hand is ready by shape, since a concealed ready hand
+  without a second yak can only self-draw and a sacred one cannot win on a discard at all, but
+  the measured share that can (`THREAT_BY_DISCARDS`, by his discards and open melds, times
+  `LAST_DISCARD`: a simple let go reads nearer than an honour); never zero, even in the first
+  go-around (`FIRST_GO_AROUND_READY`: a dealt hand can be ready, a human hand is 16 points);
+* **which kinds he waits on** (`wait_weights`): the shapes that wait on a kind (two-sided, edge,
+  closed, pair and single waits, fitted `ShapeWeights` for silent and uper players) weighted by
+  how many of their tiles are unseen (no-chance and one-chance walls fall out of this), a small
+  discount near his early discards, more weight beside the tile he let go when he became ready
+  (`NEAR_SILENT`, `NEAR_UPER`). Tiles that passed him are no waits; waits in his sacred stems
+  are waits he cannot win on, so against an uper player they keep their share of the total
+  instead of making the other tiles likelier (`SACRED_SHARE_UPER`).
 
 >>> from game.engine.tiles import parse_tiles, tile_str
 >>> river = parse_tiles("9p1z4m")
@@ -33,14 +41,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.engine.observation import Observation
+from game.engine.observation import Observation, RiverTile
 from game.engine.rules import RuleSet
 from game.engine.tiles import DRAGONS, EAST, is_suited, rank, stem, suit
 
 from .value import value_kinds
 
 __all__ = [
+    "FIRST_GO_AROUND_READY",
+    "LATER_READY_FLOOR",
+    "SILENT",
+    "THREAT_BY_DISCARDS",
+    "UPER",
+    "UPER_MODEL_THREAT",
     "OpponentRead",
+    "ShapeWeights",
     "deal_in_table",
     "exact_safe_kinds",
     "first_go_around",
@@ -87,51 +102,78 @@ def visible_counts(obs: Observation) -> list[int]:
     return v
 
 
+@dataclass(frozen=True)
+class ShapeWeights:
+    """How much each waiting shape counts, per pair of unseen tiles that could form it (a
+    single wait: per unseen copy of the tile itself). Fitted by ``bench/bench_danger.py`` to
+    what ai:expert seats really wait on and can win with by discard (see `SILENT`, `UPER`)."""
+
+    two_sided: float = 1.0  # 45 waits on 3 and 6
+    two_sided_end: float = 0.9  # 23 waits on 1 (and 4), 78 on 9
+    edge: float = 1.0  # 12 waits on 3, 89 on 7
+    closed: float = 0.22  # 46 waits on 5
+    pair: float = 0.35  # a pair beside another pair (either completes a pung)
+    single: float = 2.0  # per unseen copy: single waits and the longer shapes through it
+    honour_pair: float = 1.1
+    honour_single: float = 3.2
+
+
+#: a silent player's waits
+SILENT = ShapeWeights()
+#: an uper player's waits: ai:expert declares uper on 4+ live tiles, so nearly always on a
+#: two-sided or longer wait; edge, closed, pair and honour waits keep a floor, because a person
+#: declares uper on them too
+UPER = ShapeWeights(two_sided_end=1.3, edge=0.3, closed=0.3, pair=0.1, single=2.2,
+                    honour_pair=0.1, honour_single=0.3)
+
+
 def wait_weights(unseen: Sequence[int], safe: Iterable[int] = (),
-                 early: Iterable[int] = ()) -> list[float]:
+                 early: Iterable[int] = (), shapes: ShapeWeights = SILENT) -> list[float]:
     """Relative weight of each kind being one of a ready opponent's waits.
 
     `unseen[k]` are copies neither in the player's view nor the opponent's melds. A shape
     needs its tiles unseen (in the opponent's hand), so a wall (all four of a neighbour
-    visible) kills the shapes through it: no-chance. Kinds in `safe` weigh 0.
+    visible) kills the shapes through it: no-chance. Kinds in `safe` weigh 0; kinds near his
+    `early` discards a little less.
 
     >>> from game.engine.tiles import parse_tile
     >>> u = [4] * 25
     >>> w = wait_weights(u)
-    >>> w[parse_tile("5m")] > w[parse_tile("1m")] > w[parse_tile("1z")] > 0
+    >>> w[parse_tile("5m")] > w[parse_tile("1m")] > 0 and w[parse_tile("5m")] > w[parse_tile("1z")]
     True
     >>> u[parse_tile("6m")] = 0; u[parse_tile("7m")] = 0  # no 6m or 7m left: 8m has no shape above
     >>> wait_weights(u)[parse_tile("8m")] < w[parse_tile("8m")]
     True
     """
+    s = shapes
     w = [0.0] * 25
     for base in (0, 9):
         for r in range(9):
             k = base + r
             u = unseen[k]
             x = 0.0
-            # two-sided / edge waits through the neighbours (k+1, k+2) and (k-2, k-1)
+            # the two neighbours above (k+1, k+2) and below (k-2, k-1)
             if r <= 6:
-                x += unseen[k + 1] * unseen[k + 2] * (1.0 if r >= 1 else 0.6)
+                x += unseen[k + 1] * unseen[k + 2] * (
+                    s.edge if r == 6 else s.two_sided_end if r == 0 else s.two_sided)
             if r >= 2:
-                x += unseen[k - 1] * unseen[k - 2] * (1.0 if r <= 7 else 0.6)
-            # closed wait (k-1, k+1)
+                x += unseen[k - 1] * unseen[k - 2] * (
+                    s.edge if r == 2 else s.two_sided_end if r == 8 else s.two_sided)
             if 1 <= r <= 7:
-                x += unseen[k - 1] * unseen[k + 1] * 0.5
-            # pair (shanpon) and single waits
-            x += u * (u - 1) * 0.35 + u * 0.4
+                x += unseen[k - 1] * unseen[k + 1] * s.closed
+            x += u * (u - 1) * s.pair + u * s.single
             w[k] = x
     for k in range(18, 25):
         u = unseen[k]
-        w[k] = u * (u - 1) * 0.5 + u * 1.0 if u else 0.0
-    for k in safe:
-        w[k] = 0.0
+        w[k] = u * (u - 1) * s.honour_pair + u * s.honour_single
     for k in early:
         if is_suited(k):
             r = rank(k)
             for d in (-2, -1, 1, 2):
                 if 1 <= r + d <= 9:
                     w[k + d] *= 0.85
+    for k in safe:
+        w[k] = 0.0
     return w
 
 
@@ -140,7 +182,7 @@ class OpponentRead:
     """What this seat believes about one opponent."""
 
     seat: int
-    ready: float  # probability he is ready (1.0 after uper)
+    ready: float  # probability he can win on a discard now (1.0 after uper: he is ready)
     safe: frozenset[int]  # exactly safe kinds
     deal_in: tuple[float, ...]  # probability that discarding each kind deals in to him
     loss: float  # points lost when dealing in to him (2 x his likely Final)
@@ -150,11 +192,85 @@ class OpponentRead:
         return self.ready * self.loss
 
 
-#: P(ready) of a silent player in the first go-around (his first draw or the deal: a human or
-#: earthly hand, 16 basic points, is ready that early): small, never zero
-FIRST_GO_AROUND_READY = 0.01
+#: P(a silent player can win on your discard now) by the number of his discards (0, 1, ...,
+#: 13 or more), for a concealed hand, one open meld, two or more. Not the chance that he is
+#: ready by shape: a concealed ready hand without a second yak can only self-draw, and a sacred
+#: one cannot win on a discard at all; of the silent ready shapes in ai:expert self-play only
+#: 40-57 % (concealed) and 40-75 % (open) can win on a given discard. Measured by
+#: ``bench/bench_danger.py`` (3,000 hands of four ai:expert seats), smoothed.
+THREAT_BY_DISCARDS: dict[int, tuple[float, ...]] = {
+    0: (0.001, 0.002, 0.0075, 0.018, 0.037, 0.065, 0.096, 0.128, 0.15, 0.17, 0.19, 0.205,
+        0.215, 0.225),
+    1: (0.003, 0.003, 0.007, 0.019, 0.027, 0.042, 0.064, 0.077, 0.08, 0.084, 0.09, 0.095,
+        0.1, 0.1),
+    2: (0.06, 0.06, 0.06, 0.1, 0.18, 0.22, 0.24, 0.25, 0.25, 0.22, 0.2, 0.18, 0.17, 0.17),
+}
+#: open melds that cannot reach 2 basic points as they stand (mixed suits, no value pung):
+#: this share of the table above (measured 0.3-0.5)
+UNLIKELY_VALID = 0.4
+#: expected number of kinds a threatening player can win on by discard, as a share of the
+#: weight of every wait he could have (`wait_weights` over all kinds, his sacred ones too)
+WAIT_KINDS_SILENT = 1.3
+WAIT_KINDS_UPER = 2.2
+#: a silent player's last discard tells how near he is: a simple (2-8) let go means a hand
+#: that keeps no more loose tiles, a terminal or an honour one still tidying up; the factor on
+#: `THREAT_BY_DISCARDS` by the kind of his last discard and his discards (0-2, 3-5, 6-8, 9-11,
+#: 12+; measured like the table)
+LAST_DISCARD: dict[str, tuple[float, ...]] = {
+    "simple": (4.0, 2.1, 1.3, 1.13, 1.15),
+    "terminal": (1.0, 0.75, 0.78, 0.81, 0.7),
+    "honour": (0.54, 0.48, 0.73, 0.8, 0.89),
+}
+#: how much of the weight of the waits in the stems of his river (sacred: he cannot win on them
+#: by discard) counts in the total, for a silent player (his `ready` is already the chance
+#: that he can win on a discard) and for an uper player (certainly ready, maybe sacred)
+SACRED_SHARE_SILENT = 0.0
+SACRED_SHARE_UPER = 1.0
+#: weight of a kind by how it lies to his reference discard (his uper discard, else his last
+#: discard), keyed by `_relation`: the same suit 1, 2 or 3+ apart, another suit, an honour;
+#: tiles just beside the tile he let go when he became ready are likelier waits
+NEAR_SILENT: dict[str, float] = {
+    "1": 1.6, "2": 1.35, "3": 1.0, "suit": 1.0, "honour": 1.0,
+    "after honour: suit": 1.0, "after honour: honour": 1.25}
+NEAR_UPER: dict[str, float] = {
+    "1": 1.55, "2": 1.2, "3": 1.3, "suit": 0.86, "honour": 1.0,
+    "after honour: suit": 1.4, "after honour: honour": 1.0}
+#: the uper model (`ai.uper_policy.FITTED`) was fitted when this module rated silent players'
+#: threat (ready x loss) about this many times higher than the calibrated one does (measured
+#: on 30,000 decisions of ai:expert self-play); the heuristic scales the silent threat it hands
+#: the uper model by it, so the model keeps the inputs it was fitted on until it is refitted
+UPER_MODEL_THREAT = 2.1
+#: P(threat) of a silent player in the first go-around (his first draw or the deal: a human or
+#: earthly hand, 16 basic points, is ready that early; measured 0.1-0.2 %): small, never zero
+FIRST_GO_AROUND_READY = 0.002
 #: the floor later on, above the first go-around's, so a tile is never rated safer later
-LATER_READY_FLOOR = 0.015
+LATER_READY_FLOOR = 0.004
+
+
+def _reference_discard(river: Sequence[RiverTile]) -> int | None:
+    """The discard a player's waits are read against: his uper discard, else his last one."""
+    for r in river:
+        if r.uper:
+            return r.tile
+    return river[-1].tile if river else None
+
+
+def _relation(k: int, ref: int) -> str:
+    """How kind `k` lies to the reference discard `ref` (the keys of `NEAR_SILENT`).
+
+    >>> from game.engine.tiles import parse_tile as t
+    >>> [_relation(t(x), t("5m")) for x in ("4m", "7m", "9m", "5p", "1z")]
+    ['1', '2', '3', 'suit', 'honour']
+    >>> _relation(t("3p"), t("7z")), _relation(t("6z"), t("7z"))
+    ('after honour: suit', 'after honour: honour')
+    """
+    if not is_suited(ref):
+        return "after honour: suit" if is_suited(k) else "after honour: honour"
+    if not is_suited(k):
+        return "honour"
+    if suit(k) != suit(ref):
+        return "suit"
+    return str(min(3, abs(k - ref)))
 
 
 def first_go_around(obs: Observation, o: int) -> bool:
@@ -164,19 +280,26 @@ def first_go_around(obs: Observation, o: int) -> bool:
 
 
 def _ready_probability(obs: Observation, o: int) -> float:
+    """1.0 after uper; else the chance that `o` can win on a discard now
+    (`THREAT_BY_DISCARDS`)."""
     if obs.uper[o]:
         return 1.0
+    if first_go_around(obs, o):
+        return FIRST_GO_AROUND_READY
     n = len(obs.rivers[o])
     opened = sum(1 for m in obs.melds[o] if m.is_open)
-    floor = FIRST_GO_AROUND_READY if first_go_around(obs, o) else LATER_READY_FLOOR
-    p = min(0.7, max(0.0, 0.035 * (n + 2.5 * opened) - 0.05))
+    row = THREAT_BY_DISCARDS[min(2, opened)]
+    p = row[min(n, len(row) - 1)]
     if opened:
         vk = value_kinds(o, obs.prevalent)
         suits = {suit(m.tile) for m in obs.melds[o]}
-        likely_valid = (any(m.tile in vk for m in obs.melds[o]) or len(suits - {2}) <= 1)
-        if not likely_valid:
-            p *= 0.45  # mixed open melds without a value pung: often a hand that cannot win
-    return max(floor, p)
+        if not (any(m.tile in vk for m in obs.melds[o]) or len(suits - {2}) <= 1):
+            p *= UNLIKELY_VALID  # mixed open melds without a value pung: often no 2 points
+    if n:
+        last = obs.rivers[o][-1].tile
+        kind = "honour" if not is_suited(last) else "terminal" if rank(last) in (1, 9) else "simple"
+        p *= LAST_DISCARD[kind][min(4, n // 3)]
+    return max(LATER_READY_FLOOR, p)
 
 
 def _loss(obs: Observation, o: int, rules: RuleSet | None = None) -> float:
@@ -208,12 +331,15 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         if o == obs.seat:
             continue
         river = [r.tile for r in obs.rivers[o]]
-        safe = set(exact_safe_kinds(river, passed[o] if passed else (),
-                                    after_uper[o] if after_uper else ()))
         unseen = [4 - v for v in vis]
-        for k in range(18, 25):
-            if unseen[k] <= 0:
-                safe.add(k)  # an honour he cannot hold cannot be his wait
+        # tiles that passed him without a win are no waits of his (or he cannot win on a
+        # discard at all now); an honour he cannot hold cannot be his wait
+        not_waits = set(passed[o]) if passed else set()
+        if after_uper:
+            not_waits.update(after_uper[o])
+        not_waits.update(k for k in range(18, 25) if unseen[k] <= 0)
+        # his river and its stems: he may wait there, but cannot win on them by discard
+        safe = exact_safe_kinds(river) | not_waits
         ready = _ready_probability(obs, o)
         if not use_evidence:
             if not obs.uper[o]:
@@ -225,10 +351,22 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
             reads.append(OpponentRead(o, 1.0, frozenset(safe), table, _loss(obs, o, rules)))
             continue
         early = river[:6] if len(river) > 8 else ()
-        w = wait_weights(unseen, safe, early)
-        total = sum(w)
+        shapes, kinds = (UPER, WAIT_KINDS_UPER) if obs.uper[o] else (SILENT, WAIT_KINDS_SILENT)
+        # the waits of a player who can win on a discard are among the kinds not safe against
+        # him; an uper player (ready = 1) may also wait in the stems of his river, sacred:
+        # those shapes count in the total with a share (tiles that passed him do not: they
+        # are no waits of his)
+        full = wait_weights(unseen, not_waits, early, shapes)
+        ref = _reference_discard(obs.rivers[o])
+        if ref is not None:
+            near = NEAR_UPER if obs.uper[o] else NEAR_SILENT
+            full = [x * near.get(_relation(k, ref), 1.0) for k, x in enumerate(full)]
+        w = [0.0 if k in safe else x for k, x in enumerate(full)]
+        share = SACRED_SHARE_UPER if obs.uper[o] else SACRED_SHARE_SILENT
+        sacred_w = sum(full) - sum(w)
+        total = sum(w) + share * sacred_w
         table = ((0.0,) * 25 if total <= 0
-                 else tuple(min(0.95, ready * 1.8 * x / total) for x in w))
+                 else tuple(min(0.95, ready * kinds * x / total) for x in w))
         reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o, rules)))
     return reads
 

@@ -78,7 +78,7 @@ from game.engine.table import Decision
 from game.engine.tiles import is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
-from .danger import exact_safe_kinds, read_opponents, visible_counts
+from .danger import UPER_MODEL_THREAT, exact_safe_kinds, read_opponents, visible_counts
 from .uper_policy import (
     ALWAYS,
     FITTED,
@@ -170,7 +170,9 @@ class Params:
     (a live wait of 4+ tiles with 20+ tiles left) or "gain" (`uper_policy.uper_gain` with the
     parameters `uper_model`, fitted to playouts by ``tools/uper_calibration.py``);
     `nine_major`: declare the nine-major draw at this shanten or worse; `suspicion`: weight of
-    the danger against players who have not declared uper (relative to `defence`);
+    the danger against players who have not declared uper (relative to `defence`; 0.2 on the
+    danger model before its calibration, which predicted 2-3 times the real deal-ins; 0.3 on
+    the calibrated one, issue 16: 0.2 and 0.5 both played even with the old expert);
     `uper_min_live`: fewest live wait tiles worth freezing the hand for (a better wait may come);
     `slack_threat`: above this threat (summed over all opponents), discards that set the hand
     back one step are weighed too, for folding; against an uper player always. Measured: doing
@@ -202,7 +204,7 @@ class Params:
     uper: str = "gain"
     nine_major: int = 3
     claim_margin: float = 0.5
-    suspicion: float = 0.2
+    suspicion: float = 0.3
     uper_model: UperParams = FITTED
     uper_min_live: int = 4
     slack_threat: float = float("inf")
@@ -227,14 +229,14 @@ LEVELS: dict[str, Params] = {
 #: styles beside the levels: the expert's judgement with one character each
 PERSONAS: dict[str, Params] = {
     # folds early and on suspicion, rarely opens the hand or freezes it with uper
-    "defensive": replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=0.6,
-                         fold_shanten=1, slack_threat=8.0, claim_margin=3.0, uper_bias=-1.0),
+    "defensive": replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=1.5,
+                         fold_shanten=1, slack_threat=4.0, claim_margin=3.0, uper_bias=-1.0),
     # steers for flushes, all pungs and dragons; lets a cheap concealed discard win pass early
     "value": replace(LEVELS["expert"], level="value", plan_bonus=(
         ("half flush", 4), ("full flush", 6), ("all pungs", 3), ("value pungs", 2),
         ("value pung", 2)), decline_below=3, decline_until=24),
     # claims and pushes, declares uper on a thin gain, folds only from far away
-    "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.1,
+    "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.15,
                           fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4),
 }
 
@@ -805,7 +807,8 @@ class HeuristicSeat(SeatBase):
             live_discard=sum(u for u, o in zip(live_by, ok) if o),
             stem_blocked=sum(u for u, o, o2 in zip(live_by, ok, ok_up) if o and not o2),
             unseen_total=c.total_unseen, wall_left=obs.wall_left, turn=len(obs.rivers[me]),
-            final=self._final(obs, basic), threat=c.threat, threat_certain=c.threat_certain,
+            final=self._final(obs, basic), threat_certain=c.threat_certain,
+            threat=c.threat_certain + (c.threat - c.threat_certain) * UPER_MODEL_THREAT,
             ante=self.tracker.rules.ante,
             discard_multiplier=self.tracker.rules.discard_multiplier,
             opp_upers=sum(1 for o in range(4) if o != me and obs.uper[o]),

@@ -41,11 +41,13 @@ pass, which fails the run too):
 * danger.py stems dropped from `exact_safe_kinds`: expert and standard fold, expert
   cheap_ready, silent_threat, silent_threat3; a river tile itself not safe (genbutsu):
   standard genbutsu_red
-* danger.py readiness slope 0.035 -> 0: expert silent_threat, silent_threat3; open melds
-  left out of readiness (2.5 -> 0): expert silent_threat3
-* danger.py deal-in loss 2x -> 0.5x Final: expert and standard fold, expert cheap_ready,
-  silent_threat, silent_threat3; deal-in scale ``ready * 1.8`` -> 0.3: expert fold,
-  cheap_ready, silent_threat, silent_threat3
+* danger.py ``THREAT_BY_DISCARDS`` read as 0 (silent players at the floor): expert
+  silent_threat, silent_threat3; open melds left out of it (the concealed row for all): caught
+  by test_danger_calibration, not here
+* danger.py deal-in loss 2x -> 0.5x Final: expert cheap_ready, silent_threat3 (and four
+  rows of test_decision_table_fold); deal-in scale ``ready * kinds`` -> a sixth of it:
+  expert cheap_ready, silent_threat3 (since the calibration of issue 16; the fold rows fold
+  by ``fold_shanten`` whatever the danger)
 * value.py seat wind not a value kind, or value pairs not counted: standard and expert
   open_seat_wind, open_east; half flush plan dropped: standard and
   expert value_flush, claim_4m_flush; all-pungs distance always 0: 10 rows (open_seat_wind,

@@ -22,9 +22,9 @@ Mutation check (each change made alone, then this file and `test_decision_table`
   only): expert fold_mid_1z, expert and standard fold_honour
 * value.py open plans chosen by ``(distance, -basic)`` again (the old rule): expert and
   standard open_red_east, open_green_2z
-* danger.py ``FIRST_GO_AROUND_READY`` 0.01 -> 0: expert first_4z_5m, first_9m_8m,
-  test_first_go_around_danger_is_small_but_not_zero; ``LATER_READY_FLOOR`` 0.015 -> 0.005
-  (below the first go-around's): test_first_go_around_danger_is_below_later_danger
+* danger.py ``FIRST_GO_AROUND_READY`` 0.002 -> 0: expert first_9m_8m,
+  test_first_go_around_danger_is_small_but_not_zero; ``LATER_READY_FLOOR`` 0.004 -> 0.001
+  (below the first go-around's): test_danger_calibration (the floor itself)
 * heuristic.py ``_final`` with a fixed ante 10 again: expert ante_ready_0, standard
   ante_ready_30, test_hand_values_read_the_rules[ante0]; danger.py ``_loss`` with a fixed ante and
   multiplier: test_deal_in_loss_reads_the_rules; ``_ready_ev`` with a fixed ``2 * pd``:

@@ -90,7 +90,7 @@ ROWS = [
     ("ai:expert", lambda: east("123m456m789m11p55z5z"), "Win()", "ai.self_draw_win", "self-draw win"),
     ("greedy", lambda: east("123m456m789m11p55z5z"), "Win()", "ai.greedy.win", "win"),
     ("ai:expert", lambda: east("234m567m345p22p67p1z"), "Discard(1z, uper)", "ai.discard",
-     ("discard 1z: uper: gain +1.58 with 9 live wait tiles (9 winnable by discard), 47 left; "
+     ("discard 1z: uper: gain +1.60 with 9 live wait tiles (9 winnable by discard), 47 left; "
       "ready on 9 live tiles")),
     ("ai:standard", lambda: east("234m567m345p22p67p1z"), "Discard(1z, uper)", "ai.discard",
      "discard 1z: uper: 9 live wait tiles, 47 left; ready on 9 live tiles"),

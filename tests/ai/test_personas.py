@@ -9,7 +9,7 @@ Mutation check (each change made alone in ``PERSONAS``, then this file run; rows
 ``style position``):
 
 * defensive ``fold_shanten`` 1 -> 2: defensive fold_1shanten; ``defence`` 2.0 -> 1.0 or
-  ``suspicion`` 0.6 -> 0.2: defensive late_green; ``claim_margin`` 3.0 -> 0.5:
+  ``suspicion`` 1.5 -> 0.3: defensive late_green; ``claim_margin`` 3.0 -> 0.5:
   defensive claim_4m_flush; ``uper_bias`` -1.0 -> 0: defensive uper_35, rich_ready2
 * aggressive ``fold_shanten`` 3 -> 2: aggressive fold, fold_honour; ``claim_margin`` -2.0 -> 0.5:
   aggressive claim_6m_pairs; ``uper_bias`` 2.0 -> 0: aggressive uper_early, cheap_ready;
