@@ -18,10 +18,12 @@ parameters (`Params`):
 
 The styles take the expert's judgement and change its character: ``ai:defensive`` weighs
 danger twice, suspects silent hands, folds from one tile away and rarely claims or declares;
-``ai:value`` wishes extra points on flushes, all pungs and dragons (`Params.plan_bonus`) and
-lets a cheap concealed discard win pass early to self-draw it for more
-(`Params.decline_below`); ``ai:aggressive`` claims below the expert's margin, weighs danger
-half, folds only from three tiles away and declares uper on a thin gain (`Params.uper_bias`).
+``ai:value`` wishes extra points on flushes, all pungs and dragons (`Params.plan_bonus`), keeps
+its hand concealed unless a full flush is near (`Params.claim_plans`: an open half flush or all
+pungs is worth 2 basic points, the least a win may be) and lets a cheap concealed
+discard win pass early to self-draw it for more (`Params.decline_below`); ``ai:aggressive``
+claims below the expert's margin, weighs danger half, folds only from three tiles away and
+declares uper on a thin gain (`Params.uper_bias`).
 
 Every choice scores an option as ``P(win) x points if won - danger x weight``; a far concealed
 hand has two values: the hand's (its nearest plan, for push or fold) and the plan's (each plan
@@ -192,7 +194,9 @@ class Params:
     `decline_until` or more tiles are left and it has not declared uper (the rules allow it:
     a passed win only bars discard wins until the seat's next draw, SD1; after uper it would
     bar them for the rest of the hand, SD5); `uper_bias`: added to the "gain" uper's expected
-    gain (> 0 declares more often); `slips`: the chance of a beginner's mistake at each
+    gain (> 0 declares more often); `claim_plans`: with names, a pung is claimed only
+    when the open hand's nearest plan is one of them (the value hunter opens its hand only for a
+    full flush); `slips`: the chance of a beginner's mistake at each
     chance for one (`SLIPS`: a slow discard, a missed pung, a dangerous tile after an uper),
     drawn from the seat's seed."""
 
@@ -215,6 +219,7 @@ class Params:
     decline_until: int = 24
     uper_bias: float = 0.0
     slips: float = 0.0
+    claim_plans: tuple[str, ...] = ()
 
 
 LEVELS: dict[str, Params] = {
@@ -231,10 +236,11 @@ PERSONAS: dict[str, Params] = {
     # folds early and on suspicion, rarely opens the hand or freezes it with uper
     "defensive": replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=1.5,
                          fold_shanten=1, slack_threat=4.0, claim_margin=3.0, uper_bias=-1.0),
-    # steers for flushes, all pungs and dragons; lets a cheap concealed discard win pass early
+    # steers for flushes, all pungs and dragons with a concealed hand (opened only for a full
+    # flush: an open half flush or all pungs is a 2-point hand); lets a cheap win pass early
     "value": replace(LEVELS["expert"], level="value", plan_bonus=(
-        ("half flush", 4), ("full flush", 6), ("all pungs", 3), ("value pungs", 2),
-        ("value pung", 2)), decline_below=3, decline_until=24),
+        ("half flush", 3), ("full flush", 6), ("all pungs", 2), ("value pungs", 2),
+        ("value pung", 2)), decline_below=3, decline_until=24, claim_plans=("full flush",)),
     # claims and pushes, declares uper on a thin gain, folds only from far away
     "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.15,
                           fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4),
@@ -889,6 +895,8 @@ class HeuristicSeat(SeatBase):
                 if not opts:
                     continue
                 o = max(opts, key=lambda o: o.score)
+                if p.claim_plans and self._open_plan(c, after, new, o) not in p.claim_plans:
+                    continue  # not toward the plans this seat opens its hand for
                 if o.score > best_ev:
                     best_action, best_ev = a, o.score
                     why = partial(PUNG_VALUE, tile=k, why=o.why, value=o.ev, passing=ev_pass)
@@ -906,6 +914,20 @@ class HeuristicSeat(SeatBase):
             return PASS
         self._why = why()
         return best_action
+
+    def _open_plan(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], o: Option) -> str:
+        """The name of the nearest plan (`ai.value.PLANS`) of an open hand: `counts` after a
+        pung, less the discard of option `o` (with `Params.plan_bonus`, as the seat values it)."""
+        after = list(counts)
+        if isinstance(o.action, Discard):
+            after[o.action.tile] -= 1
+        s = max(0, o.shanten)
+        obs = c.obs
+        options = [(d, b + self._bonus.get(name, 0), name) for d, b, name in plan_options(
+            after, melds, seat=obs.seat, prevalent=obs.prevalent, unseen=c.unseen, shanten=s)]
+        if not options:
+            return "no plan"
+        return min(options, key=lambda x: (max(x[0], s), -x[1]))[2]
 
     def _decline(self, decision: Decision, obs: Observation) -> Message | None:
         """Why a legal discard win is let pass (`Params.decline_below`), or None to take it."""

@@ -18,8 +18,9 @@ player of the session, how often his discards after another player's uper were e
 against it beyond what chance gives, and `UperParams.against` moves `keep` and `keep_uper`
 toward 1.0 at a table that defends less than the fitted one (measured by
 ``tools/uper_calibration.py defence``, 200 hands of four seats of one kind: ai:standard 0.80,
-ai:expert 0.70, ai:beginner and greedy 0.11). With no evidence the parameters are the fitted
-ones.
+ai:expert 0.70, greedy 0.11; ai:beginner was 0.11 too until it learnt to fold and forget it at
+times, its slips: about 0.5 over 20 hands, ``tests/ai/test_ai_uper_defence.py``). With no
+evidence the parameters are the fitted ones.
 
 `uper_decision` declares above `margin`; `uper_words` says why, as a message. The parameters were fitted by
 ``python tools/uper_calibration.py fit`` against playouts by ``ai:standard`` opponents (480

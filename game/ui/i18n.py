@@ -238,8 +238,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "hidden tiles at the decisions that matter.",
     "about.seat.ai:defensive": "Defensive: folds early, even against a silent hand that looks "
         "ready, seldom claims or declares uper, and rarely deals in.",
-    "about.seat.ai:value": "Value hunter: steers for flushes, all pungs and dragons, and lets a "
-        "cheap discard win pass early to self-draw a bigger one.",
+    "about.seat.ai:value": "Value hunter: steers for flushes, all pungs and dragons with a concealed "
+        "hand, and lets a cheap discard win pass early to self-draw a bigger one.",
     "about.seat.ai:aggressive": "Aggressive: claims pungs, pushes through danger and declares uper "
         "on a thin edge; it folds only from far away.",
     "about.seat.greedy": "Greedy: always the quickest shape; never defends, claims every pung and "

@@ -15,7 +15,8 @@ Mutation check (each change made alone in ``PERSONAS``, then this file run; rows
   aggressive claim_6m_pairs; ``uper_bias`` 2.0 -> 0: aggressive uper_early, cheap_ready;
   ``nine_major`` 4 -> 3: aggressive nine_s3
 * value ``decline_below`` 3 -> 0: value claim_cheap; ``decline_until`` 24 -> 0: value
-  claim_cheap_late; ``plan_bonus`` () : value calm_flush, claim_6m_pairs
+  claim_cheap_late; ``plan_bonus`` () : value calm_flush; ``claim_plans`` ()
+  (claims as the expert): value claim_4m_flush
 """
 
 from __future__ import annotations
@@ -86,8 +87,9 @@ ROWS = [
         "the same win with 19 tiles left: takes it (too late to wait)"),
     row(V, "calm_flush", "discard:7p", "discard:1z",
         "eight characters and a South pair: a circle goes toward the flush (the expert throws East)"),
-    row(V, "claim_6m_pairs", "pung", "pass",
-        "pairs of 4m 6m 8m and 222p: the 6m pung heads for all pungs (the expert passes)"),
+    row(V, "claim_4m_flush", "pass", "pung",
+        "a 4m pung toward a characters half flush: keeps the hand concealed (opened, the flush "
+        "is a 2-point hand; the expert claims)"),
 ]
 
 
