@@ -561,3 +561,195 @@ def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands
     app.step([mouse(pygame.MOUSEBUTTONUP, (x, src.centery))], 1 / 30)
     assert sc.cursor.drag is None
     app.close()
+
+
+# --- the seats chosen at the start: dice or wind tiles ---------------------------------------------
+def _seat_pick(app: App, sc, words, monkeypatch, method: str):
+    """Draw the seat selection of `method` over the table and return the recording, the dice and
+    tiles drawn (surface id -> what it shows) and the event shown."""
+    from game.engine.events import SessionStarted
+
+    icons: dict[int, tuple] = {}
+    die, tile = type(app.art).die, type(app.art).tile
+
+    def spy_die(self, value, size):
+        s = die(self, value, size)
+        icons[id(s)] = ("die", value)
+        words.ids[id(s)] = f"<die {value}>"
+        words.keep.append(s)
+        return s
+
+    def spy_tile(self, kind, width, *a, **kw):
+        s = tile(self, kind, width, *a, **kw)
+        icons[id(s)] = ("tile", kind)
+        words.ids[id(s)] = f"<tile {kind}>"
+        words.keep.append(s)
+        return s
+
+    monkeypatch.setattr(type(app.art), "die", spy_die)
+    monkeypatch.setattr(type(app.art), "tile", spy_tile)
+    rolls = ((7, 9), (11,), (7, 4), (3,)) if method == "dice" else ()
+    e = SessionStarted(seed=None, rules={}, players=("me", "b", "c", "d"), method=method,
+                       rolls=rolls, seats=(1, 0, 2, 3))
+    sc.director.model.seat_pick = e
+    rec = Recording(app.canvas.get_size(), words)
+    sc._draw_seat_pick(rec, app.layout)
+    return rec, e
+
+
+def _rows(rec: Recording, sc, e) -> list[pygame.Rect]:
+    """Each player's label, in player order: the leftmost text on the line of the player's
+    seat ("-> South"; the seats differ, the labels need not)."""
+    from game.i18n import seat_name
+
+    out = []
+    for p in range(4):
+        seat = next(r for s, r in rec.texts if s == f"→ {seat_name(e.seats[p], 'en')}")
+        line = [(s, r) for s, r in rec.texts if abs(r.centery - seat.centery) < seat.h / 2]
+        s, label = min(line, key=lambda t: t[1].x)
+        assert s == sc.player_label(p)
+        assert label.right < seat.x
+        out.append(label)
+    return out
+
+
+def test_the_seat_pick_by_dice_shows_each_throw_beside_its_die_row_by_row(words, monkeypatch):
+    """Each player's row: the label at the left, every throw's die with its total to the right
+    of it (the die about the text's height, the total clear of the die), then the seat won
+    ("-> East") at the right; the rows one under another, evenly and clearly apart."""
+    from game.i18n import seat_name
+
+    app = make_app()
+    sc = human_turn(app)
+    rec, e = _seat_pick(app, sc, words, monkeypatch, "dice")
+    rows = _rows(rec, sc, e)
+    for p, label in enumerate(rows):
+        line = [(s, r) for s, r in rec.texts if abs(r.centery - label.centery) < label.h / 2]
+        dice = [r for s, r in line if s.startswith("<die")]
+        totals = [(s, r) for s, r in line if s in {str(t) for t in e.rolls[p]}]
+        assert [s for s, _ in totals] == [str(t) for t in e.rolls[p]]  # every throw, in order
+        assert len(dice) == len(e.rolls[p])
+        for d, (_, t) in zip(dice, totals):
+            assert label.right < d.x and d.right <= t.x  # the total right of its die, not on it
+            assert d.h <= 1.25 * t.h  # a die the size of the text beside it
+        seat = next(r for s, r in line if s == f"→ {seat_name(e.seats[p], 'en')}")
+        assert totals[-1][1].right < seat.x
+    step = rows[1].y - rows[0].y
+    assert all(b.y - a.y == pytest.approx(step, abs=1) for a, b in itertools.pairwise(rows))
+    assert step >= 1.35 * rows[0].h  # a third of a line between two rows
+    app.close()
+
+
+def test_the_seat_pick_by_winds_shows_each_players_wind_tile(words, monkeypatch):
+    """With wind tiles instead of dice each row shows the wind tile the player drew (East's tile
+    for the player who sits East), between the label and the seat; the tiles one under
+    another with room between them."""
+    from game.engine.tiles import parse_tile
+
+    app = make_app()
+    sc = human_turn(app)
+    rec, e = _seat_pick(app, sc, words, monkeypatch, "winds")
+    rows = _rows(rec, sc, e)
+    tiles = [(s, r) for s, r in rec.texts if s.startswith("<tile")]
+    assert len(tiles) == 4
+    winds = [parse_tile(t) for t in ("1z", "2z", "3z", "4z")]
+    drawn = []
+    for p, label in enumerate(rows):
+        (s, r), = [(s, r) for s, r in tiles if abs(r.centery - label.centery) < label.h / 2]
+        assert s == f"<tile {winds[e.seats[p]]}>"
+        assert label.right < r.x
+        drawn.append(r)
+    assert all(b.y - a.bottom >= a.h / 4 for a, b in itertools.pairwise(drawn))
+    app.close()
+
+
+# --- the warning mark on a button -------------------------------------------------------------------
+def test_a_warning_mark_edges_the_button_and_leaves_its_face_alone():
+    from game.ui.controls import WARN, draw_warning_mark
+
+    surface = pygame.Surface((300, 80))
+    surface.fill((10, 60, 30))
+    r = pygame.Rect(20, 10, 240, 50)
+    box = draw_warning_mark(surface, r)
+    assert r.contains(box) and box.x - r.x < r.w // 4  # the mark at the button's left end
+    assert tuple(surface.get_at((r.centerx, r.y)))[:3] == WARN  # an orange edge ...
+    assert tuple(surface.get_at((r.centerx, r.bottom - 1)))[:3] == WARN
+    assert tuple(surface.get_at((r.right - 1, r.centery)))[:3] == WARN
+    # ... around a face that keeps its colour (the button's text stays readable)
+    assert tuple(surface.get_at((r.centerx, r.centery)))[:3] == (10, 60, 30)
+    assert tuple(surface.get_at((r.right - 20, r.y + 10)))[:3] == (10, 60, 30)
+    assert tuple(surface.get_at((box.x + box.w // 4, box.bottom - 2)))[:3] == WARN  # the triangle
+    assert tuple(surface.get_at((r.x - 3, r.y - 3)))[:3] == (10, 60, 30)  # nothing outside
+
+
+# --- what a choice submits ----------------------------------------------------------------------------
+def test_each_prompt_choice_submits_its_action_and_an_uper_needs_a_tile(monkeypatch):
+    from game.engine.actions import NINE_MAJOR, PASS, WIN
+
+    app = make_app()
+    sc = human_turn(app)
+    sent: list = []
+    monkeypatch.setattr(sc, "act", lambda action: sent.append(action) or True)
+    for choice in ("win", "pass", "nine_major"):
+        sc._choose(choice)
+    assert sent == [WIN, PASS, NINE_MAJOR]
+    sent.clear()
+    sc.cursor.index = None  # no tile picked: an uper has no discard, nothing is sent
+    sc._choose("uper")
+    sc._choose("something else")
+    assert sent == []
+    app.close()
+
+
+def test_an_action_without_a_question_does_nothing_and_a_refused_one_gives_the_rules_reason():
+    from game.engine.actions import PASS, Discard
+    from game.engine.errors import IllegalActionError
+
+    app = App(Settings(language="ko", sound=False, animation_speed="instant", ai_delay_ms=0),
+              size=(1280, 800))
+    sc = human_turn(app)
+    d = sc.prompt_for
+    n = len(sc.table.events)
+    sc.prompt_for = None
+    assert sc.act(PASS) is False and len(sc.table.events) == n and sc.message == ""
+    sc.prompt_for = d
+    held = {i >> 2 for i in sc.director.shown_ids(d.seat)}
+    missing = next(k for k in range(27) if k not in held)
+    assert sc.act(Discard(missing)) is False
+    assert sc.prompt_for is d and len(sc.table.events) == n
+    with pytest.raises(IllegalActionError) as refused:
+        sc.driver.submit(d.seat, Discard(missing))
+    reason = app.reason(refused.value.reason)
+    assert sc.message == reason and reason != str(refused.value)  # the reason, in Korean
+    assert any("\uac00" <= ch <= "\ud7a3" for ch in sc.message)
+    app.close()
+
+
+# --- keys: the yak guide, the replay's speed ------------------------------------------------------
+def test_y_opens_the_yak_guide_with_what_the_hand_can_reach():
+    app = make_app()
+    sc = human_turn(app)
+    reach = sc.yak_reach()
+    app.step([key(pygame.K_y)], 1 / 60)
+    assert app.top.name == "yak_guide" and app.top.reach == reach and reach
+    app.step([key(pygame.K_ESCAPE)], 1 / 60)
+    assert app.top is sc
+    app.close()
+
+
+def test_a_speed_change_is_said_briefly_and_goes(monkeypatch):
+    app = make_app()
+    sc = human_turn(app)
+    sc.director.speed = 1.0  # a replay at normal speed
+    assert sc._replay_key(pygame.K_PLUS) is True
+    assert sc.director.speed == 2.0 and sc.message == app.tr("replay.speed", x="2")
+    monkeypatch.setattr(sc, "prompt_for", None)  # nothing else to say meanwhile
+    for _ in range(14):  # 1.4 s: still there
+        app.step([], 0.1)
+    assert sc.message == app.tr("replay.speed", x="2")
+    for _ in range(2):  # 1.6 s: gone
+        app.step([], 0.1)
+    assert sc.message == ""
+    assert sc._replay_key(pygame.K_KP_MINUS) and sc._replay_key(pygame.K_MINUS)
+    assert sc.director.speed == 0.5
+    app.close()
