@@ -71,8 +71,12 @@ __all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candida
 
 #: thinking time per searched decision, in milliseconds (the settings' default)
 DEFAULT_BUDGET_MS = 200
-#: a world is started only while the time left covers this many times its expected cost
-SAFETY = 2.0
+#: the search aims at this share of the budget (the rest is room for the operating system's
+#: scheduling on a busy machine)
+AIM = 0.95
+#: a world is started only while the time left covers this many times its expected cost (one
+#: not finished in time is abandoned: the budget holds even when a playout runs long)
+SAFETY = 1.2
 
 EXPERT = define("ai.master.expert", "the expert's choice")
 KEPT = define("ai.master.kept",
@@ -189,6 +193,25 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
 #: honours, then terminals, then 2 and 8, then the middle
 _KEEP = tuple(0 if k >= 18 else 1 if k % 9 in (0, 8) else 2 if k % 9 in (1, 7) else 3
               for k in range(25))
+
+
+class OutOfTime(Exception):
+    """The search's time is up (a playout is abandoned between two decisions)."""
+
+
+class _Until(SeatBase):
+    """A playout's seat that stops the playout once `deadline` has passed."""
+
+    def __init__(self, seat: SeatBase, deadline: float):
+        self.seat, self.deadline = seat, deadline
+
+    def observe(self, event: Event) -> None:
+        self.seat.observe(event)
+
+    def act(self, decision: Decision) -> Action:
+        if time.perf_counter() > self.deadline:
+            raise OutOfTime
+        return self.seat.act(decision)  # type: ignore[attr-defined]
 
 
 class QuickSeat(SeatBase):
@@ -317,7 +340,7 @@ class MasterSeat(SeatBase):
         """Play `cands` out in sampled worlds until the budget is spent (None: it would not
         allow `Search.min_worlds` worlds, so nothing is played)."""
         s = self.search
-        deadline = started + s.budget_ms / 1000.0
+        deadline = started + AIM * s.budget_ms / 1000.0
         if s.worlds is None:
             # as many candidates (the best first) as the fewest worlds can play in the time left
             fit = int((deadline - time.perf_counter()) / (SAFETY * self._cost * s.min_worlds))
@@ -328,6 +351,7 @@ class MasterSeat(SeatBase):
         res = SearchResult(tuple(cands))
         me = decision.seat
         protos = self._protos(me)
+        stop = None if s.worlds is not None else deadline
         i = 0
         while True:
             if s.worlds is not None:
@@ -337,10 +361,11 @@ class MasterSeat(SeatBase):
                 break
             t0 = time.perf_counter()
             try:
-                world = sample_world(self.view, decision, self._rng(i))
-            except WorldError:
-                break
-            res.points.append([self._playout(world, me, a, protos) for a in cands])
+                world = sample_world(self.view, decision, self._rng(i), deadline=stop)
+                row = [self._playout(world, me, a, protos, stop) for a in cands]
+            except (WorldError, OutOfTime):
+                break  # a world not finished in time is left out whole
+            res.points.append(row)
             took = (time.perf_counter() - t0) / k
             self._cost = 0.7 * self._cost + 0.3 * took  # the cost of a playout, as it goes
             i += 1
@@ -358,11 +383,17 @@ class MasterSeat(SeatBase):
         return out
 
     @staticmethod
-    def _playout(world: Table, me: int, action: Action, protos: list[SeatBase]) -> int:
+    def _playout(world: Table, me: int, action: Action, protos: list[SeatBase],
+                 deadline: float | None = None) -> int:
+        """This seat's points when `action` is played in `world` and the hand played out by
+        copies of `protos` (raises `OutOfTime` once `deadline` has passed)."""
         t = world.copy()
         n = len(t.events)
         t.submit(me, action)
-        seats = [p if isinstance(p, QuickSeat) else copy.deepcopy(p) for p in protos]
+        seats: list[SeatBase] = [p if isinstance(p, QuickSeat) else copy.deepcopy(p)
+                                 for p in protos]
+        if deadline is not None:
+            seats = [_Until(p, deadline) for p in seats]
         HandDriver(t, seats, seen=n).run()
         assert t.result is not None
         return t.result.payments[me]

@@ -39,6 +39,7 @@ worlds (tests/ai/test_master.py).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -246,13 +247,16 @@ def _legal_win(d: Decision) -> bool:
 
 
 def sample_world(view: HandView, decision: Decision, rng: random.Random,
-                 tries: int = MAX_TRIES) -> Table:
+                 tries: int = MAX_TRIES, deadline: float | None = None) -> Table:
     """A table agreeing with everything `view.seat` saw, at `decision` (which must be its
     open decision, the last thing it saw): see the module. Raises `WorldError` when `tries`
-    worlds were all rejected (or the view cannot be rebuilt)."""
+    worlds were all rejected (or the view cannot be rebuilt), or `deadline`
+    (``time.perf_counter``) passed first."""
     if view.start is None or len(view.dice) != 2 or view.seat != decision.seat:
         raise WorldError("the hand's start was not seen")
     for _ in range(tries):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise WorldError("out of time")
         t = _try_world(view, decision, rng)
         if t is not None:
             return t
