@@ -90,8 +90,10 @@ def _without_mutmut_tables(text: str) -> str:
     return "".join(out)
 
 
-def prepare(name: str) -> Path:
-    """mutants/NAME/: links to the code and tests, and a pyproject.toml for this package only."""
+def prepare(name: str, deselect: list[str] | None = None) -> Path:
+    """mutants/NAME/: links to the code and tests, and a pyproject.toml for this package only
+    (`deselect`: tests left out of this run besides the package's own, e.g. ones that fail in
+    the working tree for reasons of their own: mutmut needs a green run to start)."""
     config = _config()
     package = config["packages"][name]
     work = WORK / name
@@ -104,7 +106,8 @@ def prepare(name: str) -> Path:
             link.symlink_to(ROOT / entry)
     own = {key: value for key, value in config.items() if key != "packages"}
     own["only_mutate"] = package["only_mutate"]
-    own["pytest_add_cli_args_test_selection"] = package["tests"]
+    own["pytest_add_cli_args_test_selection"] = list(package["tests"]) + [
+        arg for node in deselect or [] for arg in ("--deselect", node)]
     text = _without_mutmut_tables((ROOT / "pyproject.toml").read_text("utf-8")).rstrip("\n")
     text += f"\n\n# written by tools/mutation.py for the package {name!r}\n[tool.mutmut]\n"
     text += "".join(f"{key} = {_toml_value(value)}\n" for key, value in own.items())
@@ -122,8 +125,9 @@ def _mutmut() -> str:
     return found
 
 
-def run(name: str, children: int, names: list[str] | None = None) -> int:
-    work = prepare(name)
+def run(name: str, children: int, names: list[str] | None = None,
+        deselect: list[str] | None = None) -> int:
+    work = prepare(name, deselect)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     command = [_mutmut(), "run", "--max-children", str(children), *(names or [])]
     return subprocess.run(command, cwd=work, env=env, check=False).returncode
@@ -280,9 +284,11 @@ def _sample_file(name: str, n: int, seed: int) -> Path:
     return WORK / name / f"sample-{n}-{seed}.json"
 
 
-def sample(name: str, n: int, seed: int, children: int, retry: bool, run_nothing: bool) -> int:
+def sample(name: str, n: int, seed: int, children: int, retry: bool, run_nothing: bool,
+           deselect: list[str] | None = None) -> int:
     """Draw (or reload) the sample, run mutmut on it (or its survivors), print the estimate."""
-    work = prepare(name)
+    work = WORK / name if run_nothing else prepare(name, deselect)
+    work.mkdir(parents=True, exist_ok=True)
     stored = _sample_file(name, n, seed)
     if stored.exists():
         kept = json.loads(stored.read_text("utf-8"))
@@ -301,7 +307,7 @@ def sample(name: str, n: int, seed: int, children: int, retry: bool, run_nothing
                 if not retry or (verdict(codes.get(key)) in ("survived", "no tests", "not tested")
                                  and key not in listed)]
         if todo:
-            status = run(name, children, todo)
+            status = run(name, children, todo, deselect)
     codes = results(name)
     print(estimate(name, {key: codes.get(key) for key in chosen}, population, set(equivalent())))
     return status
@@ -322,6 +328,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, metavar="N",
                         help="estimate the score from N mutants drawn at random (95 %% interval)")
     parser.add_argument("--seed", type=int, default=1, help="the sample's seed (default 1)")
+    parser.add_argument("--deselect", action="append", metavar="NODE", default=[],
+                        help="leave this test out of the run too (repeatable; a test that fails"
+                             " in the working tree stops mutmut before it starts)")
     args = parser.parse_args(argv)
     chosen = args.packages or packages
     for name in chosen:
@@ -333,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--sample takes a positive N, with --retry or --score or alone")
         for name in chosen:
             status |= sample(name, args.sample, args.seed, args.max_children, args.retry,
-                             args.score)
+                             args.score, args.deselect)
         return status
     for name in chosen:
         if args.survivors:
@@ -342,9 +351,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.retry:
             again = survivors(name)
             if again:
-                status |= run(name, args.max_children, again)
+                status |= run(name, args.max_children, again, args.deselect)
         elif not args.score:
-            status |= run(name, args.max_children)
+            status |= run(name, args.max_children, deselect=args.deselect)
     if not args.survivors:
         for name in chosen:
             print(score(name))
