@@ -753,3 +753,95 @@ def test_a_speed_change_is_said_briefly_and_goes(monkeypatch):
     assert sc._replay_key(pygame.K_KP_MINUS) and sc._replay_key(pygame.K_MINUS)
     assert sc.director.speed == 0.5
     app.close()
+
+
+# --- the turn's buttons -------------------------------------------------------------------------------
+def _turn_with_win_and_nine_majors(app: App):
+    """A human turn whose question also offers a win and nine majors (the engine's answers for
+    the rest): the prompt is rebuilt from it."""
+    import dataclasses
+
+    from game.engine.actions import NINE_MAJOR, WIN
+
+    sc = human_turn(app)
+    sc.prompt_for = dataclasses.replace(sc.prompt_for, legal=(WIN, NINE_MAJOR, *sc.prompt_for.legal))
+    sc._turn_prompt()
+    return sc
+
+
+def test_a_turn_offers_win_then_nine_majors_then_uper_with_their_keys():
+    import dataclasses
+
+    from game.engine.actions import WIN
+    from game.ui.table.input import KEY_NINE, KEY_UPER, KEY_WIN
+
+    app = make_app()
+    sc = _turn_with_win_and_nine_majors(app)
+    got = [(c.action, c.label, c.shortcut, c.enabled) for c in sc.prompt.choices]
+    assert got[:2] == [("win", app.tr("action.ola"), KEY_WIN, True),
+                       ("nine_major", app.tr("action.nine_major"), KEY_NINE, True)]
+    assert [c.action for c in sc.prompt.choices][-1] == "uper"
+    assert sc.prompt.choices[-1].shortcut == KEY_UPER and sc.prompt.focus == 0
+    assert sc.prompt_title == app.tr("table.your_turn")
+    # a win the rules refuse is still shown, disabled, with the reason
+    d = sc.prompt_for
+    sc.prompt_for = dataclasses.replace(d, legal=tuple(a for a in d.legal if a != WIN),
+                                        notes={**d.notes, WIN: "no two points"})
+    sc._turn_prompt()
+    win = sc.prompt.choices[0]
+    assert (win.action, win.enabled, win.reason) == ("win", False, "no two points")
+    app.close()
+
+
+def test_the_turns_buttons_keep_the_mouse_hover_while_the_hand_cursor_moves(monkeypatch):
+    """Pointing at a button highlights it and gives it the focus; moving the hand's cursor with
+    the keys rebuilds the buttons but keeps the highlight under the mouse (the focus goes back
+    to the first button); dragging a tile leaves the buttons alone; pointing away from the
+    buttons clears the highlight."""
+    app = make_app()
+    sc = _turn_with_win_and_nine_majors(app)  # the events go to the scene (no frame between)
+    rects = sc.button_rects()
+    sc.handle_event(mouse(pygame.MOUSEMOTION, rects[1].center))
+    assert (sc.prompt.hover, sc.prompt.focus) == (1, 1)
+    tiles = sc.tile_rects()
+    sc.handle_event(mouse(pygame.MOUSEBUTTONDOWN, tiles[2].center))  # picks the tile up
+    prompt = sc.prompt
+    sc.handle_event(mouse(pygame.MOUSEMOTION, (tiles[4].centerx, tiles[4].centery - 40)))
+    assert sc.cursor.drag == 2
+    assert sc.prompt is prompt  # the buttons are not made again while the tile is dragged
+    sc.handle_event(mouse(pygame.MOUSEBUTTONUP, tiles[2].center))
+    sc.prompt.hover = 1
+    sc.handle_event(key(pygame.K_RIGHT))
+    assert sc.prompt.hover == 1 and sc.prompt.focus == 0
+    sc.handle_event(mouse(pygame.MOUSEMOTION, (5, 5)))  # away from every button
+    assert sc.prompt.hover is None
+    app.close()
+
+
+# --- a claim's question --------------------------------------------------------------------------------
+@pytest.mark.parametrize("kind_, title_key", [("claim", "table.claim_prompt"),
+                                              ("rob", "table.rob_prompt")])
+def test_a_claim_offers_pung_kong_and_pass_and_says_who_gave_which_tile(kind_, title_key):
+    """A discard the player can pung or kong: the buttons Pung, Kong, Pass with their keys, the
+    countdown passing by default, and a title naming the discarder and the tile."""
+    import dataclasses
+
+    from game.engine.actions import KONG, PASS, PUNG
+    from game.engine.tiles import parse_tile
+    from game.ui.table.input import KEY_KONG, KEY_PASS, KEY_PUNG
+
+    app = make_app()
+    sc = human_turn(app)
+    d = sc.prompt_for
+    red = parse_tile("7z")
+    obs = dataclasses.replace(d.observation, last_discard=(2, red))
+    claim = dataclasses.replace(d, kind=kind_, legal=(PUNG, KONG, PASS), notes={}, observation=obs)
+    sc._offer(claim)
+    got = [(c.action, c.label, c.shortcut, c.enabled) for c in sc.prompt.choices]
+    assert got == [("pung", app.tr("action.pung"), KEY_PUNG, True),
+                   ("kong", app.tr("action.kong"), KEY_KONG, True),
+                   ("pass", app.tr("action.pass"), KEY_PASS, True)]
+    assert sc.offered == (2, red) and sc.prompt.default == "pass"
+    title = app.tr(title_key, name=sc.seat_label(2), tile=sc.tile_name(red))
+    assert sc.prompt_title == title and sc.seat_label(2) in title and sc.tile_name(red) in title
+    app.close()
