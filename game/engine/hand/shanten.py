@@ -205,22 +205,27 @@ def _entry(part: int, key: bytes) -> int:
     return e
 
 
+def _transitions(part: int, key: bytes, near: bool) -> tuple[tuple[int, int], ...]:
+    """(kind in the part, entry) of ``key`` plus one tile of each kind that can be added; with
+    ``near``, of the kinds held or (in a suit) within two of a held kind only."""
+    out = []
+    for i, x in enumerate(key):
+        if x < 4 and (not near or (x if part == 2 else any(key[max(0, i - 2):i + 3]))):
+            try:
+                out.append((i, _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])))
+            except KeyError:  # a suit of 15 tiles is no part of a hand
+                pass
+    cache = (_NEAR if near else _ADDS)[part]
+    if len(cache) >= _TRANSITIONS_CAP:
+        cache.clear()
+    t = cache[key] = tuple(out)
+    return t
+
+
 def _adds(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
     """(kind in the part, entry) of ``key`` plus one tile of each kind that can be added."""
     t = _ADDS[part].get(key)
-    if t is None:
-        out = []
-        for i, x in enumerate(key):
-            if x < 4:
-                try:
-                    out.append((i, _entry(part, key[:i] + _BYTE[x + 1] + key[i + 1:])))
-                except KeyError:  # a suit of 15 tiles is no part of a hand
-                    pass
-        cache = _ADDS[part]
-        if len(cache) >= _TRANSITIONS_CAP:
-            cache.clear()
-        t = cache[key] = tuple(out)
-    return t
+    return _transitions(part, key, False) if t is None else t
 
 
 def _near(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
@@ -230,16 +235,7 @@ def _near(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
     the quads' correction (a hand holding four of a kind) or seven pairs' count of kinds
     (fewer than seven); without those, these are all the draws that can lower it."""
     t = _NEAR[part].get(key)
-    if t is None:
-        if part == 2:
-            t = tuple((i, e) for i, e in _adds(part, key) if key[i])
-        else:
-            t = tuple((i, e) for i, e in _adds(part, key) if any(key[max(0, i - 2):i + 3]))
-        cache = _NEAR[part]
-        if len(cache) >= _TRANSITIONS_CAP:
-            cache.clear()
-        cache[key] = t
-    return t
+    return _transitions(part, key, True) if t is None else t
 
 
 def _rems(key: bytes) -> tuple[bytes | None, ...]:
