@@ -46,6 +46,9 @@ LEVELS = ("ai:beginner", "ai:standard", "ai:expert", "ai:master")
 #: the computer styles beside the levels (`ai.heuristic.PERSONAS`: the expert's judgement with a
 #: character of its own); menus list them after the levels
 STYLES = ("ai:defensive", "ai:value", "ai:aggressive")
+#: seats that search within a thinking time per decision (`ai.master`): not for playouts nor
+#: reviews, which ask thousands of decisions (the review's reviewer is the last level not here)
+SEARCHING = frozenset({"ai:master"})
 #: seats for tests and measurements, not offered to players in the game's menus
 TEST_ONLY = frozenset({"random"})
 #: short names every command accepts for a built-in seat

@@ -181,14 +181,16 @@ class ReviewCancelled(Exception):
 
 
 def default_reviewer() -> str:
-    """The strongest computer player registered: the last of `ai.registry.LEVELS`.
+    """The strongest computer player registered that decides at once: the last of
+    `ai.registry.LEVELS` that does not search within a thinking time (``ai:master`` would
+    spend its budget on every decision of every playout).
 
     >>> default_reviewer()
     'ai:expert'
     """
-    from ai.registry import LEVELS, SEATS
+    from ai.registry import LEVELS, SEARCHING, SEATS
 
-    return next(name for name in reversed(LEVELS) if name in SEATS)
+    return next(name for name in reversed(LEVELS) if name in SEATS and name not in SEARCHING)
 
 
 def verdict_of(cost: float, low: float | None = None, high: float | None = None) -> str:

@@ -367,10 +367,10 @@ def test_json_round_trip(tmp_path):
 def test_the_reviewer_is_the_strongest_registered(monkeypatch):
     from ai import registry
 
-    assert gr.default_reviewer() == "ai:expert"
-    monkeypatch.setattr(registry, "LEVELS", (*registry.LEVELS, "ai:master"))
-    monkeypatch.setitem(registry.SEATS, "ai:master", registry.SEATS["ai:expert"])
-    assert gr.default_reviewer() == "ai:master"
+    assert gr.default_reviewer() == "ai:expert"  # ai:master searches: not for reviews
+    monkeypatch.setattr(registry, "LEVELS", (*registry.LEVELS, "ai:grandmaster"))
+    monkeypatch.setitem(registry.SEATS, "ai:grandmaster", registry.SEATS["ai:expert"])
+    assert gr.default_reviewer() == "ai:grandmaster"
 
 
 @pytest.mark.parametrize("cost, low, high, want", [
