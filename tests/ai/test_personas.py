@@ -129,3 +129,19 @@ def test_each_style_is_a_seat_with_its_own_parameters():
     assert {"plan_bonus", "decline_below"} <= changed[V]
     menu = seat_choices()
     assert menu.index("ai:expert") < menu.index(STYLES[0]) < menu.index("greedy")
+
+
+def test_the_arena_counts_what_tells_the_styles_apart():
+    """Claims, safe discards after an uper and basic points per win are counted per player
+    (`ai.arena`): each within its bounds, and over the same walls the aggressive style opens
+    its hand in more hands than the defensive one."""
+    from ai.arena import run_duplicate
+
+    r = run_duplicate(["ai:defensive", "ai:aggressive", "greedy", "greedy"], hands=4, seed=3)
+    for st in r.stats.values():
+        assert 0 <= st.claims <= st.hands and 0 <= st.safe_after_uper <= st.after_uper
+        assert st.win_basic >= 2 * st.wins  # every win is worth 2 basic points or more
+        j = st.to_json()
+        assert j["claim_pct"] == 100.0 * st.claims / st.hands
+    assert r.stats["ai:aggressive"].claims > r.stats["ai:defensive"].claims
+    assert r.stats["greedy"].after_uper > 0  # somebody declared, the others answered
