@@ -149,3 +149,97 @@ def test_each_decision_is_numbered_described_and_played_with_the_next_seed():
     assert second.offered[0].action.tile == parse_tile("3p") != first.offered[0].action.tile
     assert [o.playouts for o in first.results] == [3, 3, 3]  # the session's playouts per option
     assert [i.index for i in sorted(review(s), key=lambda i: i.index)] == [1, 2]
+
+
+# ------------------------------------------------------------------ the hints' danger reasons
+def test_an_honour_with_every_copy_visible_is_safe_against_everyone_else():
+    """Two Greens in the hand and two in West's river: against South (who has not discarded
+    one) the Green is safe because every copy is visible; against West the reason stays his
+    own river; a White with three copies visible (one in North's river) keeps a danger."""
+    from game.engine.tiles import parse_tile
+    from game.practice.hints import hints, practice_observation
+
+    obs = practice_observation("122m333m4p5p6p66z55z7z", rivers=("", "", "66z", "5z"),
+                               uper=(False, True, False, False))
+    h = hints(obs)
+    south = next(o for o in h.opponents if o.seat == 1)
+    west = next(o for o in h.opponents if o.seat == 2)
+    green, white = parse_tile("6z"), parse_tile("5z")
+    assert str(south.danger_of(green).reason) == "safe: every 6z is visible"
+    assert south.danger_of(green).danger == 0.0
+    assert str(west.danger_of(green).reason) == "safe: in W's river"
+    assert south.danger_of(white).danger > 0.0
+    assert str(south.danger_of(white).reason) == "3 visible: honour, only a single wait"
+
+
+def _unseen(**visible: int) -> list[int]:
+    """Unseen copies of every kind: 4, less the visible ones given as m3=4 (four 3m visible)."""
+    from game.engine.tiles import parse_tile
+    out = [4] * 34
+    for name, n in visible.items():
+        out[parse_tile(name[1:] + name[0])] = 4 - n
+    return out
+
+
+def test_no_chance_needs_every_sequence_shape_dead():
+    """Worked by hand: a suit tile is a wall ("no-chance") only when each two-tile sequence
+    shape that could wait on it has a kind with no copy left."""
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import _no_chance
+
+    # 1m: only 2-3 waits on it; every 2m visible: a wall
+    assert str(_no_chance(T("1m"), _unseen(m2=4))) == (
+        "no-chance: every 2m is visible, so only a pair or single wait can use it")
+    # 5m with every 3m and 7m visible: 3-4 and 6-7 are dead, 4-6 (a closed wait) is not
+    assert _no_chance(T("5m"), _unseen(m3=4, m7=4)) is None
+    # ... and with every 4m too, 5m is a wall (each shape's first dead kind is named)
+    assert str(_no_chance(T("5m"), _unseen(m3=4, m4=4, m7=4))).startswith(
+        "no-chance: every 347m is visible")
+    # 3m with every 4m visible: 1-2 still waits on it
+    assert _no_chance(T("3m"), _unseen(m4=4)) is None
+    assert str(_no_chance(T("3m"), _unseen(m4=4, m2=4))).startswith("no-chance: every 24m is")
+    # 8m with three 7m visible: the last 7m still makes 6-7 and 7-9
+    assert _no_chance(T("8m"), _unseen(m7=3)) is None
+    assert str(_no_chance(T("8m"), _unseen(m7=4))).startswith("no-chance: every 7m is visible")
+    # 9p: only 7-8 waits on it
+    assert str(_no_chance(T("9p"), _unseen(p8=4))).startswith("no-chance: every 8p is visible")
+    assert _no_chance(T("9p"), _unseen(p6=4, m8=4)) is None  # another suit, a shape not on 9p
+
+
+def test_a_practice_observation_has_the_hands_waits_and_one_entry_per_seat():
+    from game.engine.melds import Meld
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import practice_observation
+
+    obs = practice_observation("123m456m789m1122p")
+    assert obs.waits == (T("1p"), T("2p"))
+    assert len(obs.hand_sizes) == len(obs.melds) == len(obs.rivers) == len(obs.uper) == 4
+    # a ready hand with a declared pung: the waits count the pung as a set
+    opened = practice_observation("456m789m1122p", melds=(Meld("pung", T("5z")),), seat=2)
+    assert opened.waits == (T("1p"), T("2p"))
+    assert opened.melds[2] == (Meld("pung", T("5z")),) and opened.melds[0] == ()
+    assert opened.hand_sizes == (13, 13, 10, 13)
+    assert practice_observation("123m456m789m112p").waits == ()  # not ready
+
+
+def test_a_lesson_names_an_uper_against_the_rules_first():
+    from game.practice.review import PracticeSession, review
+    s = PracticeSession(playouts=2, opponents="fast", workers=1)
+    s.decide(_ready_position("111m234m234p99p79p1z"), "fold")  # uper needs a concealed hand
+    lesson = str(review(s)[0].lesson)
+    assert lesson.startswith("uper is against the rules here:") and "concealed only" in lesson
+    ready = PracticeSession(playouts=2, opponents="fast", workers=1)
+    ready.decide(_ready_position("123m456m789m11223p"), "silent")  # uper is allowed
+    assert "against the rules" not in str(review(ready)[0].lesson)
+
+
+def test_a_session_start_without_a_readable_seed_reads_seed_0():
+    from game.engine.events import SessionStarted
+    from game.practice.event_words import event_message
+
+    def line(seed):
+        return str(event_message(SessionStarted(seed=seed, rules={}, players=("a", "b", "c", "d"),
+                                                method="dice", rolls=(), seats=(0, 1, 2, 3))))
+    assert line(77).startswith("Session start: seed 77,")
+    for hidden in (None, "12", True, 3.5):  # hidden from a seat, or a damaged record
+        assert line(hidden).startswith("Session start: seed 0,")
