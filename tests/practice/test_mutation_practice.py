@@ -243,3 +243,34 @@ def test_a_session_start_without_a_readable_seed_reads_seed_0():
     assert line(77).startswith("Session start: seed 77,")
     for hidden in (None, "12", True, 3.5):  # hidden from a seat, or a damaged record
         assert line(hidden).startswith("Session start: seed 0,")
+
+
+# ------------------------------------------------------------------ the hints of a whole hand
+def test_a_waiting_hand_gets_no_suggestion_and_a_turn_no_hand_acceptance():
+    """13 tiles (waiting for a draw): nothing to suggest (no action, no reason) and the hand's
+    own acceptance; 14 tiles: a suggestion with its reason and acceptance per discard only."""
+    from game.engine.actions import Discard
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    waiting = hints(practice_observation("123m456m789m1122p"))
+    assert waiting.suggested is None and waiting.reason is None
+    assert [a.tile for a in waiting.accepts] == [T("1p"), T("2p")]
+    turn = hints(practice_observation("123m456m789m11223p"))
+    assert isinstance(turn.suggested, Discard) and turn.reason is not None
+    assert turn.accepts == () and turn.discards
+
+
+def test_a_discards_uper_verdict_counts_the_prevalent_wind():
+    """Ready on 1z/2z after discarding 9m: a South pair is a value pair only in a South round,
+    so the uper is legal there and refused (1 point on a discard) in an East round."""
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    def verdict(prevalent):
+        h = hints(practice_observation("123m456p789p11z22z9m", prevalent=prevalent))
+        nine = next(x for x in h.discards if x.tile == T("9m"))
+        return nine.uper_legal, str(nine.uper_reason)
+    assert verdict(1) == (True, "None")
+    legal, why = verdict(0)
+    assert not legal and "2z would win by discard with concealed only (1 point)" in why
