@@ -274,3 +274,38 @@ def test_a_discards_uper_verdict_counts_the_prevalent_wind():
     assert verdict(1) == (True, "None")
     legal, why = verdict(0)
     assert not legal and "2z would win by discard with concealed only (1 point)" in why
+
+
+def test_a_plan_counts_the_seat_wind_and_the_tiles_already_gone():
+    """Two Wests, 2-shanten: for the West seat the plan is a value pung, for East (the West is
+    no value there) seven pairs; when both other Wests lie in a river the pung cannot be made
+    and every discard's plan turns to all sequences."""
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    def plan(hand, seat, rivers=("", "", "", "")):
+        return str(hints(practice_observation(hand, seat=seat, prevalent=0, rivers=rivers)).plan)
+    assert plan("123m456p78p33z19m5z", seat=2) == "concealed + value pung"
+    assert plan("123m456p78p33z19m5z", seat=0) == "concealed + seven pairs"
+    turn = "123m456p78p33z19m5z2m"
+    live = hints(practice_observation(turn, seat=2, prevalent=0))
+    gone = hints(practice_observation(turn, seat=2, prevalent=0, rivers=("33z", "", "", "")))
+    five_white = T("5z")
+    assert str(next(x for x in live.discards if x.tile == five_white).plan) == \
+        "concealed + value pung"
+    assert str(next(x for x in gone.discards if x.tile == five_white).plan) == \
+        "concealed + all sequences"
+
+
+def test_why_a_tile_wins_or_not_follows_the_suggested_discard():
+    """123m 456m 789m 11223p: 1p, 2p or 3p leaves it ready; the AI suggests 2p (waiting on 1p
+    and 4p), so the explanations are those of that hand, not of another ready discard's."""
+    from game.engine.actions import Discard
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    h = hints(practice_observation("123m456m789m11223p"))
+    assert h.suggested == Discard(T("2p"))
+    assert str(h.why_not(T("4p"))).startswith("you can win on 4p by discard")
+    assert str(h.why_not(T("1p"))).startswith("you can win on 1p by discard")
+    assert str(h.why_not(T("2p"))) == "2p does not complete your hand (your waits: 14p)"
