@@ -1,32 +1,40 @@
 """``ai:master``: the expert's judgement, checked by playing the close decisions out.
 
 At each decision that matters the master lists a few candidates around the expert's choice
-(`candidates`): discards whose plan value is within `Search.margin` of the best, the safest
-tile when the expert pushes (push or fold), uper or silent with the chosen tile, a kong or the
-discard, and pung, kong or pass on a claim. Obvious decisions are not searched: one legal
-action, a win that is allowed, a frozen hand after uper, the deal's kongs, the nine major tiles,
-or a discard no other tile comes near.
+(`candidates`): pung, kong or pass on a claim; the safest tile when the expert pushes (push or
+fold); a kong or the discard; the best discard by plan value when the expert chose another
+(and those within `Search.margin` of it); uper or silent with the chosen tile when the
+playouts model defence (not with the quick policy). Obvious decisions are not searched: one
+legal action, a win that is allowed, a frozen hand after uper, the deal's kongs, the nine
+major tiles, or a discard no other tile comes near.
 
 Then it plays the candidates out in sampled worlds (`ai.search.sample_world`: the hand rebuilt
 from its own view only, every tile it could not see dealt afresh), each world with every
 candidate (common random numbers: the difference between two candidates is measured on the
-same tiles), every seat played by ``ai:expert`` from there to the end of the hand, and counts
-the points this seat won or paid, the others' wins included. The expert's choice is kept unless
-another candidate did better by more than `Search.z` standard errors of the paired difference:
-the search is noisy (a hand's points vary by tens of points and a budget allows tens of
-playouts, not thousands), so it only overrules the expert where the playouts say so clearly.
+same tiles), the rest of the hand played by `Search.policy` (by default `QuickSeat` at every
+seat, about five times cheaper than ``ai:expert``), and counts the points this seat won or
+paid, the others' wins included. The expert's choice is kept unless another candidate did
+better by more than `Search.z` standard errors of the paired difference: the search is noisy
+(a hand's points vary by tens of points and the budget buys tens of playouts, not
+thousands), so it only overrules the expert where the playouts say so clearly.
 
 The budget (`Search.budget_ms`, the settings' ``master_budget_ms``) is thinking time per
-searched decision: a world is started only while the time left is at least the longest world
-so far, so a decision ends within the budget plus a little (bench/bench_master.py measures the
-decision times). Budget 0 plays exactly as ``ai:expert``. Tests and measurements that must not
-depend on the machine's speed count worlds instead (`Search.worlds`). The worlds come from the
-seat's seed and the number of the decision, so the same seed and the same view give the same
-worlds; with a time budget only their number depends on the machine.
+searched decision: candidates are kept (the best first) as far as the fewest worlds can play
+them, a world is started only while its expected cost is left, and one not finished by the
+deadline is abandoned (bench/bench_master.py measures the decision times). Budget 0 plays
+exactly as ``ai:expert``. Tests and measurements that must not depend on the machine's speed
+count worlds instead (`Search.worlds`). The worlds come from the seat's seed and the number
+of the decision, so the same seed and the same view give the same worlds; with a time budget
+only their number depends on the machine.
 
-Measured (README, "ai:master"): on two shared cores an expert playout costs tens of
-milliseconds, so 200 ms is about 5-15 worlds per decision. A worker pool does not pay on
-that machine: the other three seats and the game's own frame need the second core.
+Measured (README, "ai:master"; bench/bench_master.py): it is not stronger than ``ai:expert``
+at this budget. Judged on the real tables, the decisions it changed were worth about nothing
+(-0.2 points each, 95 % -3.8 to +3.4, 13 changes in 560 hands) while its own playouts had said
++16: a dozen quick playouts per candidate measure a close decision with a standard error of
+several points, and the candidates the expert finds close differ by about one. It loses
+nothing either: it rarely overrules the expert, and duplicate play finds no difference. A
+worker pool does not pay on the 2-core machine (the other seats and the game's frame need the
+second core).
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
