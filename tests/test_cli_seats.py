@@ -42,7 +42,7 @@ def test_accepted_seat_names(text, human, name):
 
 @pytest.mark.parametrize(("text", "human", "message"), [
     ("human", False, "every seat must be a computer player"),
-    ("oracle", False, "unknown seat 'oracle'; known seats: ai:beginner"),
+    ("oracle", False, "unknown seat 'oracle'; known seats: ai:aggressive, ai:beginner"),
     ("oracle", True, "unknown seat 'oracle'"),  # ... ; or human
     ("ai:strong", False, "unknown seat 'ai:strong'"),
     ("cmd:", False, "a cmd: seat needs a command"),
