@@ -845,3 +845,50 @@ def test_a_claim_offers_pung_kong_and_pass_and_says_who_gave_which_tile(kind_, t
     title = app.tr(title_key, name=sc.seat_label(2), tile=sc.tile_name(red))
     assert sc.prompt_title == title and sc.seat_label(2) in title and sc.tile_name(red) in title
     app.close()
+
+
+# --- a claim's clock, title and tooltip; the info column -----------------------------------------------
+def test_a_tooltip_sits_above_the_clock_and_the_title_with_even_margins(words, monkeypatch):
+    """Pointing at a disabled button shows why in a box above the buttons, the question and the
+    seconds left (hiding none of them), its text as far from the left edge as from the right."""
+    import game.ui.controls as controls
+    from game.ui.controls import Choice, Prompt
+
+    app = make_app()
+    panels: list[pygame.Rect] = []
+    real_panel = controls.draw_panel
+
+    def spy_panel(surface, rect, *a, **kw):
+        panels.append(pygame.Rect(rect))
+        return real_panel(surface, rect, *a, **kw)
+
+    monkeypatch.setattr(controls, "draw_panel", spy_panel)
+    p = Prompt([Choice("win", "Win", None, False, "not two points"), Choice("pass", "Pass")],
+               countdown=8, clock=lambda left, bank, in_bank: f"{left:.0f} s left")
+    p.hover = 0
+    rects = [pygame.Rect(900, 600, 300, 40), pygame.Rect(900, 650, 300, 40)]
+    rec = Recording((1280, 800), words)
+    p.draw(rec, app.fonts, rects, 20, title="East discards 5m")
+    at = dict(rec.texts)
+    title, clock, tip = at["East discards 5m"], at["8 s left"], at["not two points"]
+    assert title.bottom <= rects[0].y and clock.bottom <= title.y
+    box, = panels
+    assert box.contains(tip) and box.bottom <= clock.y
+    assert tip.x - box.x == box.right - tip.right
+    app.close()
+
+
+def test_the_info_column_marks_the_dealer_and_an_urgent_claim_clock():
+    from game.ui.controls import Choice, Prompt
+
+    app = make_app()
+    sc = human_turn(app)
+    info = sc.info()
+    assert info.winds[info.dealer] == 0  # the marker is on East's plate
+    assert info.countdown is None and not info.countdown_urgent
+    sc.prompt = Prompt([Choice("pass", "Pass")], countdown=5)
+    sc.prompt.update(1.0)
+    assert sc.info().countdown == pytest.approx(0.8) and not sc.info().countdown_urgent
+    sc.prompt.update(1.5)  # 2.5 s left: the last three seconds
+    assert sc.info().countdown_urgent
+    app.close()
