@@ -208,8 +208,9 @@ THREAT_BY_DISCARDS: dict[int, tuple[float, ...]] = {
 #: open melds that cannot reach 2 basic points as they stand (mixed suits, no value pung):
 #: this share of the table above (measured 0.3-0.5)
 UNLIKELY_VALID = 0.4
-#: expected number of kinds a threatening player can win on by discard, as a share of the
-#: weight of every wait he could have (`wait_weights` over all kinds, his sacred ones too)
+#: how many kinds a threatening player can win on by discard, spread by `wait_weights`: for a
+#: silent player over the kinds not safe against him, for an uper player over every wait he
+#: could have, his sacred ones too (`SACRED_SHARE_UPER`)
 WAIT_KINDS_SILENT = 1.3
 WAIT_KINDS_UPER = 2.2
 #: a silent player's last discard tells how near he is: a simple (2-8) let go means a hand
