@@ -44,7 +44,7 @@ def fake_seats(tmp_path, monkeypatch):
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
     ClosingSeat.made = []
 
-    def make_players(names, seed):
+    def make_players(names, seed, budget_ms=None):
         out = []
         for i, n in enumerate(names):
             if n == "human":
