@@ -166,8 +166,10 @@ def changes(hands: int, seed: int, search: Search, judge: int) -> int:
                          else 1e9)
             kind = _kind(decision, res.actions[0], a, getattr(a, "tile", None) == safest)
             found.append((kind, gain))
+            said, se = res.gain(res.actions.index(a))
             print(f"  {kind:>15}: {res.actions[0]} -> {a}: {gain:+.2f} points "
-                  f"(search said {res.gain(res.actions.index(a))[0]:+.2f})", flush=True)
+                  f"(search said {said:+.2f}, {said / se if se else 99:.1f} se, "
+                  f"{res.worlds} worlds)", flush=True)
             return a
 
     t0 = time.perf_counter()
