@@ -1079,6 +1079,9 @@ class Table:
         >>> r = t.resample_hidden(0, random.Random(1))
         >>> r.observation(0) == t.observation(0), r.concealed[1] != t.concealed[1]
         (True, True)
+
+        Two tables that differ only in where `seat`'s hidden tiles lie deal the same copy: the
+        hidden pool is sorted before it is shuffled.
         """
         others = [s for s in range(4) if s != seat and s not in keep]
         if any(s != seat for s in self._pending):
@@ -1087,6 +1090,7 @@ class Table:
         pool = t.wall.remaining_ids()
         for s in others:
             pool.extend(t.seat_state[s].concealed)
+        pool.sort()  # where the hidden tiles lay must not show through the new deal
         rng.shuffle(pool)
         plain = [x for x in pool if not is_flower_tile(x)]
         flowers = [x for x in pool if is_flower_tile(x)]

@@ -150,17 +150,19 @@ def test_a_known_blunder_is_a_blunder(tmp_path, seed, blunder, kind, category):
     assert r.items[0] is item  # worst first
 
 
-def test_uper_where_the_playouts_say_silent_is_a_blunder(tmp_path):
+def test_uper_where_the_playouts_say_silent_is_a_costly_mistake(tmp_path):
     # 45m233456799p777z discarding 3p, 11 tiles left: declared, the hand is frozen on its
     # 3m/6m wait; silent, it keeps improving (the seed was found by search: an AI change that
     # makes the expert declare here itself moves it; the assertion below says so)
     path, made = play(tmp_path, 104, uper_instead)
     assert made is not None
-    r = review_record(path, playouts=24, workers=1, cache=False)
+    r = review_record(path, playouts=48, workers=1, cache=False)
     item = the_blunder(r, made)
     assert (item.kind, item.category) == ("uper", "uper")
     assert item.chosen.uper and not item.suggested.uper and item.chosen.tile == item.suggested.tile
-    assert item.low > 0 and item.verdict == "blunder"
+    # its whole interval is a loss (48 playouts: with the hidden tiles dealt from a sorted pool,
+    # 24 left the interval across zero); how large it is decides mistake or blunder
+    assert item.low > 0 and item.verdict in ("mistake", "blunder")
     f = item.figures
     assert f["suggested"].win_rate > f["chosen"].win_rate
 

@@ -122,3 +122,20 @@ def test_per_seat_state_is_one_object_copied_and_compared_as_a_whole():
     assert t.concealed[seat] is t.seat_state[seat].concealed
     assert t.uper_index == tuple(p.uper_index for p in t.seat_state)
     assert [p.river_view for p in t.seat_state] == list(t.observation(seat).rivers)
+
+
+def test_where_the_hidden_tiles_lay_does_not_show_through_the_new_deal():
+    """Two tables that differ only in which opponent holds which hidden tile deal the same copy
+    from the same seed (the pool is sorted before it is shuffled)."""
+    t = Table(RuleSet(), seed=4)
+    other = t.copy()
+    a, b = other.seat_state[1], other.seat_state[2]
+    ha, hb = list(a.concealed), list(b.concealed)
+    ha[0], hb[0] = hb[0], ha[0]
+    a.set_hand(ha)
+    b.set_hand(hb)
+    assert other.observation(0) == t.observation(0) and other.concealed[1] != t.concealed[1]
+    one = t.resample_hidden(0, random.Random(9))
+    two = other.resample_hidden(0, random.Random(9))
+    assert [one.concealed[s] for s in range(4)] == [two.concealed[s] for s in range(4)]
+    assert one.wall.remaining_ids() == two.wall.remaining_ids()
