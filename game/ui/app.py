@@ -125,7 +125,11 @@ class App:
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
         self._work: deque[Iterator[object]] = deque()
+        #: the picture under the top overlay (`draw`), with what it was drawn for
+        self._under: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._looks = 0  # counts the settings applied: a new look or language redraws it
         self.prepare(self._sound_ahead())  # after the first frame, not before it
+        self.prepare(self._under_ahead())
         self.prepare(self._table_ahead(self.layout))
 
     # --- window ---------------------------------------------------------------------------------
@@ -162,6 +166,7 @@ class App:
         if new != self.layout:
             self.layout = new
             self.prepare(self._table_ahead(new))
+            self.prepare(self._under_ahead())
             for s in self.scenes:
                 s.on_resize(new)
 
@@ -192,10 +197,17 @@ class App:
                 self._work.popleft()
         return bool(self._work)
 
+    def _under_ahead(self) -> Iterator[None]:
+        """The surface that keeps the picture under an overlay (`draw`), made in the spare time
+        so that a result screen's first frame copies into it instead of making it."""
+        if self._under is None or self._under[1].get_size() != self.canvas.get_size():
+            self._under = ((), self.canvas.copy())
+        yield from ()  # one step: the work above
+
     def _sound_ahead(self) -> Iterator[None]:
         """The mixer, started in the first spare time (`Sound.start`)."""
         self.sound.start()
-        yield None
+        yield from ()  # one step: the work above
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
         """The empty table at `lay`, its text's fonts and call words (`prepare_table_text`), then
@@ -261,6 +273,7 @@ class App:
         table out again (the screens hear `on_resize`)."""
         old = self.settings
         self.settings = new
+        self._looks += 1  # what lies under an overlay is drawn again
         self.sound.configure(new.sound, new.volume)
         path = save_settings(new, self.settings_path) if save else None
         look = Look.of(new)
@@ -389,8 +402,28 @@ class App:
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
-        for s in self.scenes[start:]:
-            s.draw(self.canvas)
+        if start < len(self.scenes) - 1:
+            # an overlay on top: what lies under it does not move while it shows (only the top
+            # scene is updated), so it is drawn once and kept until the scenes or the window change
+            under = self.scenes[start:-1]
+            key = (tuple(id(s) for s in under), self.canvas.get_size(), self.layout, self._looks)
+            if self._under is None or self._under[0] != key:
+                for s in under:  # drawn where it shows, then kept
+                    s.draw(self.canvas)
+                picture = self._under[1] if self._under is not None else None
+                if picture is None or picture.get_size() != self.canvas.get_size():
+                    picture = self.canvas.copy()  # in the canvas's own pixel format
+                else:  # the surface made ahead (`_under_ahead`): a copy, not a new surface
+                    picture.blit(self.canvas, (0, 0))
+                self._under = (key, picture)
+            else:
+                self.canvas.blit(self._under[1], (0, 0))
+            self.scenes[-1].draw(self.canvas)
+        else:
+            if self._under is not None:
+                self._under = ((), self._under[1])  # the surface stays for the next overlay
+            for s in self.scenes[start:]:
+                s.draw(self.canvas)
         if self.canvas is not self.window:
             pygame.transform.smoothscale(self.canvas, self.window.get_size(), self.window)
         self._screenshot()
