@@ -28,6 +28,7 @@ from enum import StrEnum
 from typing import Any, Protocol, runtime_checkable
 
 from game.engine.actions import Action
+from game.engine.driver import ignores_events
 from game.engine.events import Event
 from game.engine.melds import Meld
 from game.engine.messages import Message, message_from_json
@@ -62,6 +63,7 @@ class SeatBase:
 
     name = "seat"
 
+    @ignores_events
     def observe(self, event: Event) -> None:
         return None
 

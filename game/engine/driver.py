@@ -44,7 +44,14 @@ from .errors import IllegalActionError
 from .events import Event
 from .table import Decision, HandResult, Table
 
-__all__ = ["ActionHook", "ActionLog", "HandDriver", "Listener"]
+__all__ = ["ActionHook", "ActionLog", "HandDriver", "Listener", "ignores_events"]
+
+
+def ignores_events(observe: Callable[[Any, Event], None]) -> Callable[[Any, Event], None]:
+    """Marks a seat's `observe` that does nothing: the driver then does not build the seat's
+    view of every event (a seat class that overrides it is fed as usual)."""
+    observe.ignores_events = True  # type: ignore[attr-defined]
+    return observe
 
 
 class Listener(Protocol):
@@ -93,8 +100,8 @@ class HandDriver:
         self._acts: list[Callable[[Decision], Action] | None] = [
             None if s in self.later else seats[s].act for s in range(4)]  # type: ignore[union-attr]
         self._observers = [(s, fn) for s in range(4)
-                           if (fn := getattr(seats[s], "observe", None)) is not None] \
-            if observe else []
+                           if (fn := getattr(seats[s], "observe", None)) is not None
+                           and not getattr(fn, "ignores_events", False)] if observe else []
         self._on_event = [fn for x in listeners if (fn := getattr(x, "on_event", None)) is not None]
         self._on_action = [fn for x in listeners
                            if (fn := getattr(x, "on_action", None)) is not None]

@@ -6,7 +6,8 @@ hidden tiles give equal observations for a seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from .kinds import Phase
 from .melds import Meld
@@ -64,3 +65,27 @@ class Observation:
                             for s, r in enumerate(self.rivers))
         return (f"{seat_name(self.seat)} hand {format_tiles(self.concealed)}"
                 f"{' ' + melds if melds else ''}; wall {self.wall_left}; {rivers}")
+
+
+_T = TypeVar("_T")
+
+
+def frozen_fast(cls: type[_T], **values: Any) -> _T:
+    """`cls(**values)` for a frozen dataclass without slots, every field given: the instance's
+    dict filled at once instead of one `object.__setattr__` per field (the engine builds one
+    observation and one decision per choice: this is a third of their cost). Equal to the
+    normal construction in every way (tests/test_observation_fast.py); a missing or unknown
+    field raises TypeError as the constructor would."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    if values.keys() != names:
+        missing = sorted(names - values.keys())
+        extra = sorted(values.keys() - names)
+        raise TypeError(f"{cls.__name__}: missing {missing}, unknown {extra}")
+    obj = object.__new__(cls)
+    obj.__dict__.update(values)
+    return obj
+
+
+_FIELDS: dict[type, frozenset[str]] = {}

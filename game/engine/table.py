@@ -73,11 +73,12 @@ from .melds import ADDED_KONG, CONCEALED_KONG, Meld
 from .melds import KONG as KONG_MELD
 from .melds import PUNG as PUNG_MELD
 from .messages import ACTIONS, MSG, SEATS, Message, define
-from .observation import Observation, RiverTile
+from .observation import Observation, RiverTile, frozen_fast
 from .rules import RuleSet
 from .scoring import SacredStatus, evaluate_win, payments, sacred_status, uper_verdict
 from .scoring.context import WinContext, WinResult
 from .tiles import (
+    FIRST_FLOWER,
     KIND_OF_TILE,
     MAJOR_KINDS,
     NUM_PLAYING_KINDS,
@@ -135,6 +136,7 @@ class SeatState:
     #: declared at once, before East's opening turn)
     deal_replaced: set[int] = field(default_factory=set)
     waits_cache: tuple[int, ...] | None = field(default=None, compare=False)
+    sorted_cache: tuple[int, ...] | None = field(default=None, compare=False)
     river_view: tuple[RiverTile, ...] = field(default=(), compare=False)
     flower_view: tuple[int, ...] = field(default=(), compare=False)
 
@@ -144,25 +146,33 @@ class SeatState:
             list(self.meld_ids), list(self.flowers), list(self.river), set(self.river_claimed),
             self.uper_index, self.uper_waits, self.sd_temporary, self.sd_missed,
             self.sd_discarded_win, self.penalised, self.discarded, self.kong_draw,
-            set(self.deal_replaced), self.waits_cache, self.river_view, self.flower_view)
+            set(self.deal_replaced), self.waits_cache, self.sorted_cache, self.river_view,
+            self.flower_view)
 
     def add(self, t: int) -> None:
         """Tile id `t` joins the concealed hand."""
         self.concealed.append(t)
-        if not is_flower_tile(t):
+        if t < FIRST_FLOWER:
             self.counts[KIND_OF_TILE[t]] += 1
-            self.waits_cache = None
+            self.waits_cache = self.sorted_cache = None
 
     def remove(self, t: int) -> None:
         """Tile id `t` leaves the concealed hand."""
         self.concealed.remove(t)
-        if not is_flower_tile(t):
+        if t < FIRST_FLOWER:
             self.counts[KIND_OF_TILE[t]] -= 1
-            self.waits_cache = None
+            self.waits_cache = self.sorted_cache = None
 
     def kinds(self) -> list[int]:
         """The concealed kinds (flowers excluded), in holding order."""
-        return [KIND_OF_TILE[t] for t in self.concealed if not is_flower_tile(t)]
+        return [KIND_OF_TILE[t] for t in self.concealed if t < FIRST_FLOWER]
+
+    def sorted_kinds(self) -> tuple[int, ...]:
+        """The concealed kinds sorted (cached until the hand changes)."""
+        s = self.sorted_cache
+        if s is None:
+            s = self.sorted_cache = tuple(sorted(self.kinds()))
+        return s
 
     def show_flower(self, t: int) -> None:
         """Flower `t` leaves the hand and is put aside."""
@@ -177,7 +187,7 @@ class SeatState:
         for t in self.concealed:
             if not is_flower_tile(t):
                 self.counts[kind_of_tile(t)] += 1
-        self.waits_cache = None
+        self.waits_cache = self.sorted_cache = None
 
     def discard(self, t: int, uper: bool) -> None:
         """Tile id `t` (already out of the hand) joins the river, laid sideways for uper."""
@@ -647,7 +657,8 @@ class Table:
     def _decide(self, seat: int, kind: DecisionKind, legal: list[Action],
                 notes: dict[Action, Reason]) -> None:
         """Ask `seat`: the decision is a snapshot taken now (its observation included)."""
-        self._pending[seat] = Decision(seat, kind, tuple(legal), notes, self.observation(seat))
+        self._pending[seat] = frozen_fast(Decision, seat=seat, kind=kind, legal=tuple(legal),
+                                          notes=notes, observation=self.observation(seat))
 
     def _run(self, step: Callable[[], Any]) -> None:
         """Run automatic steps (draws, frozen-hand discards) until a decision or the end."""
@@ -1032,8 +1043,8 @@ class Table:
         if w or me.sd_discarded_win:
             sacred = tuple(r.message for r in self.sacred(seat).reasons)
         d = me.drawn
-        return Observation(
-            seat=seat, concealed=tuple(sorted(self.hand_kinds(seat))),
+        return frozen_fast(
+            Observation, seat=seat, concealed=me.sorted_kinds(),
             drawn=kind_of_tile(d) if d is not None and not is_flower_tile(d) and self.turn == seat
             else None,
             hand_sizes=tuple(len(p.concealed) for p in states),
@@ -1042,7 +1053,7 @@ class Table:
             rivers=tuple(p.river_view for p in states),
             uper=tuple(p.uper_index >= 0 for p in states), waits=w, sacred=sacred,
             wall_left=self.wall.remaining, turn=self.turn, phase=phase, last_discard=last,
-            prevalent=self.prevalent, scores=self.scores)
+            prevalent=self.prevalent, scores=self.scores, dealer=0)
 
     def copy(self) -> Table:
         """An independent copy (for AI playouts); the event hook is not copied. Its pending

@@ -177,13 +177,18 @@ def kind_of_tile(tile_id: int) -> int:
     return tile_id // 4
 
 
+#: the first flower's tile id: ids below it are playing tiles (`is_flower_tile`, inlined by the
+#: table's inner loops)
+FIRST_FLOWER = 100
+
+
 def is_flower_tile(tile_id: int) -> bool:
     """Whether a physical tile id is a flower (ids 100-103).
 
     >>> is_flower_tile(99), is_flower_tile(100)
     (False, True)
     """
-    return tile_id >= 100
+    return tile_id >= FIRST_FLOWER
 
 
 #: `kind_of_tile` of every tile id, for the table's inner loops
