@@ -82,9 +82,7 @@ from .tiles import (
     KIND_OF_TILE,
     MAJOR_KINDS,
     NUM_PLAYING_KINDS,
-    is_flower_tile,
     is_wind,
-    kind_of_tile,
     parse_tiles,
     seat_name,
     tile_ids_of_kind,
@@ -185,8 +183,8 @@ class SeatState:
         self.concealed = list(ids)
         self.counts = [0] * NUM_PLAYING_KINDS
         for t in self.concealed:
-            if not is_flower_tile(t):
-                self.counts[kind_of_tile(t)] += 1
+            if t < FIRST_FLOWER:
+                self.counts[KIND_OF_TILE[t]] += 1
         self.waits_cache = self.sorted_cache = None
 
     def discard(self, t: int, uper: bool) -> None:
@@ -446,7 +444,7 @@ class Table:
             else:
                 head, tail = list(rig), []
             used = {t for t in head + tail if t is not None}
-            if not rules.flowers and any(t is not None and is_flower_tile(t) for t in used):
+            if not rules.flowers and any(t is not None and t >= FIRST_FLOWER for t in used):
                 raise ValueError("the rigged wall holds flowers but the rules have flowers off")
             rest = [t for t in ids if t not in used]
             it = iter(rest)
@@ -473,7 +471,7 @@ class Table:
         then the seat may declare at once a four of a kind a replacement completed."""
         me = self.seat_state[seat]
         while True:
-            fl = [t for t in me.concealed if is_flower_tile(t)]
+            fl = [t for t in me.concealed if t >= FIRST_FLOWER]
             if not fl:
                 break
             if not self._replace_flower(seat, fl[0]):
@@ -504,8 +502,8 @@ class Table:
         self._add(seat, t)
         me.drawn = t
         me.kong_draw = True
-        if not is_flower_tile(t):
-            me.deal_replaced.add(kind_of_tile(t))
+        if t < FIRST_FLOWER:
+            me.deal_replaced.add(KIND_OF_TILE[t])
         self._emit(Drew(seat, t, pos, True))
         return lambda: self._deal_flowers(seat)
 
@@ -519,10 +517,10 @@ class Table:
     def _id_of_kind(self, seat: int, kind: int) -> int:
         me = self.seat_state[seat]
         d = me.drawn
-        if d is not None and not is_flower_tile(d) and kind_of_tile(d) == kind:
+        if d is not None and d < FIRST_FLOWER and KIND_OF_TILE[d] == kind:
             return d
         for t in reversed(me.concealed):
-            if not is_flower_tile(t) and kind_of_tile(t) == kind:
+            if t < FIRST_FLOWER and KIND_OF_TILE[t] == kind:
                 return t
         raise AssertionError(f"seat {seat} holds no {tile_str(kind)}")
 
@@ -537,8 +535,8 @@ class Table:
         t, pos = self.wall.draw_back()
         self._add(seat, t)
         me.drawn = t
-        if self.phase == Phase.DEAL and not is_flower_tile(t):
-            me.deal_replaced.add(kind_of_tile(t))
+        if self.phase == Phase.DEAL and t < FIRST_FLOWER:
+            me.deal_replaced.add(KIND_OF_TILE[t])
         self._emit(Drew(seat, t, pos, True))
         return True
 
@@ -556,7 +554,7 @@ class Table:
         self.turn = seat
         self.phase = Phase.TURN
         self._emit(Drew(seat, t, pos, replacement))
-        while is_flower_tile(t):
+        while t >= FIRST_FLOWER:
             if not self._replace_flower(seat, t):
                 return False
             t = me.drawn
@@ -578,7 +576,7 @@ class Table:
         return w
 
     def river_kinds(self, seat: int) -> list[int]:
-        return [kind_of_tile(t) for t in self.seat_state[seat].river]
+        return [KIND_OF_TILE[t] for t in self.seat_state[seat].river]
 
     @property
     def is_over(self) -> bool:
@@ -594,7 +592,7 @@ class Table:
         ui = me.uper_index
         return sacred_status(
             self.waits(seat) if waits is None else waits, self.river_kinds(seat),
-            uper_discard=None if ui < 0 else kind_of_tile(me.river[ui]),
+            uper_discard=None if ui < 0 else KIND_OF_TILE[me.river[ui]],
             temporary=me.sd_temporary, missed_after_uper=me.sd_missed,
             discarded_win_after_uper=me.sd_discarded_win)
 
@@ -626,7 +624,7 @@ class Table:
         if not shape.is_complete(c):
             return None, None, _INCOMPLETE
         d = me.drawn
-        kind = kind_of_tile(d) if d is not None and not is_flower_tile(d) else \
+        kind = KIND_OF_TILE[d] if d is not None and d < FIRST_FLOWER else \
             self.hand_kinds(seat)[-1]
         c[kind] -= 1
         w = shape.waits(c)
@@ -676,7 +674,7 @@ class Table:
         legal: list[Action] = []
         notes: dict[Action, Reason] = {}
         d = me.drawn
-        drawn_kind = kind_of_tile(d) if d is not None and not is_flower_tile(d) else None
+        drawn_kind = KIND_OF_TILE[d] if d is not None and d < FIRST_FLOWER else None
         if me.penalised and drawn_kind is not None:
             return lambda: self._discard(seat, drawn_kind, False, auto=True)
         if me.uper_index >= 0 and drawn_kind is not None:
@@ -788,7 +786,7 @@ class Table:
                     me.penalised = True
                     drawn = me.drawn
                     assert drawn is not None
-                    return lambda: self._discard(seat, kind_of_tile(drawn), False, auto=True)
+                    return lambda: self._discard(seat, KIND_OF_TILE[drawn], False, auto=True)
                 ctx, res, _ = self._self_draw_check(seat)
                 t = me.drawn
                 assert ctx is not None and res is not None and t is not None
@@ -815,7 +813,7 @@ class Table:
 
     def _declare_concealed_kong(self, seat: int, k: int) -> None:
         me = self.seat_state[seat]
-        ids = tuple(t for t in me.concealed if not is_flower_tile(t) and kind_of_tile(t) == k)
+        ids = tuple(t for t in me.concealed if t < FIRST_FLOWER and KIND_OF_TILE[t] == k)
         for t in ids:
             self._remove(seat, t)
         me.melds.append(Meld(CONCEALED_KONG, k))
@@ -833,7 +831,7 @@ class Table:
         assert self.limbo is not None
         seat, t = self.limbo
         self.limbo = None
-        k = kind_of_tile(t)
+        k = KIND_OF_TILE[t]
         me = self.seat_state[seat]
         for i, m in enumerate(me.melds):
             if m.type == PUNG_MELD and m.tile == k:
@@ -874,7 +872,7 @@ class Table:
 
     def _offer_claims(self, discarder: int, t: int, robbing: bool) -> bool:
         """Give every seat that can claim tile `t` a decision. False if nobody can."""
-        k = kind_of_tile(t)
+        k = KIND_OF_TILE[t]
         last = (not robbing) and self.wall.remaining == 0
         self._answers = {}
         self._win_offered = {}
@@ -932,7 +930,7 @@ class Table:
                 else:
                     self.seat_state[s].sd_temporary = True  # SD1
         res = resolve_claims(discarder, answers, self.rules)
-        k = kind_of_tile(t)
+        k = KIND_OF_TILE[t]
         if res.triple_win:
             self._end(EndReason.TRIPLE_WIN, next_doubled=True)
             return None
@@ -954,9 +952,9 @@ class Table:
 
     def _claim_set(self, seat: int, discarder: int, t: int, kong: bool) -> Callable[[], Any] | None:
         me = self.seat_state[seat]
-        k = kind_of_tile(t)
+        k = KIND_OF_TILE[t]
         n = 3 if kong else 2
-        mine = [x for x in me.concealed if not is_flower_tile(x) and kind_of_tile(x) == k][:n]
+        mine = [x for x in me.concealed if x < FIRST_FLOWER and KIND_OF_TILE[x] == k][:n]
         for x in mine:
             self._remove(seat, x)
         self.seat_state[discarder].last_discard_taken()
@@ -978,7 +976,7 @@ class Table:
         rules = self.rules
         if (rules.four_winds_draw and discarder == 3 and not self.any_meld
                 and all(len(p.river) == 1 for p in self.seat_state)):
-            kinds = {kind_of_tile(p.river[0]) for p in self.seat_state}
+            kinds = {KIND_OF_TILE[p.river[0]] for p in self.seat_state}
             if len(kinds) == 1 and is_wind(next(iter(kinds))):
                 self._end(EndReason.FOUR_WINDS)
                 return None
@@ -1002,7 +1000,7 @@ class Table:
             p = tuple(pay.get(s, 0) for s in range(4))
             for s in range(4):
                 total[s] += p[s]
-            records.append(WinRecord(seat, how, frm, kind_of_tile(t), ctx, res, p))
+            records.append(WinRecord(seat, how, frm, KIND_OF_TILE[t], ctx, res, p))
             if how != WinHow.SELF_DRAW and i == 0:
                 # the winning tile joins the (first) winner's hand
                 if how == WinHow.ROBBING_KONG:
@@ -1031,9 +1029,9 @@ class Table:
         phase = self.phase
         if (phase == Phase.CLAIM or phase == Phase.ROB) and self._last_discard is not None:
             if phase == Phase.ROB and self.limbo is not None:
-                last: tuple[int, int] | None = (self.limbo[0], kind_of_tile(self.limbo[1]))
+                last: tuple[int, int] | None = (self.limbo[0], KIND_OF_TILE[self.limbo[1]])
             else:
-                last = (self._last_discard[0], kind_of_tile(self._last_discard[1]))
+                last = (self._last_discard[0], KIND_OF_TILE[self._last_discard[1]])
         else:
             last = None
         states = self.seat_state
@@ -1043,15 +1041,17 @@ class Table:
         if w or me.sd_discarded_win:
             sacred = tuple(r.message for r in self.sacred(seat).reasons)
         d = me.drawn
+        e, s, w_, n = states  # written out: this runs for every decision
         return frozen_fast(
             Observation, seat=seat, concealed=me.sorted_kinds(),
-            drawn=kind_of_tile(d) if d is not None and not is_flower_tile(d) and self.turn == seat
+            drawn=KIND_OF_TILE[d] if d is not None and d < FIRST_FLOWER and self.turn == seat
             else None,
-            hand_sizes=tuple(len(p.concealed) for p in states),
-            melds=tuple(tuple(p.melds) for p in states),
-            flowers=tuple(p.flower_view for p in states),
-            rivers=tuple(p.river_view for p in states),
-            uper=tuple(p.uper_index >= 0 for p in states), waits=w, sacred=sacred,
+            hand_sizes=(len(e.concealed), len(s.concealed), len(w_.concealed), len(n.concealed)),
+            melds=(tuple(e.melds), tuple(s.melds), tuple(w_.melds), tuple(n.melds)),
+            flowers=(e.flower_view, s.flower_view, w_.flower_view, n.flower_view),
+            rivers=(e.river_view, s.river_view, w_.river_view, n.river_view),
+            uper=(e.uper_index >= 0, s.uper_index >= 0, w_.uper_index >= 0, n.uper_index >= 0),
+            waits=w, sacred=sacred,
             wall_left=self.wall.remaining, turn=self.turn, phase=phase, last_discard=last,
             prevalent=self.prevalent, scores=self.scores, dealer=0)
 
@@ -1103,8 +1103,8 @@ class Table:
             pool.extend(t.seat_state[s].concealed)
         pool.sort()  # where the hidden tiles lay must not show through the new deal
         rng.shuffle(pool)
-        plain = [x for x in pool if not is_flower_tile(x)]
-        flowers = [x for x in pool if is_flower_tile(x)]
+        plain = [x for x in pool if x < FIRST_FLOWER]
+        flowers = [x for x in pool if x >= FIRST_FLOWER]
         pos = 0
         for s in others:
             me = t.seat_state[s]
