@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from game.engine.observation import Observation, RiverTile
 from game.engine.rules import RuleSet
@@ -145,6 +146,22 @@ def wait_weights(unseen: Sequence[int], safe: Iterable[int] = (),
     >>> wait_weights(u)[parse_tile("8m")] < w[parse_tile("8m")]
     True
     """
+    w = list(_shape_weights(tuple(unseen), shapes))
+    for k in early:
+        if is_suited(k):
+            r = rank(k)
+            for d in (-2, -1, 1, 2):
+                if 1 <= r + d <= 9:
+                    w[k + d] *= 0.85
+    for k in safe:
+        w[k] = 0.0
+    return w
+
+
+@lru_cache(maxsize=512)
+def _shape_weights(unseen: tuple[int, ...], shapes: ShapeWeights) -> tuple[float, ...]:
+    """`wait_weights` before the early discards and the safe kinds: the same for every
+    opponent of one observation (cached: the three reads of a decision share it)."""
     s = shapes
     w = [0.0] * 25
     for base in (0, 9):
@@ -166,15 +183,7 @@ def wait_weights(unseen: Sequence[int], safe: Iterable[int] = (),
     for k in range(18, 25):
         u = unseen[k]
         w[k] = u * (u - 1) * s.honour_pair + u * s.honour_single
-    for k in early:
-        if is_suited(k):
-            r = rank(k)
-            for d in (-2, -1, 1, 2):
-                if 1 <= r + d <= 9:
-                    w[k + d] *= 0.85
-    for k in safe:
-        w[k] = 0.0
-    return w
+    return tuple(w)
 
 
 @dataclass(frozen=True)
@@ -274,6 +283,10 @@ def _relation(k: int, ref: int) -> str:
     return str(min(3, abs(k - ref)))
 
 
+#: `_relation(k, ref)` for every kind `k`, by `ref`
+_RELATIONS = tuple(tuple(_relation(k, ref) for k in range(25)) for ref in range(25))
+
+
 def first_go_around(obs: Observation, o: int) -> bool:
     """Is opponent `o` still in the first go-around: at most one discard of his and no meld on
     the table (a claim or kong ends it)?"""
@@ -327,12 +340,12 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
     ready and every other tile is equally dangerous against him; others are ignored.
     """
     vis = visible_counts(obs)
+    unseen = [4 - v for v in vis]
     reads = []
     for o in range(4):
         if o == obs.seat:
             continue
         river = [r.tile for r in obs.rivers[o]]
-        unseen = [4 - v for v in vis]
         # tiles that passed him without a win are no waits of his (or he cannot win on a
         # discard at all now); an honour he cannot hold cannot be his wait
         not_waits = set(passed[o]) if passed else set()
@@ -361,7 +374,8 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         ref = _reference_discard(obs.rivers[o])
         if ref is not None:
             near = NEAR_UPER if obs.uper[o] else NEAR_SILENT
-            full = [x * near.get(_relation(k, ref), 1.0) for k, x in enumerate(full)]
+            rel = _RELATIONS[ref]
+            full = [x * near.get(rel[k], 1.0) for k, x in enumerate(full)]
         w = [0.0 if k in safe else x for k, x in enumerate(full)]
         share = SACRED_SHARE_UPER if obs.uper[o] else SACRED_SHARE_SILENT
         sacred_w = sum(full) - sum(w)

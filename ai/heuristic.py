@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING
 
 from game.engine.actions import (
@@ -68,7 +68,7 @@ from game.engine.events import (
     KongDeclared,
 )
 from game.engine.hand.acceptance import acceptance13
-from game.engine.hand.shanten import candidates
+from game.engine.hand.shanten import HandShape
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
@@ -970,12 +970,6 @@ class DiscardChoice:
     unseen: int
 
 
-def _near(c: Sequence[int]) -> list[int]:
-    """Kinds whose draw can change the shape: `hand.shanten.candidates`, or every kind when a
-    quad is held (its dead fourth copy lets a lone tile become a single wait)."""
-    return list(range(25)) if 4 in c else candidates(c)
-
-
 def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
                     slack: int = 0, only: set[int] | None = None) -> list[DiscardChoice]:
     """Every distinct discard of a 3n+2 hand with its shanten; acceptance is worked out only
@@ -986,14 +980,8 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
     >>> tile_str(best.discard), best.shanten, best.unseen
     ('7z', 0, 7)
     """
-    c = list(counts)
-    firsts = []
-    for d in range(25):
-        if not c[d] or (only is not None and d not in only):
-            continue
-        c[d] -= 1
-        firsts.append((shanten_of(c, melds), d))
-        c[d] += 1
+    h = HandShape(counts, melds)
+    firsts = [(s, d) for d, s in h.after_discards() if only is None or d in only]
     if not firsts:
         return []
     low = min(s for s, _ in firsts)
@@ -1002,20 +990,17 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
         if s > low + slack:
             out.append(DiscardChoice(d, s, (), 0))
             continue
-        c[d] -= 1
+        # every draw after this discard, one look-up each
+        h.remove(d)
         kinds = []
         unseen = 0
-        for k in _near(c):
-            if c[k] >= 4:
-                continue
-            c[k] += 1
-            if shanten_of(c, melds) < s:
+        for k, s2 in h.after_draws():
+            if s2 < s:
                 left = 4 - counts[k] - elsewhere[k]
                 if left > 0:
                     kinds.append(k)
                     unseen += left
-            c[k] -= 1
-        c[d] += 1
+        h.add(d)
         out.append(DiscardChoice(d, s, tuple(kinds), unseen))
     out.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
     return out
@@ -1027,6 +1012,7 @@ def _minus(c: list[int], k: int) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=8192)  # a decision asks the same few values many times over
 def _p_far(steps: float, u: int, total: int, wall_left: int, discard_ok: bool) -> float:
     """Chance to win from `steps` away with `u` unseen accepted tiles for the next step: the
     draws needed (next step, later steps, the final wait) against the turns left, smoothly.
