@@ -335,3 +335,52 @@ def test_the_two_throws_of_the_dice_say_what_they_decide():
         "E throws 3+4 (who breaks the wall)")
     assert str(event_message(DiceRolled(seat=2, faces=(1, 6), purpose="count"))) == (
         "W throws 1+6 (where the wall breaks)")
+
+
+def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_either():
+    """SD6 (rule book 9.8): after uper he discarded a tile that would have won, so he cannot win
+    at all, not even by self-draw. 11m 77m 234p 567p 555z waits on 1m/7m and would win on a
+    self-draw (concealed + self draw + dragon pung), so only the sacred status says "none".
+    SD5 (he let a winning discard pass after uper) leaves the self-draw open."""
+    import dataclasses
+
+    from game.engine.scoring.sacred import sacred_status
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    obs = practice_observation("11m77m234p567p555z", rivers=("9p3z", "", "", ""),
+                               uper=(True, False, False, False), uper_index=(0, -1, -1, -1))
+    sd6 = sacred_status((), (), discarded_win_after_uper=True).reasons[0].message
+    h = hints(dataclasses.replace(obs, sacred=(sd6,)))
+    assert h.shanten == 0 and {w.tile for w in h.waits} == {T("1m"), T("7m")}
+    assert all(w.self_draw_basic >= 2 for w in h.waits)
+    assert h.sacred.can_self_draw is False
+    # SD6 (everything) first, then SD4: the uper discard 9p blocks 3p/6p/9p (not his waits)
+    assert [r.code for r in h.sacred.reasons] == ["sacred.sd6", "sacred.sd4"]
+    assert h.win_ways == "none"
+    assert h.headline[2].code == "hint.win_none"  # not "you can win only by self-draw"
+    sd5 = sacred_status((), (), missed_after_uper=True).reasons[0].message
+    h = hints(dataclasses.replace(obs, sacred=(sd5,)))
+    assert h.sacred.can_self_draw is True and h.win_ways == "self-draw"
+
+
+def test_why_speaks_of_the_suggested_discard_even_when_it_leaves_the_hand_not_ready():
+    """123m 456m 789p 11z 45p 5m with 4 tiles left in the wall and South in uper: 5m would make
+    the hand ready on 3p/6p, but that wait wins only by self-draw (concealed + self draw; on a
+    discard concealed only), so ai:expert breaks it with 6m. "Why can't I win on 3p?" is about
+    the hand after 6m, which nothing completes; not about the hand after 5m, which was not
+    suggested (there 3p "gives concealed only on a discard")."""
+    from game.engine.actions import Discard
+    from game.engine.tiles import parse_tile as T
+    from game.practice.hints import hints, practice_observation
+
+    obs = practice_observation("123m456m789p11z45p5m", rivers=("", "1z2z9p3m", "", ""),
+                               uper=(False, True, False, False), uper_index=(-1, 1, -1, -1),
+                               wall_left=4)
+    h = hints(obs)
+    assert h.suggested == Discard(T("6m"))
+    five = next(d for d in h.discards if d.tile == T("5m"))
+    assert five.shanten == 0 and {a.tile for a in five.accepts} == {T("3p"), T("6p")}
+    assert next(d for d in h.discards if d.tile == T("6m")).shanten == 1
+    for k in ("3p", "6p", "5m"):
+        assert str(h.why_not(T(k))) == f"{k} does not complete your hand"
