@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutants"
 EQUIVALENT = Path(__file__).resolve().with_name("mutation_equivalent.txt")
 # what each package's folder links to: the code, the tests and what the tests read
-LINKED = ("ai", "game", "tests", "conftest.py", "docs")
+LINKED = ("ai", "game", "tests", "conftest.py", "docs", "bench")
 # mutmut's exit codes (mutmut/stats.py)
 KILLED = {1, 3}
 TIMEOUT = {-24, 24, 152, 255, 36}
