@@ -381,7 +381,7 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         sacred_w = sum(full) - sum(w)
         total = sum(w) + share * sacred_w
         table = ((0.0,) * 25 if total <= 0
-                 else tuple(min(0.95, ready * kinds * x / total) for x in w))
+                 else tuple(v if (v := ready * kinds * x / total) < 0.95 else 0.95 for x in w))
         reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o, rules)))
     return reads
 

@@ -206,11 +206,12 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
             one_more.append((majors, 2, "all simples"))
         # all sequences (discard wins): no honours but a plain pair; a rough distance
         plain_honours = sum(counts[k] for k in range(18, 25) if k not in vk)
-        one_more.append((plain_honours + (1 if any(c >= 3 for c in counts) else 0) + 1, 2,
+        one_more.append((plain_honours + (1 if max(counts) >= 3 else 0) + 1, 2,
                          "all sequences"))
         if not melds:
-            pairs = sum(1 for c in counts if c >= 2)
-            kinds = sum(1 for c in counts if c)
+            singles, absent = counts.count(1), counts.count(0)
+            pairs = len(counts) - absent - singles
+            kinds = len(counts) - absent
             sp = 6 - pairs + max(0, 7 - kinds)
             one_more.append((max(0, sp - shanten), 5, "seven pairs"))
         for d, b, name in options:
