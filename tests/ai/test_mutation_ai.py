@@ -115,3 +115,257 @@ def test_a_discard_that_was_safe_anyway_says_nothing_about_defence():
     t = TableDefence()
     t.record(2, safe=True, chance=0.9)
     assert t.defence(2) == pytest.approx(6.5 / 8.1)
+
+
+# ------------------------------------------------------------------------------ claims
+def _claim_spot(hand: str):
+    from test_decision_table import position
+
+    # South has claimed East's Green (6z*), thrown 1z; East throws a Red after W and N
+    return position(hand=hand, seat=1, rivers=("6z* 7z", "1z", "2z", "3z"))
+
+
+@pytest.mark.parametrize("level", ["standard", "expert"])
+def test_an_open_ready_hand_claims_the_fourth_red_as_a_kong(level):
+    """South is open already (a Green pung) and ready on 9p with 777z 234m 567m 9p: a melded
+    kong of Red keeps the wait (the replacement tile is a free draw) and adds its kong point,
+    and opening costs nothing now. Passing is worth less."""
+    from game.engine.actions import Kong
+
+    sp = _claim_spot("777z234m567m9p")
+    assert Kong() in sp.decision.legal
+    action, why = sp.act(level)
+    assert action == Kong(), why
+
+
+# ------------------------------------------------------------------------------ ai:master
+def _expert_at(name: str):
+    from test_decision_table import spot
+
+    from ai.heuristic import HeuristicSeat
+
+    sp = spot(name)
+    seat = HeuristicSeat("expert")
+    for e in sp.table.events:
+        seat.observe(e.visible_to(sp.seat))
+    return sp, seat
+
+
+def test_quick_playouts_do_not_try_the_other_uper_choice():
+    """uper_early: ai:expert throws 7p silently with a wide early wait. With expert playouts
+    the search also plays the same 7p declared (the uper timing is the expert's to test);
+    with quick playouts, whose opponents never defend, it does not (they overrate uper)."""
+    from ai.master import Search, candidates
+
+    sp, seat = _expert_at("uper_early")
+    chosen = seat.act(sp.decision)
+    seven = parse_tile("7p")
+    from game.engine.actions import Discard
+
+    assert chosen == Discard(seven)
+    assert candidates(seat, sp.decision, chosen, Search(worlds=2, policy="quick")) == [chosen]
+    assert candidates(seat, sp.decision, chosen, Search(worlds=2, policy="expert")) == [
+        chosen, Discard(seven, uper=True)]
+
+
+def test_a_kong_at_the_deal_is_not_searched():
+    """East holds 7777z at the deal: the "kong" decision (declare it or not) is left to
+    ai:expert, even when the expert's choice given is to pass (no concealed kong added as a
+    candidate)."""
+    from ai.heuristic import HeuristicSeat
+    from ai.master import Search, candidates
+    from game.engine.actions import PASS, ConcealedKong
+    from game.engine.rules import RuleSet
+    from game.engine.table import DecisionKind, Table, rig_wall
+
+    t = Table(RuleSet(flowers=False), seed=2, wall=rig_wall(
+        ["7777z123m456p789p1z", "2223334445556m", "6668889992p134z", "1112223335557p"], ""))
+    turn = t.pending()[0]
+    assert turn.kind == "turn" and ConcealedKong(parse_tile("7z")) in turn.legal
+    # the same position asked as the deal's kong question (a flower replacement completing
+    # the four: the table asks it only then)
+    d = dataclasses.replace(turn, kind=DecisionKind.KONG, legal=(ConcealedKong(parse_tile("7z")),
+                                                                   PASS))
+    seat = HeuristicSeat("expert")
+    for e in t.events:
+        seat.observe(e.visible_to(0))
+    for chosen in (PASS, ConcealedKong(parse_tile("7z"))):
+        assert candidates(seat, d, chosen, Search(worlds=2, policy="expert")) == [chosen]
+
+
+def test_the_quick_policy_folds_from_two_away_with_a_tile_exactly_safe():
+    """fold: East is two tiles from ready and West declared uper on 4m after 7z 9p; 6p is
+    of 9p's stem (3-6-9p) and so exactly safe against him: the quick policy throws it, not
+    the tile that keeps the hand nearest to ready."""
+    from test_decision_table import spot
+
+    from ai.master import QuickSeat
+    from game.engine.actions import Discard
+
+    assert QuickSeat().act(spot("fold").decision) == Discard(parse_tile("6p"))
+
+
+# ------------------------------------------------------------------------------ worlds
+SOUTH_READY = ["123m456m789p45p11z7z", "11m77m234p567p555z", "2223334446669m", "6668889992p134z"]
+
+
+def _table_to_east(draws: str, south: str, **table):
+    """East throws 7z, South draws and throws per `south` ("uper": 8m declared, "pass win":
+    his draw although it wins), W and N throw their draws, up to East's next turn."""
+    from test_master import Drawn
+
+    from game.engine.actions import Discard
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table, rig_wall
+
+    t = Table(RuleSet(flowers=False), seed=3, wall=rig_wall(SOUTH_READY, draws), **table)
+    t.submit(0, Discard(T("7z")))
+    while 0 not in t.pending():
+        s, d = next(iter(t.pending().items()))
+        if s == 1 and d.kind == "turn":
+            drawn = d.observation.drawn
+            t.submit(1, Discard(drawn, uper=south == "uper"))
+        else:
+            t.submit(s, Drawn().act(d))
+    return t
+
+
+def _east_view(t):
+    from ai.search import HandView
+
+    view = HandView()
+    for e in t.events:
+        view.observe(e.visible_to(0))
+    return view, t.pending()[0]
+
+
+def test_a_world_is_the_same_hand_of_the_session_as_the_one_seen():
+    """The third hand of a session with its seating and scores: every sampled world is that
+    hand, those players, those scores."""
+    import random
+
+    from ai.search import sample_world
+
+    t = _table_to_east("8m3z4z2z", "uper", hand=3, players=(2, 3, 0, 1),
+                       scores=(10, -10, 5, -5))
+    view, d = _east_view(t)
+    for seed in range(3):
+        w = sample_world(view, d, random.Random(seed))
+        assert (w.hand, w.players, w.scores) == (3, (2, 3, 0, 1), (10, -10, 5, -5))
+        assert w.observation(0) == d.observation
+
+
+def test_a_world_deals_an_uper_player_a_ready_hand_and_each_thrown_draw_where_it_was_drawn():
+    """South declared uper on the 8m he drew; West and North threw their draws (3z, 4z).
+    In every world South's 13 tiles are ready (his hidden hand is sampled afresh) and each
+    opponent's draw is the tile he threw straight after drawing it."""
+    import random
+
+    from ai.search import sample_world
+    from game.engine.events import Drew
+    from game.engine.hand.shanten import shanten
+    from game.engine.tiles import kind_of_tile
+
+    t = _table_to_east("8m3z4z2z", "uper")
+    view, d = _east_view(t)
+    hands = set()
+    for seed in range(5):
+        w = sample_world(view, d, random.Random(seed))
+        south = [kind_of_tile(x) for x in w.concealed[1]]
+        assert len(south) == 13 and shanten([south.count(k) for k in range(25)]) == 0
+        hands.add(tuple(sorted(south)))
+        drew = [(e.seat, kind_of_tile(e.tile)) for e in w.events if isinstance(e, Drew)]
+        assert drew == [(1, T("8m")), (2, T("3z")), (3, T("4z")), (0, T("2z"))]
+    assert len(hands) > 1
+
+
+def test_a_world_where_an_opponent_let_a_self_drawn_win_go_is_rejected():
+    """South (11m 77m 234p 567p 555z) draws 1m, a legal win (concealed + self draw + dragon
+    pung), and throws it. A world where he held that hand is no world a player believes: he
+    would have won. The same replay with a draw that does not win (8m) is accepted."""
+    from ai.search import _replay
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table, rig_wall
+
+    for draws, agrees in (("1m3z4z2z", False), ("8m3z4z2z", True)):
+        t = _table_to_east(draws, "pass win")
+        view, d = _east_view(t)
+        world = Table(RuleSet(flowers=False), seed=3, wall=rig_wall(SOUTH_READY, draws))
+        assert _replay(world, view, d) is agrees, draws
+
+
+# ------------------------------------------------------------------------------ the searches
+def test_the_playout_count_adds_up_over_the_decisions():
+    """Each searched decision plays every candidate in every world: over the first decisions
+    of a hand the count of playouts is the sum, at least 2 and at most `most` (3) per world."""
+    from ai.master import MasterSeat, Search
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table
+
+    from ai.heuristic import HeuristicSeat
+
+    t = Table(RuleSet(), seed=4)
+    m = MasterSeat(seed=2, search=Search(worlds=2))
+    others = {s: HeuristicSeat("expert", s) for s in (1, 2, 3)}
+    seen = 0
+    while not t.is_over and m.counts["searched"] < 3:
+        for e in t.events[seen:]:
+            m.observe(e.visible_to(0))
+            for s, o in others.items():
+                o.observe(e.visible_to(s))
+        seen = len(t.events)
+        s, d = next(iter(t.pending().items()))
+        t.submit(s, m.act(d) if s == 0 else others[s].act(d))
+    assert m.counts["searched"] >= 2
+    assert 2 * m.counts["worlds"] <= m.counts["playouts"] <= 3 * m.counts["worlds"]
+
+
+def test_mixed_playouts_seat_the_expert_in_this_seats_chair_only(monkeypatch):
+    """policy "mixed": in every playout this seat is played by ai:expert, the three others by
+    the quick policy."""
+    from test_master import first_turns
+
+    from ai.heuristic import HeuristicSeat
+    from ai.master import MasterSeat, QuickSeat, Search
+
+    t, m = first_turns(["123m456m789p45p11z7z", "2223334445556m", "6667778889992p",
+                        "111222333p7779m"], "1z")
+    m.search = Search(worlds=2, policy="mixed")
+    seated = []
+
+    def playout(world, me, action, protos, deadline=None):
+        seated.append(tuple(type(p) for p in protos))
+        return 0
+
+    monkeypatch.setattr(MasterSeat, "_playout", staticmethod(playout))
+    d = t.pending()[0]
+    import time
+
+    m._play_out(d, list(d.legal)[:2], time.perf_counter())
+    assert seated and set(seated) == {(HeuristicSeat, QuickSeat, QuickSeat, QuickSeat)}
+
+
+def test_a_ready_hand_for_an_uper_player_is_built_with_sequences_too():
+    """Groups are sequences most of the time (pungs 3 in 10, seven pairs 8 in 100): of ten
+    hands drawn, most hold three or more kinds once; a hand of pungs and a pair less one tile
+    (or seven pairs less one) never holds more than two kinds once."""
+    import random
+
+    from ai.search import ready_hand
+
+    singles = []
+    for seed in range(10):
+        h = ready_hand([4] * 25, 13, random.Random(seed))
+        assert h is not None
+        singles.append(sum(1 for k in set(h) if h.count(k) == 1))
+    assert sum(n >= 3 for n in singles) >= 5, singles
+
+
+def test_a_view_that_missed_the_hand_start_has_no_world():
+    import random
+
+    from ai.search import HandView, WorldError, sample_world
+
+    t = _table_to_east("8m3z4z2z", "uper")
+    with pytest.raises(WorldError, match="the hand's start was not seen"):
+        sample_world(HandView(), t.pending()[0], random.Random(0))
