@@ -298,11 +298,10 @@ def test_a_world_where_an_opponent_let_a_self_drawn_win_go_is_rejected():
 def test_the_playout_count_adds_up_over_the_decisions():
     """Each searched decision plays every candidate in every world: over the first decisions
     of a hand the count of playouts is the sum, at least 2 and at most `most` (3) per world."""
+    from ai.heuristic import HeuristicSeat
     from ai.master import MasterSeat, Search
     from game.engine.rules import RuleSet
     from game.engine.table import Table
-
-    from ai.heuristic import HeuristicSeat
 
     t = Table(RuleSet(), seed=4)
     m = MasterSeat(seed=2, search=Search(worlds=2))
