@@ -892,3 +892,159 @@ def test_the_info_column_marks_the_dealer_and_an_urgent_claim_clock():
     sc.prompt.update(1.5)  # 2.5 s left: the last three seconds
     assert sc.info().countdown_urgent
     app.close()
+
+
+# --- found by the sample of seed 2 (before these tests) -------------------------------------------------
+def test_a_new_turn_puts_the_cursor_on_the_drawn_tile_or_on_the_first():
+    from game.ui.controls import HandCursor
+
+    c = HandCursor()
+    c.reset(14)
+    assert (c.index, c.current(14)) == (13, 13)  # the drawn tile, last
+    c.reset(14, at_drawn=False)
+    assert (c.index, c.current(14)) == (0, 0)  # after a pung: the first tile
+    c.reset(0)
+    assert c.index is None
+
+
+def test_a_frame_longer_than_the_clock_and_the_bank_chooses_the_default_at_once():
+    """2 s on the clock and a 1 s bank: one frame of 3.5 s (a stall) spends both; the default
+    is chosen in that frame, not one frame later."""
+    from game.ui.controls import Choice, Prompt
+
+    p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")], countdown=2.0, bank=1.0)
+    p.update(3.5)
+    assert p.result == "pass" and p.bank_left == 0.0
+
+
+def test_the_layout_check_names_what_is_off_the_felt_overlapping_or_outside_the_walls(monkeypatch):
+    """problems() on a layout broken on purpose: the console moved off the window and the
+    felt, the dice onto the panel, river 2 out of the walls' square, wall 1 onto wall 0. Each
+    is named, except the two walls (neighbouring walls meet at the corners)."""
+    lay = Layout.for_size(1280, 800)
+    assert lay.problems() == []
+    regions = Layout.regions
+
+    def broken(self):
+        r = dict(regions(self))
+        r["console"] = Rect(-60, -60, 20, 20)
+        r["dice"] = r["panel"]
+        r["river2"] = Rect(r["panel"].x, r["panel"].y, 10, 10)
+        r["wall1"] = r["wall0"]
+        return r
+
+    monkeypatch.setattr(Layout, "regions", broken)
+    found = []  # each problem's region name and words, without the rectangles
+    for p in lay.problems():
+        name, *rest = p.split(" ")
+        found.append(" ".join([name, *(w for w in rest if w.isalpha())]))
+    assert "console is not inside the window" in found
+    assert "console is not on the felt" in found
+    assert "panel overlaps dice" in found
+    assert "river2 is not inside the walls" in found
+    assert not any(p.startswith("wall0") and "wall1" in p for p in lay.problems())
+
+
+def test_the_sacred_line_says_no_win_at_all_after_a_winning_tile_thrown_after_uper():
+    """SD6: no self-draw either, so the line says the hand cannot win (not "self-draw only")."""
+    from types import SimpleNamespace
+
+    from game.engine.scoring.sacred import sacred_status
+    from game.engine.tiles import parse_tiles
+    from game.ui.table.view import TableView
+
+    app = make_app()
+    waits = parse_tiles("14m")
+    for st, want in (
+            (sacred_status(waits, (), discarded_win_after_uper=True),
+             (app.tr("table.sacred"), app.tr("table.sacred_no_win"), ())),
+            (sacred_status(waits, (), missed_after_uper=True),
+             (app.tr("table.sacred"), app.tr("table.sacred_self_draw"), ()))):
+        view = SimpleNamespace(app=app, sacred_status=lambda st=st: st)
+        assert TableView.sacred_line(view) == want
+    app.close()
+
+
+def test_in_a_replay_the_skip_key_still_skips():
+    """P, + and - are the replay's own keys; any other key goes on to the table's (S skips)."""
+    from types import SimpleNamespace
+
+    from game.ui.table.input import KEY_SKIP, TableInput
+
+    skipped = []
+    scene = SimpleNamespace(replay=True, help=False, show_hints=False, hints_panel=None,
+                            skip=lambda: skipped.append(True))
+    scene._replay_key = lambda k: TableInput._replay_key(scene, k)
+    TableInput.handle_event(scene, key(KEY_SKIP))
+    assert skipped == [True]
+
+
+@pytest.mark.parametrize("method, title", [("dice", "table.seats_by_dice"),
+                                           ("winds", "table.seats_by_winds")])
+def test_the_seat_pick_says_how_the_seats_were_drawn(words, monkeypatch, method, title):
+    app = make_app()
+    sc = human_turn(app)
+    rec, _ = _seat_pick(app, sc, words, monkeypatch, method)
+    shown = [s for s, _ in rec.texts]
+    assert app.tr(title) in shown
+    other = "table.seats_by_winds" if method == "dice" else "table.seats_by_dice"
+    assert app.tr(other) not in shown
+    app.close()
+
+
+def test_a_turn_shows_how_to_discard_at_the_top_of_the_buttons_area(words):
+    app = make_app()
+    sc = human_turn(app)
+    rec = record(app, sc, words)
+    b = app.layout.buttons
+    hint = app.tr("table.discard_hint")
+    # its first line (it is wrapped to the area's width)
+    [r] = [r for s, r in rec.texts if len(s) >= 10 and hint.startswith(s)]
+    assert b.y <= r.y < b.y + r.h and b.x <= r.x
+    app.close()
+
+
+def test_the_last_discard_is_marked_strongly_while_it_can_be_claimed(monkeypatch):
+    """On the player's turn the last discard has the plain mark; while the player is asked
+    about claiming it, the strong one."""
+    import dataclasses
+
+    import game.ui.table.view as view
+    from game.engine.actions import PASS, PUNG
+
+    app = make_app()
+    sc = human_turn(app)
+    m = sc.director.model
+    assert m.last_discard is not None
+    strong: list[bool] = []
+    monkeypatch.setattr(view, "draw_last_discard",
+                        lambda *a, strong_=strong, **k: strong_.append(k["strong"]))
+    sc.draw(pygame.Surface(app.canvas.get_size()))
+    assert strong == [False]
+    d = sc.prompt_for
+    sc._offer(dataclasses.replace(d, kind="claim", legal=(PUNG, PASS), notes={},
+                                  observation=dataclasses.replace(
+                                      d.observation, last_discard=m.last_discard)))
+    sc.draw(pygame.Surface(app.canvas.get_size()))
+    assert strong == [False, True]
+    app.close()
+
+
+def test_questions_tick_and_a_turn_clicks(monkeypatch):
+    """A question asked with a clock (a claim, a robbed kong, a kong at the deal) ticks when it
+    is offered; a turn clicks."""
+    import dataclasses
+
+    from game.engine.actions import PASS, ConcealedKong
+
+    app = make_app()
+    sc = human_turn(app)
+    played: list[str] = []
+    monkeypatch.setattr(app.sound, "play", lambda name, *a, **k: played.append(name))
+    d = sc.prompt_for
+    kong = dataclasses.replace(d, kind="kong", notes={},
+                               legal=(ConcealedKong(d.observation.concealed[0]), PASS))
+    sc._offer(kong)
+    sc._offer(d)
+    assert played == ["tick", "click"]
+    app.close()
