@@ -164,11 +164,28 @@ def test_the_english_duplicate_report_reads_as_before():
     lines = format_report(res, "greedy", "en").splitlines()
     assert lines[0].startswith("duplicate play: 2 walls x 4 rotations = 8 hands, seed 5, seats "
                                "ai:standard, greedy, random, random (")
-    assert lines[1].split() == ["seat", "points/hand", "95%", "CI", "win%", "deal-in%", "uper%",
-                                "win%|uper", "draws%", "p50", "ms", "p99", "ms"]
+    assert lines[1].split() == ["seat", "points/hand", "95%", "CI", "win%", "basic/win",
+                                "deal-in%", "uper%", "win%|uper", "claim%", "fold%", "draws%",
+                                "p50", "ms", "p99", "ms"]
+    # each row's figures are the arena's own, in the header's order
+    st = res.stats["ai:standard"]
+    row = lines[2].split()
+    assert float(row[5]) == pytest.approx(st.win_basic / st.wins if st.wins else 0.0, abs=0.005)
+    assert float(row[9]) == pytest.approx(st.pct(st.claims, st.hands), abs=0.05)
+    assert float(row[10]) == pytest.approx(st.pct(st.safe_after_uper, st.after_uper), abs=0.05)
     assert [ln.split()[0] for ln in lines[2:5]] == ["ai:standard", "greedy", "random"]
     assert lines[4].split()[1] == "x2"
     assert lines[5].startswith("ai:standard - greedy: ") and "deal-in rate" in lines[5]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_every_duplicate_report_column_label_fits_its_column(lang):
+    from game.cli.simulate import ARENA_COLUMNS
+    from game.cli.words import say, width
+
+    for key, w in ARENA_COLUMNS:
+        label = say(f"cli.arena.col.{key}", lang)
+        assert width(label) < w, f"{lang} {key}: {label!r} runs into the column before it"
 
 
 # ---------------------------------------------------------------- --json: same, plus messages

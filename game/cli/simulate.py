@@ -75,6 +75,9 @@ register_texts("cli", {
     "cli.arena.col.deal_in": "deal-in%",
     "cli.arena.col.uper": "uper%",
     "cli.arena.col.win_uper": "win%|uper",
+    "cli.arena.col.basic_win": "basic/win",
+    "cli.arena.col.claim": "claim%",
+    "cli.arena.col.fold": "fold%",
     "cli.arena.col.draws": "draws%",
     "cli.arena.col.p50": "p50 ms",
     "cli.arena.col.p99": "p99 ms",
@@ -455,6 +458,12 @@ class _quiet_guard:
         self.logger.removeHandler(self.handler)
 
 
+#: the report's figure columns after the interval, with their widths (each label, in every
+#: language, leaves at least one space: tests/test_cli_lang.py)
+ARENA_COLUMNS = (("win", 7), ("basic_win", 10), ("deal_in", 10), ("uper", 7), ("win_uper", 11),
+                 ("claim", 8), ("fold", 7), ("draws", 8), ("p50", 8), ("p99", 8))
+
+
 def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
     """The duplicate-play report (`ai.arena.ArenaResult`) in `lang`: one row per seat name,
     then each seat against `baseline`, then the guard's incidents."""
@@ -464,18 +473,22 @@ def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
     title = say("cli.arena.title", lang, walls=res.walls, hands=res.hands, seed=res.seed,
                 seats=", ".join(res.seats), seconds=res.seconds,
                 rate=res.hands / res.seconds if res.seconds else 0)
+    # the columns of the README's tables: basic/win the basic points of his wins, claim% the
+    # hands with a claimed pung or kong, fold% his discards exactly safe against every uper
+    # player while another had declared uper
     header = (pad(col("seat"), 14) + pad(col("points"), 12, ">") + "  " + pad(col("ci"), 18)
-              + pad(col("win"), 7, ">") + pad(col("deal_in"), 10, ">") + pad(col("uper"), 7, ">")
-              + pad(col("win_uper"), 11, ">") + pad(col("draws"), 8, ">")
-              + pad(col("p50"), 8, ">") + pad(col("p99"), 8, ">"))
+              + "".join(pad(col(key), w, ">") for key, w in ARENA_COLUMNS))
     lines = [title, header]
     for n, st in res.stats.items():
         m, lo, hi = st.ci()
+        basic = st.win_basic / st.wins if st.wins else 0.0
         lines.append(
             f"{n + (f' x{st.players}' if st.players > 1 else ''):<14}{m:>+12.2f}  "
             f"[{lo:+.2f}, {hi:+.2f}]".ljust(44)
-            + f"{st.pct(st.wins, st.hands):>7.1f}{st.pct(st.deal_ins, st.hands):>10.1f}"
+            + f"{st.pct(st.wins, st.hands):>7.1f}{basic:>10.2f}"
+            f"{st.pct(st.deal_ins, st.hands):>10.1f}"
             f"{st.pct(st.upers, st.hands):>7.1f}{st.pct(st.wins_after_uper, st.upers):>11.1f}"
+            f"{st.pct(st.claims, st.hands):>8.1f}{st.pct(st.safe_after_uper, st.after_uper):>7.1f}"
             f"{st.pct(st.draws, st.hands):>8.1f}{st.time_ms(0.5):>8.2f}{st.time_ms(0.99):>8.2f}")
     if baseline is not None and baseline in res.stats:
         for n in res.stats:
