@@ -704,8 +704,7 @@ class Table:
                 after = self.hand_kinds(seat)
                 after.remove(k)
                 v = uper_verdict(after, me.melds, seat=seat, prevalent=self.prevalent,
-                                 wall_left=self.wall.remaining, rules=rules,
-                                 flowers=len(me.flowers))
+                                 wall_left=self.wall.remaining, rules=rules)
                 a = Discard(k, uper=True)
                 if v.legal:
                     legal.append(a)
@@ -866,8 +865,7 @@ class Table:
     def _uper_legal_now(self, seat: int) -> bool:
         me = self.seat_state[seat]
         v = uper_verdict(self.hand_kinds(seat), me.melds, seat=seat,
-                         prevalent=self.prevalent, wall_left=self.wall.remaining, rules=self.rules,
-                         flowers=len(me.flowers))
+                         prevalent=self.prevalent, wall_left=self.wall.remaining, rules=self.rules)
         return v.legal
 
     def _offer_claims(self, discarder: int, t: int, robbing: bool) -> bool:

@@ -618,8 +618,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                 after[k] -= 1
                 if shanten_of(after, nm) == 0:
                     v = uper_verdict(_tiles(after), melds, seat=me, prevalent=obs.prevalent,
-                                     wall_left=obs.wall_left, rules=rules,
-                                     flowers=len(obs.flowers[me]))
+                                     wall_left=obs.wall_left, rules=rules)
                     a = Discard(k, uper=True)
                     legal.append(a)
                     if not v.legal and v.reason is not None:
@@ -669,8 +668,7 @@ def hints(source: Any, events: Iterable[Event] = (), *, rules: RuleSet | None = 
                 plan = PLANS["ready"]
                 if concealed and not obs.uper[me]:
                     v = uper_verdict(tiles, melds, seat=me, prevalent=obs.prevalent,
-                                     wall_left=obs.wall_left, rules=rules,
-                                     flowers=len(obs.flowers[me]))
+                                     wall_left=obs.wall_left, rules=rules)
                     up_legal, up_reason = v.legal, v.reason
                 if d == sug_tile or (sug_tile is None and not why):
                     why = _why_map(obs, tiles, melds, rules, st)

@@ -181,9 +181,10 @@ def is_ready(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int 
 
 
 def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
-                 prevalent: int | None = None, wall_left: int, rules: RuleSet | None = None,
-                 flowers: int = 0) -> UperVerdict:
-    """May this hand (after the uper discard, ``3n + 1`` tiles) declare uper? Says why not."""
+                 prevalent: int | None = None, wall_left: int, rules: RuleSet | None = None
+                 ) -> UperVerdict:
+    """May this hand (after the uper discard, ``3n + 1`` tiles) declare uper? Says why not.
+    Flowers are bonus points: they never count toward the 2-basic-point minimum."""
     rules = rules or RuleSet()
     tiles = list(concealed)
     melds = tuple(melds)
