@@ -19,7 +19,7 @@ against it beyond what chance gives, and `UperParams.against` moves `keep` and `
 toward 1.0 at a table that defends less than the fitted one (measured by
 ``tools/uper_calibration.py defence``, 200 hands of four seats of one kind: ai:standard 0.80,
 ai:expert 0.70, greedy 0.11; ai:beginner was 0.11 too until it learnt to fold and forget it at
-times, its slips: about 0.5 over 20 hands, ``tests/ai/test_ai_uper_defence.py``). With no
+times, its slips: 0.60 over 300 hands, about 0.5 over 20, ``tests/ai/test_ai_uper_defence.py``). With no
 evidence the parameters are the fitted ones.
 
 `uper_decision` declares above `margin`; `uper_words` says why, as a message. The parameters were fitted by

@@ -24,7 +24,8 @@ its choice (playout means, clear or not). `fit` grid-searches the current model'
 the fit half and reports both halves. `defence` plays seeded hands of the given tables and
 prints how much each seat kind defends after an uper (`ai.uper_policy.TableDefence` without
 its prior); ``UperParams.table_defence`` is the figure of ai:standard, the opponents of the fit
-(200 hands: ai:standard 0.80, ai:expert 0.70, ai:beginner 0.11, greedy 0.11).
+(200 hands: ai:standard 0.80, ai:expert 0.70, greedy 0.11; 300 hands on 2026-11-24:
+ai:standard 0.78, ai:beginner 0.60 - it folds now, with slips; it read 0.11 before).
 
 Measured (480 positions: seeds 0-479, stages in turn, 200 playouts per option, 2 processes,
 about 15 min; the fit grid 40 s): 275 of the 480 verdicts are clear, uper better in 36 and
