@@ -182,3 +182,26 @@ def test_a_copied_table_plays_on_from_where_its_seats_were_fed():
     assert c.is_over and not t.is_over and seen
     assert all(isinstance(a, Action.__args__) for a in seen)  # type: ignore[attr-defined]
     assert Discard in {type(a) for a in seen}
+
+
+def test_a_seat_whose_observe_does_nothing_is_not_fed_but_a_seat_that_overrides_it_is():
+    """`SeatBase.observe` is marked `ignores_events`: the driver then builds no view of the
+    events for that seat (a third of simulate's time with random seats); a subclass that
+    overrides `observe` is fed every event, each as its seat sees it."""
+    from ai.base import SeatBase
+
+    class Listening(RandomSeat):
+        def __init__(self, seed):
+            super().__init__(seed)
+            self.seen = []
+
+        def observe(self, event):
+            self.seen.append(event)
+
+    assert isinstance(RandomSeat(0), SeatBase)
+    quiet, listening = RandomSeat(1), Listening(2)
+    driver = HandDriver(Table(RuleSet(), seed=9), [quiet, listening, RandomSeat(3), RandomSeat(4)])
+    assert [s for s, _ in driver._observers] == [1]
+    driver.run()
+    assert listening.seen == [e.visible_to(1) for e in driver.table.events]
+    assert len(listening.seen) > 20
