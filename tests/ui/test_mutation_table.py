@@ -1048,3 +1048,127 @@ def test_questions_tick_and_a_turn_clicks(monkeypatch):
     sc._offer(d)
     assert played == ["tick", "click"]
     app.close()
+
+
+# --- found by the sample of seed 3 (before these tests) -------------------------------------------------
+def test_end_and_space_go_to_the_last_tile():
+    from game.ui.controls import HandCursor
+
+    c = HandCursor()
+    c.reset(14, at_drawn=False)
+    assert c.key(pygame.K_END, 14) == ("select", 13) and c.index == 13
+    c.reset(14, at_drawn=False)
+    assert c.key(pygame.K_SPACE, 14) == ("discard", 13) and c.index == 13
+
+
+def test_only_the_left_button_releases_a_click():
+    """Press the left button on tile 2, let a right button go there: nothing is thrown; the
+    left button's release throws tile 2."""
+    from game.ui.controls import HandCursor
+
+    rects = [pygame.Rect(40 * i, 0, 38, 50) for i in range(5)]
+    c = HandCursor()
+    c.reset(5)
+    at = rects[2].center
+    assert c.mouse(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at), rects) == \
+        ("select", 2)
+    assert c.mouse(pygame.event.Event(pygame.MOUSEBUTTONUP, button=3, pos=at), rects) is None
+    assert c.mouse(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=at), rects) == \
+        ("discard", 2)
+
+
+def test_up_and_left_move_a_prompts_focus_back_past_a_disabled_choice():
+    from game.ui.controls import Choice, Prompt
+
+    p = Prompt([Choice("win", "Win"), Choice("pung", "Pung", enabled=False),
+                Choice("kong", "Kong"), Choice("pass", "Pass")])
+    p.focus = 3
+    rects = [pygame.Rect(0, 40 * i, 100, 36) for i in range(4)]
+    p.handle_event(key(pygame.K_UP), rects)
+    assert p.focus == 2
+    p.handle_event(key(pygame.K_LEFT), rects)
+    assert p.focus == 0  # Pung is skipped
+    p.handle_event(key(pygame.K_UP), rects)
+    assert p.focus == 3  # round to the last
+    p.handle_event(key(pygame.K_DOWN), rects)
+    assert p.focus == 0
+
+
+def test_the_sacred_line_says_self_draw_only_when_every_wait_is_barred_by_stems():
+    """Waits 1m/4m with a 7m thrown (stem 1-4-7): both barred, though not every discard is, so
+    the line says "self-draw only" rather than listing the tiles; waits 4m/9p with 7m thrown:
+    only 4m is barred, and the line lists it."""
+    from types import SimpleNamespace
+
+    from game.engine.scoring.sacred import sacred_status
+    from game.engine.tiles import parse_tiles
+    from game.ui.table.view import TableView
+
+    app = make_app()
+    for waits, river, want in (
+            ("14m", "7m", (app.tr("table.sacred"), app.tr("table.sacred_self_draw"), ())),
+            ("4m9p", "7m", (app.tr("table.sacred_tiles"), "", tuple(parse_tiles("4m"))))):
+        st = sacred_status(parse_tiles(waits), parse_tiles(river))
+        assert not st.blocks_all_discards
+        view = SimpleNamespace(app=app, sacred_status=lambda st=st: st)
+        assert TableView.sacred_line(view) == want
+    app.close()
+
+
+def _question(sc, kind_, legal):
+    import dataclasses
+
+    d = sc.prompt_for
+    obs = dataclasses.replace(d.observation, last_discard=(2, d.observation.concealed[0]))
+    q = dataclasses.replace(d, kind=kind_, legal=legal, notes={}, observation=obs)
+    sc._offer(q)
+    return q
+
+
+def test_kong_choices_send_their_kongs(monkeypatch):
+    from game.engine.actions import KONG, PASS, AddedKong, ConcealedKong
+
+    app = make_app()
+    sc = human_turn(app)
+    sent: list = []
+    monkeypatch.setattr(sc, "act", lambda action: sent.append(action) or True)
+    _question(sc, "claim", (KONG, PASS))
+    sc._choose("kong")
+    sc._choose("kong:ConcealedKong:20")
+    sc._choose("kong:AddedKong:7")
+    assert sent == [KONG, ConcealedKong(20), AddedKong(7)]
+    app.close()
+
+
+@pytest.mark.parametrize("kind_", ["claim", "rob"])
+def test_a_kong_key_on_a_question_without_one_says_why_for_a_claim(kind_):
+    """K on a claim (or a robbed kong) that offers no kong: the claim's own reason ("you need
+    three of this tile"), not a turn's."""
+    from game.engine.actions import PASS, PUNG, WIN
+    from game.ui.table.input import KEY_KONG
+
+    app = make_app()
+    sc = human_turn(app)
+    _question(sc, kind_, (PUNG, PASS) if kind_ == "claim" else (WIN, PASS))
+    sc.handle_event(key(KEY_KONG))
+    assert sc.message == app.tr("table.cannot.kong.claim")
+    assert sc.prompt_for is not None and sc.prompt_for.kind == kind_  # still asked
+    app.close()
+
+
+def test_the_time_bank_spent_on_a_question_is_gone_for_the_hand(monkeypatch):
+    from game.engine.actions import PASS, PUNG
+
+    app = make_app()
+    app.settings = app.settings.replace(claim_countdown=5, claim_time_bank=5)
+    sc = human_turn(app)
+    _question(sc, "claim", (PUNG, PASS))
+    p = sc.prompt
+    assert (p.countdown, p.bank) == (5.0, 5.0) and sc.time_bank == 5.0
+    bank = sc.time_bank
+    p.update(p.countdown + 1.5)  # the clock and 1.5 s of the bank
+    assert p.bank_used == pytest.approx(1.5)
+    monkeypatch.setattr(sc.driver, "submit", lambda seat, action: None)
+    assert sc.act(PASS)
+    assert sc.time_bank == pytest.approx(bank - 1.5)
+    app.close()
