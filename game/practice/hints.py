@@ -117,6 +117,8 @@ LIVE_WIN = define("hint.live_win", "{n} tile would complete your hand",
 WIN_BOTH = define("hint.win_both", "you can win by self-draw and on a discard")
 WIN_SELF_DRAW = define("hint.win_self_draw", "you can win only by self-draw")
 WIN_NONE = define("hint.win_none", "you cannot win yet (no 2 points)")
+#: ready but barred from every win, self-draw too (SD6: a winning tile let go after uper)
+WIN_BARRED = define("hint.win_barred", "you cannot win at all this hand (sacred discard)")
 REACH_BOTH = define("hint.reach_both", "once ready, you can win by self-draw and on a discard")
 REACH_SELF_DRAW = define("hint.reach_self_draw", "once ready, you can win only by self-draw")
 REACH_NONE = define("hint.reach_none", "no way to 2 points yet")
@@ -319,7 +321,11 @@ class Hints:
             out.append((LIVE_WIN if ready else LIVE_HELP)(n=self.live))
         ways = self.win_ways
         if ready:
-            out.append({"both": WIN_BOTH, "self-draw": WIN_SELF_DRAW, "none": WIN_NONE}[ways]())
+            if ways == "none" and not self.sacred.can_self_draw:
+                out.append(WIN_BARRED())  # not the points: the sacred discard bars every win
+            else:
+                out.append({"both": WIN_BOTH, "self-draw": WIN_SELF_DRAW,
+                            "none": WIN_NONE}[ways]())
             if self.yaks and ways != "none":
                 out.append(AIM_YAKS(yaks=self.yaks))
         else:

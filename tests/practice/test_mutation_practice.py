@@ -358,7 +358,7 @@ def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_e
     # SD6 (everything) first, then SD4: the uper discard 9p blocks 3p/6p/9p (not his waits)
     assert [r.code for r in h.sacred.reasons] == ["sacred.sd6", "sacred.sd4"]
     assert h.win_ways == "none"
-    assert h.headline[2].code == "hint.win_none"  # not "you can win only by self-draw"
+    assert h.headline[2].code == "hint.win_barred"  # not "no 2 points", not "self-draw only"
     sd5 = sacred_status((), (), missed_after_uper=True).reasons[0].message
     h = hints(dataclasses.replace(obs, sacred=(sd5,)))
     assert h.sacred.can_self_draw is True and h.win_ways == "self-draw"
