@@ -49,8 +49,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "mutants"
 EQUIVALENT = Path(__file__).resolve().with_name("mutation_equivalent.txt")
-# what each package's folder links to: the code, the tests and what the tests read
-LINKED = ("ai", "game", "tests", "conftest.py", "docs", "bench")
+# what each package's folder links to: the code, the tests and what the tests read (tools:
+# the golden sessions are written by tools/make_golden_ai.py, which their test loads)
+LINKED = ("ai", "game", "tests", "conftest.py", "docs", "bench", "tools")
 # mutmut's exit codes (mutmut/stats.py)
 KILLED = {1, 3}
 TIMEOUT = {-24, 24, 152, 255, 36}
