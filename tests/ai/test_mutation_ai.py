@@ -4,15 +4,16 @@ README "Mutation testing") found unpinned: each worked out by hand in tile notat
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
 from ai.base import copy_observation
 from ai.danger import read_opponents, visible_counts
-from ai.uper_policy import FITTED, TableDefence
+from ai.uper_policy import FITTED, TableDefence, UperFeatures, uper_words
 from ai.value import INF, NO_PLAN, PLANS, PlanValue, nearest_plan, plan_options, plan_value
 from game.engine.melds import Meld
-from game.engine.tiles import parse_tile, parse_tiles, to_counts
+from game.engine.tiles import FLOWERS, parse_tile, parse_tiles, to_counts
 from game.practice.hints import practice_observation
 
 T = parse_tile
@@ -368,3 +369,70 @@ def test_a_view_that_missed_the_hand_start_has_no_world():
     t = _table_to_east("8m3z4z2z", "uper")
     with pytest.raises(WorldError, match="the hand's start was not seen"):
         sample_world(HandView(), t.pending()[0], random.Random(0))
+
+
+# ------------------------------------------------------------------------------ seed 2's survivors
+def test_the_double_wind_pung_is_worth_two_value_points():
+    """East (seat 0) in the East round with an open East pung, 123m 456p 789p and 5m: the pung
+    is seat wind and prevalent wind, 2 basic points alone, so "value pungs" is already met;
+    the half flushes (throw 4 or 6 tiles) are worth 2 + 2. In the South round the same pung is
+    worth 1 and there is no value-pungs plan."""
+    melds = (Meld("pung", T("1z"), 1),)
+    hand = _counts("123m456p789p5m")
+    assert sorted(plan_options(hand, melds, seat=0, prevalent=0)) == [
+        (0, 2, "value pungs"), (4, 4, "half flush"), (6, 4, "all pungs"), (6, 4, "half flush")]
+    assert sorted(plan_options(hand, melds, seat=0, prevalent=1)) == [
+        (4, 3, "half flush"), (6, 3, "all pungs"), (6, 3, "half flush")]
+
+
+def test_all_simples_with_all_pungs_is_a_plan_only_without_a_value_pung():
+    """An open 5m pung, 234m 678m 345p 6p: all simples (1) + all pungs (2) = 3 basic points,
+    six tiles away like all pungs alone. With 777z (a Red pung, 1 point) instead of 345p, the
+    value pung already gives half flush and all pungs 3 points, and the all-simples plan is
+    gone (the Red pung is no simple)."""
+    melds = (Meld("pung", T("5m"), 1),)
+    assert sorted(plan_options(_counts("234m678m345p6p"), melds)) == [
+        (4, 2, "half flush"), (4, 8, "full flush"), (6, 2, "all pungs"),
+        (6, 3, "all simples + all pungs")]
+    assert sorted(plan_options(_counts("234m678m777z6p"), melds)) == [
+        (1, 3, "half flush"), (4, 3, "all pungs"), (4, 8, "full flush")]
+
+
+def _south_after_13_discards(flowers: int = 0):
+    obs = practice_observation("5m123p456p789p11z2z3z",
+                               rivers=("", "1m9m1p9p2m8m2p8p3m7m3p7p4z", "", ""))
+    fl = tuple(FLOWERS[:flowers] if s == 1 else () for s in range(4))
+    obs = dataclasses.replace(obs, flowers=fl)
+    return next(r for r in read_opponents(obs) if r.seat == 1)
+
+
+def test_a_silent_concealed_player_after_13_discards_reads_the_last_column():
+    """South, concealed, 13 discards, the last North: THREAT_BY_DISCARDS[0][13] = 0.225 (the
+    13-or-more column, not the 12th's 0.215) x LAST_DISCARD["honour"][4] = 0.89."""
+    assert _south_after_13_discards().ready == pytest.approx(0.225 * 0.89)
+
+
+@pytest.mark.parametrize("flowers, loss", [(0, 2 * (10 + 3 + 1)), (2, 2 * (10 + 3 + 1 + 2))])
+def test_an_opponents_flowers_raise_what_dealing_in_to_him_costs(flowers, loss):
+    """Loss = 2 x (ante 10 + 3 basic + 1 + his flowers) for a concealed silent player."""
+    assert _south_after_13_discards(flowers).loss == pytest.approx(loss)
+
+
+def test_uper_features_read_back_from_json_are_the_same():
+    """Features stored as JSON (lists for tuples) come back equal to the ones stored."""
+    f = UperFeatures.simple(3, 40)
+    assert UperFeatures.from_dict(json.loads(json.dumps(f.as_dict()))) == f
+
+
+def test_a_wait_that_no_discard_can_win_has_none_live_by_discard():
+    """One wait, 3 live tiles, not winnable on a discard: the words say 0 by discard."""
+    f = UperFeatures.simple(3, 40, discard=False)
+    assert f.live_discard == 0
+    assert uper_words(f)["by_discard"] == 0
+    assert uper_words(UperFeatures.simple(3, 40))["by_discard"] == 3
+
+
+def test_parameters_fitted_against_a_table_that_never_defends_keep_their_values():
+    """A fitted table defence of 0: every table defends as much or more, nothing scales."""
+    p = dataclasses.replace(FITTED, table_defence=0.0)
+    assert p.against(0.5) == p
