@@ -11,8 +11,12 @@ import pytest
 from ai.base import copy_observation
 from ai.danger import read_opponents, visible_counts
 from ai.uper_policy import FITTED, TableDefence, UperFeatures, uper_words
+from ai.registry import make_seat
 from ai.value import INF, NO_PLAN, PLANS, PlanValue, nearest_plan, plan_options, plan_value
+from game.engine.actions import Discard
 from game.engine.melds import Meld
+from game.engine.rules import RuleSet
+from game.engine.table import Table, rig_wall
 from game.engine.tiles import FLOWERS, parse_tile, parse_tiles, to_counts
 from game.practice.hints import practice_observation
 
@@ -436,3 +440,15 @@ def test_parameters_fitted_against_a_table_that_never_defends_keep_their_values(
     """A fitted table defence of 0: every table defends as much or more, nothing scales."""
     p = dataclasses.replace(FITTED, table_defence=0.0)
     assert p.against(0.5) == p
+
+
+@pytest.mark.parametrize("wall_left, declare", [(19, False), (20, True)])
+def test_ai_standard_declares_uper_with_twenty_tiles_left_not_nineteen(wall_left, declare):
+    """ai:standard's simple rule: 4 live wait tiles or more and 20 tiles left in the wall.
+    234m 567m 345p 22p 67p 1z, throw 1z: waits 5p/8p, 9 live."""
+    t = Table(RuleSet(flowers=False), seed=1,
+              wall=rig_wall(["234m567m345p22p67p1z", None, None, None]))
+    d = t.pending()[0]
+    d = dataclasses.replace(d, observation=dataclasses.replace(d.observation,
+                                                                 wall_left=wall_left))
+    assert make_seat("ai:standard").act(d) == Discard(T("1z"), uper=declare)
