@@ -10,8 +10,8 @@ import pytest
 
 from ai.base import copy_observation
 from ai.danger import read_opponents, visible_counts
-from ai.uper_policy import FITTED, TableDefence, UperFeatures, uper_words
 from ai.registry import make_seat
+from ai.uper_policy import FITTED, TableDefence, UperFeatures, uper_words
 from ai.value import INF, NO_PLAN, PLANS, PlanValue, nearest_plan, plan_options, plan_value
 from game.engine.actions import Discard
 from game.engine.melds import Meld
