@@ -1172,3 +1172,32 @@ def test_the_time_bank_spent_on_a_question_is_gone_for_the_hand(monkeypatch):
     assert sc.act(PASS)
     assert sc.time_bank == pytest.approx(bank - 1.5)
     app.close()
+
+
+# --- the info column: a plate's level on hover, a doubled stake (the table's seed 4) ---------------
+def test_the_level_of_the_player_under_the_mouse_shows_below_his_plate(words, monkeypatch):
+    """A computer player's plate says his level while the mouse is over it (South's plate, on
+    the right, at the top): the words show once, just below the plate; with the mouse away
+    (the window not focused) no level shows."""
+    app = make_app()
+    sc = human_turn(app)
+    level = app.tr("table.level", level=sc.player_label(1))
+    assert not [s for s, _ in record(app, sc, words).texts if s == level]
+    plate = pygame.Rect(app.layout.plate(1).as_tuple())
+    monkeypatch.setattr(pygame.mouse, "get_focused", lambda: True)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: plate.center)
+    shown = [r for s, r in record(app, sc, words).texts if s == level]
+    assert len(shown) == 1
+    assert plate.left <= shown[0].left < plate.right and plate.bottom <= shown[0].top
+    app.close()
+
+
+def test_a_hand_at_doubled_stakes_says_so_in_the_console(words):
+    """After a draw that doubles the stake (a triple win), the hand's console says "doubled"."""
+    app = make_app()
+    sc = human_turn(app)
+    doubled = app.tr("table.doubled")
+    assert doubled not in {s for s, _ in record(app, sc, words).texts}
+    sc.director.model.doubled = True
+    assert doubled in {s for s, _ in record(app, sc, words).texts}
+    app.close()
