@@ -1176,9 +1176,9 @@ def test_the_time_bank_spent_on_a_question_is_gone_for_the_hand(monkeypatch):
 
 # --- the info column: a plate's level on hover, a doubled stake (the table's seed 4) ---------------
 def test_the_level_of_the_player_under_the_mouse_shows_below_his_plate(words, monkeypatch):
-    """A computer player's plate says his level while the mouse is over it (South's plate, on
-    the right, at the top): the words show once, just below the plate; with the mouse away
-    (the window not focused) no level shows."""
+    """A computer player's plate says his level while the mouse is over it (the plate of the
+    player on the right, at the top): the words show once, just below the plate; with the
+    mouse away (the window not focused) no level shows."""
     app = make_app()
     sc = human_turn(app)
     level = app.tr("table.level", level=sc.player_label(1))
