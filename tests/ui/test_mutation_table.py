@@ -1201,3 +1201,35 @@ def test_a_hand_at_doubled_stakes_says_so_in_the_console(words):
     sc.director.model.doubled = True
     assert doubled in {s for s, _ in record(app, sc, words).texts}
     app.close()
+
+
+# --- a prompt's mouse button and countdown bar (the table's seed 4) ----------------------------------
+def test_only_a_left_click_answers_a_prompt():
+    """A right click or the wheel over Pass answers nothing; a left click there answers Pass."""
+    from game.ui.controls import Choice, Prompt
+
+    p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")], countdown=5)
+    rects = [pygame.Rect(100, 100, 200, 40), pygame.Rect(100, 150, 200, 40)]
+    at = rects[1].center
+    for button in (3, 2, 4, 5):
+        assert not p.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=button,
+                                                     pos=at), rects)
+    assert p.result is None
+    assert p.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=at), rects)
+    assert p.result == "pass"
+
+
+def test_the_countdown_bar_above_the_buttons_shrinks_with_the_time_left():
+    """A 10 s question with 5 s left: the gold bar over the top button (200 px wide) is drawn
+    over its left half only, 100 px; with 8 s left, over 160 px."""
+    from game.ui.controls import Choice, Prompt
+    from game.ui.widgets import GOLD
+
+    rects = [pygame.Rect(100, 100, 200, 40), pygame.Rect(100, 150, 200, 40)]
+    for spent, length in ((5.0, 100), (2.0, 160)):
+        p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")], countdown=10)
+        p.update(spent)
+        surf = pygame.Surface((500, 300))
+        p.draw(surf, Fonts(), rects, 18)
+        row = [x for x in range(500) if surf.get_at((x, 96))[:3] == GOLD]
+        assert row == list(range(100, 100 + length))
