@@ -1233,3 +1233,69 @@ def test_the_countdown_bar_above_the_buttons_shrinks_with_the_time_left():
         p.draw(surf, Fonts(), rects, 18)
         row = [x for x in range(500) if surf.get_at((x, 96))[:3] == GOLD]
         assert row == list(range(100, 100 + length))
+
+
+# --- the tile on offer above a claim's buttons; the uper warning for some tiles (seed 4) ------------
+class Blits(pygame.Surface):
+    """A screen that remembers where each surface was blitted (by the surface's id)."""
+
+    def __init__(self, size) -> None:
+        super().__init__(size)
+        self.at: list[tuple[int, pygame.Rect]] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
+        r = super().blit(source, dest, area, special_flags)
+        self.at.append((id(source), pygame.Rect(r)))
+        return r
+
+
+def test_the_tile_on_offer_shows_above_a_claims_buttons_and_not_on_the_next_turn(monkeypatch):
+    """A claim on the first tile of the hand: that tile is drawn right-aligned with the buttons,
+    above the top one; once the player's turn comes again, no tile stands there."""
+    app = make_app()
+    sc = human_turn(app)
+    turn = sc.prompt_for
+    tiles: set[int] = set()
+    art_tile = type(app.art).tile
+
+    def spy_tile(self, kind_, width, *a, **kw):
+        img = art_tile(self, kind_, width, *a, **kw)
+        tiles.add(id(img))
+        return img
+
+    monkeypatch.setattr(type(app.art), "tile", spy_tile)
+
+    def offered_tiles() -> list[pygame.Rect]:
+        screen = Blits(app.canvas.get_size())
+        tiles.clear()
+        sc.draw(screen)
+        top = sc.button_rects()[0]
+        return [r for i, r in screen.at if i in tiles and r.right == top.right
+                and top.top - 3 * r.h < r.bottom <= top.top + top.h]
+
+    from game.engine.actions import PASS, PUNG
+
+    _question(sc, "claim", (PUNG, PASS))
+    [spot] = offered_tiles()
+    assert spot.bottom <= sc.button_rects()[0].top
+    sc._offer(turn)
+    assert sc.prompt_for.kind == "turn" and offered_tiles() == []
+    app.close()
+
+
+def test_the_uper_button_names_the_waits_that_its_discard_bars():
+    """234m 567m 345p 22p 55m, uper with 8p: waits 2p and 5m; the 8p thrown bars 2p (stem
+    2-5-8) but not 5m, so the warning names 2p only."""
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table, rig_wall
+    from game.engine.tiles import parse_tile
+
+    app = make_app()
+    sc = human_turn(app)
+    t = Table(RuleSet(flowers=False), seed=1,
+              wall=rig_wall(["234m567m345p22p55m8p", None, None, None]))
+    warning = sc._uper_warning(t.pending()[0], parse_tile("8p"))
+    assert app.tiles_text([parse_tile("2p")]) in warning
+    assert app.tiles_text([parse_tile("5m")]) not in warning
+    assert warning.startswith(app.tr("table.uper_sacred_tiles", tiles="", why="")[:20])
+    app.close()
