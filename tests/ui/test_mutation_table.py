@@ -1299,3 +1299,53 @@ def test_the_uper_button_names_the_waits_that_its_discard_bars():
     assert app.tiles_text([parse_tile("5m")]) not in warning
     assert warning.startswith(app.tr("table.uper_sacred_tiles", tiles="", why="")[:20])
     app.close()
+
+
+# --- seed 5's survivors: a refused win on a claim, the uper warnings' reason, the game clock -------
+def test_a_win_the_table_refused_stays_on_a_claim_as_a_greyed_button_with_its_reason():
+    """A claim where the table refused the player's win on this tile (the reason kept in
+    Table.refused for his seat, not in the decision's notes): the Win button is there, greyed,
+    labelled as a win and saying why on hover."""
+    from game.engine.actions import PASS, PUNG, WIN
+    from game.ui.table.input import KEY_WIN
+
+    app = make_app()
+    sc = human_turn(app)
+    sc.table.refused[sc.prompt_for.seat] = {WIN: "not two basic points"}
+    _question(sc, "claim", (PUNG, PASS))
+    win = sc.prompt.choices[0]
+    assert (win.action, win.label, win.shortcut, win.enabled) == (
+        "win", app.tr("action.ssoa"), KEY_WIN, False)
+    assert win.reason == app.reason("not two basic points") != ""
+    app.close()
+
+
+def _said_why(warning: str) -> str:
+    return warning[warning.rindex("(") + 1:warning.rindex(")")]
+
+
+@pytest.mark.parametrize("hand, throw", [
+    ("111z222z789p55m23p7p", "7p"),  # waits 1p-4p, both barred by the 7p (stem 1-4-7)
+    ("234m567m345p22p55m8p", "8p"),  # waits 2p and 5m, the 8p bars 2p only
+])
+def test_the_uper_warning_says_which_rule_bars_the_waits(hand, throw):
+    """Either warning ends with the engine's reason in parentheses: not empty, not "None"."""
+    from game.engine.rules import RuleSet
+    from game.engine.table import Table, rig_wall
+    from game.engine.tiles import parse_tile
+
+    app = make_app()
+    sc = human_turn(app)
+    t = Table(RuleSet(flowers=False), seed=1, wall=rig_wall([hand, None, None, None]))
+    why = _said_why(sc._uper_warning(t.pending()[0], parse_tile(throw)))
+    assert why.strip() and why != "None"
+    app.close()
+
+
+def test_the_info_column_shows_the_time_played_in_minutes_and_seconds(words):
+    """125 s at the table read 2:05."""
+    app = make_app()
+    sc = human_turn(app)
+    sc.elapsed = 125.0
+    assert any("2:05" in s for s, _ in record(app, sc, words).texts)
+    app.close()
