@@ -414,7 +414,7 @@ class HintsPanel:
                 continue
             code = getattr(line, "code", "")
             colour = WHITE
-            if code in ("hint.win_both", "hint.win_self_draw", "hint.win_none"):
+            if code.startswith("hint.win_"):  # both, self-draw, none, barred (red)
                 colour = {"both": GREEN, "self-draw": MID}.get(ways, RED)
             elif code.startswith("hint.reach_"):
                 colour = DIM if ways != "none" else RED

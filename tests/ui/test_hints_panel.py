@@ -188,3 +188,30 @@ def test_the_details_toggle_shows_and_hides_the_figures(screen, parts):
     assert not p.details and not other.details
     other.draw(screen, RECT, 13)
     assert not other.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0))
+
+
+def test_how_the_hand_can_win_is_coloured_by_the_answer_a_barred_hand_red(screen, parts,
+                                                                           monkeypatch):
+    """The win line is green (both ways), amber (self-draw only) or red: red too when the sacred
+    discard bars every win (SD6), not only when the hand lacks 2 points."""
+    import dataclasses
+
+    from game.engine.scoring.sacred import sacred_status
+    from game.ui.hints_panel import MID, RED
+
+    obs = practice_observation("11m77m234p567p555z", rivers=("9p3z", "", "", ""),
+                               uper=(True, False, False, False), uper_index=(0, -1, -1, -1))
+    drawn = []
+    real = HintsPanel._wrapped
+
+    def spy(self, surface, text, x, y, w, size, colour, *rest):
+        drawn.append((text, colour))
+        return real(self, surface, text, x, y, w, size, colour, *rest)
+
+    monkeypatch.setattr(HintsPanel, "_wrapped", spy)
+    for flag, words, colour in (("discarded_win_after_uper", "cannot win at all", RED),
+                                ("missed_after_uper", "only by self-draw", MID)):
+        why = sacred_status((), (), **{flag: True}).reasons[0].message
+        drawn.clear()
+        panel_with(parts, hints(dataclasses.replace(obs, sacred=(why,)))).draw(screen, RECT)
+        assert [c for t, c in drawn if words in t] == [colour], drawn[:4]
