@@ -37,6 +37,13 @@ def test_a_decision_built_fast_equals_the_constructed_one() -> None:
     assert decision != slow and decision == decision  # identity, as the class says (eq=False)
 
 
+def test_a_field_left_out_takes_its_default_as_in_the_constructor() -> None:
+    values = _values(Table(RuleSet(), seed=6).observation(2))
+    del values["dealer"]
+    assert frozen_fast(Observation, **values) == Observation(**values)
+    assert frozen_fast(Observation, **values).dealer == 0
+
+
 def test_the_result_stays_frozen() -> None:
     obs = Table(RuleSet(), seed=5).observation(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -46,8 +53,8 @@ def test_the_result_stays_frozen() -> None:
 def test_a_missing_or_unknown_field_is_refused_by_name() -> None:
     values = _values(Table(RuleSet(), seed=6).observation(1))
     missing = dict(values)
-    del missing["dealer"]
-    with pytest.raises(TypeError, match=r"missing \['dealer'\]"):
+    del missing["wall_left"]
+    with pytest.raises(TypeError, match=r"missing \['wall_left'\]"):
         frozen_fast(Observation, **missing)
     with pytest.raises(TypeError, match=r"unknown \['colour'\]"):
         frozen_fast(Observation, colour=1, **values)

@@ -6,7 +6,8 @@ hidden tiles give equal observations for a seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, TypeVar
 
 from .kinds import Phase
@@ -71,21 +72,37 @@ _T = TypeVar("_T")
 
 
 def frozen_fast(cls: type[_T], **values: Any) -> _T:
-    """`cls(**values)` for a frozen dataclass without slots, every field given: the instance's
-    dict filled at once instead of one `object.__setattr__` per field (the engine builds one
-    observation and one decision per choice: this is a third of their cost). Equal to the
-    normal construction in every way (tests/test_observation_fast.py); a missing or unknown
-    field raises TypeError as the constructor would."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = frozenset(f.name for f in fields(cls))  # type: ignore[arg-type]
+    """`cls(**values)` for a frozen dataclass without slots: the instance's dict filled at once
+    instead of one `object.__setattr__` per field (the engine builds one observation and one
+    decision per choice: this is a third of their cost). Fields left out take their defaults;
+    equal to the normal construction in every way (tests/test_observation_fast.py); a missing
+    field without a default or an unknown one raises TypeError as the constructor would."""
+    spec = _FIELDS.get(cls)
+    if spec is None:
+        spec = _FIELDS[cls] = _spec(cls)
+    names, defaults = spec
     if values.keys() != names:
-        missing = sorted(names - values.keys())
-        extra = sorted(values.keys() - names)
-        raise TypeError(f"{cls.__name__}: missing {missing}, unknown {extra}")
+        given = {**{k: f() for k, f in defaults.items() if k not in values}, **values}
+        if given.keys() != names:
+            missing = sorted(names - given.keys())
+            extra = sorted(given.keys() - names)
+            raise TypeError(f"{cls.__name__}: missing {missing}, unknown {extra}")
+        values = given
     obj = object.__new__(cls)
     obj.__dict__.update(values)
     return obj
 
 
-_FIELDS: dict[type, frozenset[str]] = {}
+def _spec(cls: type) -> tuple[frozenset[str], dict[str, Callable[[], Any]]]:
+    """A dataclass's field names, and a maker of each default (a value or a factory)."""
+    names, defaults = [], {}
+    for f in fields(cls):
+        names.append(f.name)
+        if f.default is not MISSING:
+            defaults[f.name] = (lambda v: lambda: v)(f.default)
+        elif f.default_factory is not MISSING:
+            defaults[f.name] = f.default_factory
+    return frozenset(names), defaults
+
+
+_FIELDS: dict[type, tuple[frozenset[str], dict[str, Callable[[], Any]]]] = {}
