@@ -84,9 +84,6 @@ def transcript(name: str) -> str:
                for i, n in enumerate(g.seats)]
     session = Session(RuleSet(), seed=g.seed, hands=g.hands)
 
-    def on_action(hand: int, seat: int, action: Any) -> None:
-        return None
-
     def heard(table: Any, event: Any) -> None:
         if event.type == "hand_start":
             lines.append(f"hand {event.hand}: " + ", ".join(
@@ -98,7 +95,7 @@ def transcript(name: str) -> str:
                          f"{list(event.payments)}")
             lines.append("")
 
-    play_session(session, players, on_event=heard, on_action=on_action)
+    play_session(session, players, on_event=heard)
     lines.append(f"scores by player: {list(session.scores)}")
     return "\n".join(lines) + "\n"
 
