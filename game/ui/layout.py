@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, wraps
 from typing import Any, TypeVar
 
@@ -250,7 +250,7 @@ class Layout:
         band = int(W / 2 - lay.frame_half - gap - m)
         if band < side_column_min(W):
             return None
-        lay = cls(W, H, t, rt, hand, round(hand * 0.8), opp, round(hand * 0.65), m, gap, band, large)
+        lay = replace(lay, panel_w=band)  # the side columns take what the table leaves
         return lay if lay._fits() else None
 
     def _fits(self) -> bool:

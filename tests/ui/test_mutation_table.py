@@ -1349,3 +1349,256 @@ def test_the_info_column_shows_the_time_played_in_minutes_and_seconds(words):
     sc.elapsed = 125.0
     assert any("2:05" in s for s, _ in record(app, sc, words).texts)
     app.close()
+
+
+# --- found by the sample of seed 5 (before these tests) -------------------------------------------------
+def _prompt_draw(monkeypatch, prompt, rects, palette=None):
+    """Draw `prompt` and return what it asked of the buttons, the fonts and the panels."""
+    import game.ui.controls as controls
+    from game.ui.themes import DEFAULT_PALETTE
+
+    app = make_app()
+    seen = {"buttons": [], "fits": [], "panels": []}
+    button, panel, fit = controls.draw_button, controls.draw_panel, Fonts.fit
+
+    def spy_button(surface, fonts, b, focused, size, hovered=False, palette=DEFAULT_PALETTE):
+        seen["buttons"].append((b.label, focused, hovered))
+        return button(surface, fonts, b, focused, size, hovered=hovered, palette=palette)
+
+    def spy_panel(surface, rect, *a, **kw):
+        seen["panels"].append((pygame.Rect(rect), kw.get("palette", DEFAULT_PALETTE)))
+        return panel(surface, rect, *a, **kw)
+
+    def spy_fit(self, s, size, max_w, colour=(255, 255, 255), bold=False):
+        seen["fits"].append((s, max_w, tuple(colour), bold))
+        return fit(self, s, size, max_w, colour, bold)
+
+    monkeypatch.setattr(controls, "draw_button", spy_button)
+    monkeypatch.setattr(controls, "draw_panel", spy_panel)
+    monkeypatch.setattr(Fonts, "fit", spy_fit)
+    kw = {} if palette is None else {"palette": palette}
+    prompt.draw(pygame.Surface((1280, 800)), app.fonts, rects, 20, title="Claim?", **kw)
+    app.close()
+    return seen
+
+
+@pytest.mark.parametrize("hover", [0, 1, None])
+def test_only_the_button_under_the_mouse_is_drawn_hovered(monkeypatch, hover):
+    from game.ui.controls import Choice, Prompt
+
+    p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")])
+    p.hover = hover
+    rects = [pygame.Rect(900, 600, 300, 40), pygame.Rect(900, 650, 300, 40)]
+    seen = _prompt_draw(monkeypatch, p, rects)
+    assert [h for _, _, h in seen["buttons"]] == [i == hover for i in range(2)]
+
+
+@pytest.mark.parametrize("left, in_bank, urgent", [(8.0, False, False), (3.5, False, False),
+                                                    (3.0, False, True), (1.2, False, True),
+                                                    (0.0, True, True)])
+def test_the_clock_turns_red_in_the_last_three_seconds_and_in_the_bank_and_keeps_to_the_left(
+        monkeypatch, left, in_bank, urgent):
+    """The seconds are white until the last three, then red (the time bank too, in bold); the
+    clock takes at most about two thirds of the button width, even for a long text, so the
+    time bank's words never run into the tile on offer at the right."""
+    from game.ui.controls import Choice, Prompt
+    from game.ui.widgets import WHITE
+
+    p = Prompt([Choice("pass", "Pass")], countdown=8, bank=5,
+               clock=lambda left, bank, in_bank: "time bank: a good many seconds left")
+    p.left, p.in_bank = left, in_bank
+    rects = [pygame.Rect(900, 600, 300, 40)]
+    seen = _prompt_draw(monkeypatch, p, rects)
+    (_, max_w, colour, bold), = [f for f in seen["fits"] if f[0].startswith("time bank")]
+    assert (colour != tuple(WHITE)[:len(colour)]) == urgent
+    if urgent:
+        assert colour[0] > 200 and colour[1] < 170  # red
+    assert bold == in_bank
+    assert 0.5 * rects[0].w <= max_w <= 0.7 * rects[0].w
+
+
+def test_the_tooltip_box_is_drawn_in_the_tables_palette(monkeypatch):
+    from game.ui.controls import Choice, Prompt
+    from game.ui.themes import Palette
+
+    theme = Palette(panel=(16, 30, 56), edge=(92, 116, 160), hilite=(44, 70, 122))
+    p = Prompt([Choice("win", "Win", None, False, "not two points"), Choice("pass", "Pass")])
+    p.hover = 0
+    rects = [pygame.Rect(900, 600, 300, 40), pygame.Rect(900, 650, 300, 40)]
+    seen = _prompt_draw(monkeypatch, p, rects, palette=theme)
+    (_, palette), = seen["panels"]
+    assert palette == theme
+
+
+def test_a_countdown_that_runs_out_without_a_bank_chooses_the_default_without_a_tick():
+    """The countdown over and no time bank: the default is chosen, and no new second starts
+    (no tick sound for a second nobody will see)."""
+    from game.ui.controls import Choice, Prompt
+
+    p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")], countdown=2, default="pass")
+    assert p.update(1.5) is True  # 2 -> 1: a new second
+    assert p.update(1.0) is False and p.result == "pass"
+
+
+def test_a_window_just_tall_enough_for_a_tile_size_keeps_it_to_the_last_pixel():
+    """The smallest window height that gives a tile size leaves less than a pixel to spare:
+    a table and a hand that fill the height exactly still fit."""
+    w = 1032
+    top = Layout.for_size(w, 700)
+    low, high = 640, 700  # find the smallest height with the same tiles
+    while low < high:
+        mid = (low + high) // 2
+        if Layout.for_size(w, mid).river_tile == top.river_tile:
+            high = mid
+        else:
+            low = mid + 1
+    lay = Layout.for_size(w, low)
+    assert lay.river_tile == top.river_tile
+    assert 0 <= lay._spare_h < 1, lay._spare_h
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080), (2560, 1440)])
+def test_each_rows_gap_follows_its_own_tiles(size):
+    """Large tiles make the human's hand bigger and the opponents' smaller: the space between
+    the parts of the human's row grows with his tiles, the opponents' shrinks with theirs."""
+    normal, large = Layout.for_size(*size), Layout.for_size(*size, large=True)
+    assert large.hand_tile > normal.hand_tile and large.opp_tile < normal.opp_tile
+    assert large.row_gap(0) > normal.row_gap(0)
+    for seat in (1, 2, 3):
+        assert large.row_gap(seat) < normal.row_gap(seat)
+
+
+def test_call_assists_leave_a_replay_and_a_watched_game_alone():
+    """In a replay (or while watching) the recorded or computer play goes on: the call assists
+    never answer for the player; at his own table they do."""
+    from types import SimpleNamespace
+
+    from game.engine.actions import PASS, WIN
+    from game.ui.table.input import TableInput
+
+    settings = Settings(assist_auto_win=True, assist_no_calls=True)
+    d = SimpleNamespace(kind="claim", legal=(WIN, PASS))
+    for autoplay, replay, expected in [(False, False, WIN), (False, True, None),
+                                       (True, False, None), (True, True, None)]:
+        scene = SimpleNamespace(app=SimpleNamespace(settings=settings), autoplay=autoplay,
+                                replay=replay)
+        assert TableInput._assisted(scene, d) == expected, (autoplay, replay)
+
+
+def test_a_robbed_kong_ticks_like_a_claim(monkeypatch):
+    from game.engine.actions import PASS, WIN
+
+    app = make_app()
+    sc = human_turn(app)
+    played: list[str] = []
+    monkeypatch.setattr(app.sound, "play", lambda name, *a, **k: played.append(name))
+    _question(sc, "rob", (WIN, PASS))
+    assert played == ["tick"]
+    app.close()
+
+
+def test_the_replay_speed_doubles_up_to_eight_times_and_halves_down_to_a_quarter():
+    from types import SimpleNamespace
+
+    from game.ui.table.input import TableInput
+
+    said: list[str] = []
+    scene = SimpleNamespace(director=SimpleNamespace(speed=1.0),
+                            app=SimpleNamespace(tr=lambda k, **kw: f"{k} {kw.get('x', '')}"),
+                            say=lambda text, seconds=0: said.append(text))
+    speeds = []
+    for _ in range(5):
+        assert TableInput._replay_key(scene, pygame.K_PLUS)
+        speeds.append(scene.director.speed)
+    assert speeds == [2.0, 4.0, 8.0, 8.0, 8.0]
+    assert said[-1] == "replay.speed 8"
+    for _ in range(7):
+        TableInput._replay_key(scene, pygame.K_MINUS)
+    assert scene.director.speed == 0.25
+
+
+def test_a_long_banner_shrinks_to_fit_inside_the_walls(words):
+    app = make_app((1024, 640))
+    sc = human_turn(app)
+    text = "East declares uper and the whole table holds its breath " * 2
+    sc.director.banner = (text, (255, 255, 255))
+    rec = Recording(app.canvas.get_size(), words)
+    sc._draw_banner(rec, app.layout)
+    (_, r), = [(s, r) for s, r in rec.texts]
+    inner = app.layout.clear_square
+    assert inner.x <= r.x and r.right <= inner.x + inner.w
+    app.close()
+
+
+def test_the_key_help_hides_the_table_under_it():
+    """Drawn over white and over black, the key help's panel differs by at most a fifteenth of
+    the range (its opacity is 240 of 255): the table hardly shows through its text."""
+    app = make_app()
+    sc = human_turn(app)
+    w, h = app.canvas.get_size()
+    spot = (w // 2 + round(w * 0.3) - 20, h // 2 + round(h * 0.3) - 10)  # inside, past the text
+    seen = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface((w, h))
+        surface.fill(under)
+        sc._draw_help(surface)
+        seen.append(surface.get_at(spot)[:3])
+    assert max(abs(a - b) for a, b in zip(*seen)) <= 17, seen
+    app.close()
+
+
+def test_the_counted_stack_is_edged_all_round_and_pulses_amber_to_gold(monkeypatch):
+    """While the wall breaks, the counted stack is edged on every side with room to spare (the
+    upper tier too) in a colour that pulses between amber and gold."""
+    import math
+
+    import game.ui.table.view as view_mod
+    from game.ui.table.view import screen_seat
+
+    app = make_app()
+    sc = human_turn(app)
+    m = sc.director.model
+    m.counted_stack, m.uper, m.last_discard = 2 * 13 + 5, (), None
+    lay = app.layout
+    owner, stack = divmod(m.counted_stack, 13)
+    cell = lay.wall_stacks(screen_seat(owner, sc.human))[stack]
+    dx, dy = lay.wall_break_shift(screen_seat(owner, sc.human), stack, sc.director.wall_break())
+    drawn = []
+    real = pygame.draw.rect
+
+    def spy(surface, colour, rect, *a, **kw):
+        drawn.append((tuple(colour)[:3], pygame.Rect(rect)))
+        return real(surface, colour, rect, *a, **kw)
+
+    monkeypatch.setattr(view_mod.pygame.draw, "rect", spy)
+    colours = []
+    for elapsed in (3 * math.pi / 16, math.pi / 16):  # sin = -1, then +1
+        drawn.clear()
+        sc.elapsed = elapsed
+        sc._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
+        (colour, r), = drawn
+        colours.append(colour)
+        top = cell.y + dy - lay.tier_offset  # the upper tier stands this much higher
+        assert r.x < cell.x + dx and r.right > cell.x + dx + cell.w
+        assert r.y < top and r.bottom > cell.y + dy + cell.h
+    assert colours == [(236, 150, 60), (236, 210, 60)]
+    app.close()
+
+
+@pytest.mark.parametrize("method", ["dice", "winds"])
+def test_the_seat_pick_rows_stay_inside_their_panel(words, monkeypatch, method):
+    import game.ui.table.view as view_mod
+
+    app = make_app((1024, 640))
+    sc = human_turn(app)
+    panels: list[pygame.Rect] = []
+    panel = view_mod.draw_panel
+    monkeypatch.setattr(view_mod, "draw_panel",
+                        lambda surface, rect, *a, **kw: (panels.append(pygame.Rect(rect)),
+                                                         panel(surface, rect, *a, **kw)))
+    rec, e = _seat_pick(app, sc, words, monkeypatch, method)
+    box, = panels
+    assert len(rec.texts) >= 9  # the title, four labels, four seats (and the dice or tiles)
+    for s, r in rec.texts:
+        assert box.contains(r), (s, r, box)
+    app.close()

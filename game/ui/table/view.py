@@ -230,7 +230,7 @@ class TableView:
         to = self.cursor.drop_index(self.cursor.drag_pos[0], movable)
         t = movable[to] if movable else r
         bx = t.x - 3 if to <= index else t.right + 1
-        pygame.draw.rect(surface, GOLD, pygame.Rect(bx, t.y, 3, t.h), border_radius=1)
+        pygame.draw.rect(surface, GOLD, pygame.Rect(bx, t.y, 3, t.h))
         img = self.app.art.tile(kind_of_tile(ids[index]), r.w, 0, True)
         x = self.cursor.drag_pos[0] - r.w // 2
         surface.blit(img, (x, r.y - lay.lift * 2))
@@ -302,7 +302,6 @@ class TableView:
                     x += t.get_width() + 12
             else:
                 surface.blit(art.tile(18 + e.seats[p], ds), (x, y))
-                x += ds + 10
             wind = seat_name(e.seats[p], self.app.lang)
             t = fonts.text(f"→ {wind}", size, WHITE)
             surface.blit(t, t.get_rect(topright=(box.right - 14, y + 4)))
