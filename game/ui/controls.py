@@ -149,9 +149,6 @@ class HandCursor:
         """Where a tile dropped at `x` goes: the slot whose centre is nearest."""
         return min(range(len(rects)), key=lambda k: abs(rects[k].centerx - x)) if rects else 0
 
-    def cancel_drag(self) -> None:
-        self.press, self.drag = None, None
-
 
 @dataclass(frozen=True)
 class Choice:

@@ -228,7 +228,7 @@ class TableView:
         r = rects[index]
         movable = rects[:len(self.director.model.hands[d.seat])]
         to = self.cursor.drop_index(self.cursor.drag_pos[0], movable)
-        t = movable[to] if movable else r
+        t = movable[to]  # the hand keeps a tile besides the drawn one (four kongs leave one)
         bx = t.x - 3 if to <= index else t.right + 1
         pygame.draw.rect(surface, GOLD, pygame.Rect(bx, t.y, 3, t.h))
         img = self.app.art.tile(kind_of_tile(ids[index]), r.w, 0, True)
