@@ -548,6 +548,7 @@ def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands
     assert bar.h == dst.h and bar.y == dst.y and bar.w <= 4  # a thin bar beside the target tile
     edge = dst.x if to <= frm else dst.right  # before the target moving left, after it moving right
     assert abs(bar.centerx - edge) <= 3, (bar, dst)
+    assert bar.right <= dst.x or bar.x >= dst.right  # beside the tile, not over its face
     (img, where), = blits
     ids = sc.director.shown_ids(sc.prompt_for.seat)
     face = app.art.tile(kind_of_tile(ids[frm]), src.w, 0, True)
@@ -558,6 +559,13 @@ def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands
     # the whole picture: the held tile leaves its slot while the drag lasts
     view = sc.director.view(sc.selected_tile())
     assert view.seats[0].selected == frm
+    boards = []
+    board = view_mod.draw_board
+    monkeypatch.setattr(view_mod, "draw_board", lambda surface, lay, art, v: (
+        boards.append((set(v.seats[0].hidden), v.seats[0].selected)), board(surface, lay, art, v)))
+    sc.draw(pygame.Surface(app.canvas.get_size()))
+    (hidden, selected), = boards
+    assert frm in hidden and selected is None  # its slot is empty, nothing raised there
     app.step([mouse(pygame.MOUSEBUTTONUP, (x, src.centery))], 1 / 30)
     assert sc.cursor.drag is None
     app.close()
@@ -1249,9 +1257,11 @@ class Blits(pygame.Surface):
         return r
 
 
-def test_the_tile_on_offer_shows_above_a_claims_buttons_and_not_on_the_next_turn(monkeypatch):
-    """A claim on the first tile of the hand: that tile is drawn right-aligned with the buttons,
-    above the top one; once the player's turn comes again, no tile stands there."""
+@pytest.mark.parametrize("kind_", ["claim", "rob"])
+def test_the_tile_on_offer_shows_above_a_claims_buttons_and_not_on_the_next_turn(monkeypatch, kind_):
+    """A claim on the first tile of the hand (or a kong that can be robbed): that tile is drawn
+    right-aligned with the buttons, above the top one; once the player's turn comes again, no
+    tile stands there."""
     app = make_app()
     sc = human_turn(app)
     turn = sc.prompt_for
@@ -1273,9 +1283,9 @@ def test_the_tile_on_offer_shows_above_a_claims_buttons_and_not_on_the_next_turn
         return [r for i, r in screen.at if i in tiles and r.right == top.right
                 and top.top - 3 * r.h < r.bottom <= top.top + top.h]
 
-    from game.engine.actions import PASS, PUNG
+    from game.engine.actions import PASS, PUNG, WIN
 
-    _question(sc, "claim", (PUNG, PASS))
+    _question(sc, kind_, (PUNG, PASS) if kind_ == "claim" else (WIN, PASS))
     [spot] = offered_tiles()
     assert spot.bottom <= sc.button_rects()[0].top
     sc._offer(turn)
@@ -1596,9 +1606,338 @@ def test_the_seat_pick_rows_stay_inside_their_panel(words, monkeypatch, method):
     monkeypatch.setattr(view_mod, "draw_panel",
                         lambda surface, rect, *a, **kw: (panels.append(pygame.Rect(rect)),
                                                          panel(surface, rect, *a, **kw)))
-    rec, e = _seat_pick(app, sc, words, monkeypatch, method)
+    rec, _ = _seat_pick(app, sc, words, monkeypatch, method)
     box, = panels
     assert len(rec.texts) >= 9  # the title, four labels, four seats (and the dice or tiles)
     for s, r in rec.texts:
         assert box.contains(r), (s, r, box)
     app.close()
+
+
+# --- found by the sample of seed 6 (before these tests) -------------------------------------------------
+def test_the_warning_marks_edge_has_round_corners_and_its_mark_is_dark_inside_the_triangle():
+    """The orange edge follows the button's rounded corners (its very corner pixel stays the
+    button's); the "!" is dark on the triangle: a bar in the upper part and a dot below it, one
+    colour, nothing dark outside the mark's box."""
+    from game.ui.controls import draw_warning_mark
+
+    felt = (90, 140, 110)
+    surface = pygame.Surface((300, 140))
+    surface.fill(felt)
+    r = pygame.Rect(20, 10, 240, 50)
+    box = draw_warning_mark(surface, r)
+    for corner in ((r.x, r.y), (r.right - 1, r.y), (r.x, r.bottom - 1), (r.right - 1, r.bottom - 1)):
+        assert tuple(surface.get_at(corner))[:3] == felt, corner
+    column = [(y, tuple(surface.get_at((box.centerx, y)))[:3]) for y in range(surface.get_height())]
+    dark = [(y, c) for y, c in column if sum(c) < 150]
+    assert dark and all(box.y <= y < box.bottom for y, _ in dark), (box, dark)
+    assert len({c for _, c in dark}) == 1  # the bar and the dot in one colour
+    ys = [y for y, _ in dark]
+    runs = [y for y in ys if y - 1 not in ys]  # where each dark stretch begins
+    assert len(runs) == 2 and runs[0] < box.centery < runs[1], (box, ys)  # a bar, then a dot
+
+
+def test_a_click_on_no_tile_discards_nothing_and_a_drag_from_there_moves_nothing():
+    """Pressed off the tiles, the mouse moved over them only chooses as it passes (nothing is
+    held) and released off them again discards nothing."""
+    from game.ui.controls import HandCursor
+
+    rects = [pygame.Rect(100 + 40 * i, 500, 40, 56) for i in range(5)]
+    cur = HandCursor()
+    assert cur.mouse(mouse(pygame.MOUSEBUTTONDOWN, (20, 20)), rects) is None
+    assert cur.mouse(mouse(pygame.MOUSEMOTION, (190, 520)), rects) == ("select", 2)
+    assert cur.mouse(mouse(pygame.MOUSEBUTTONUP, (20, 20)), rects) is None
+    assert cur.drag is None
+
+
+def test_a_prompt_without_choices_says_so():
+    """The error is the plain sentence, nothing around it."""
+    from game.ui.controls import Prompt
+
+    with pytest.raises(ValueError, match=r"^a prompt needs at least one choice$"):
+        Prompt([])
+
+
+def test_a_prompt_without_a_title_writes_nothing_above_its_buttons_and_a_title_is_bold(
+        words, monkeypatch):
+    from game.ui.controls import Choice, Prompt
+
+    app = make_app()
+    p = Prompt([Choice("pung", "Pung"), Choice("pass", "Pass")])
+    rects = [pygame.Rect(900, 600, 300, 40), pygame.Rect(900, 650, 300, 40)]
+    rec = Recording((1280, 800), words)
+    p.draw(rec, app.fonts, rects, 20)
+    assert rec.texts and all(r.y >= rects[0].y for _, r in rec.texts), rec.texts
+    app.close()
+    seen = _prompt_draw(monkeypatch, p, rects)
+    assert [bold for s, _, _, bold in seen["fits"] if s == "Claim?"] == [True]
+
+
+@pytest.mark.parametrize("size, large", [((1024, 640), True), ((1280, 800), False),
+                                         ((1920, 1080), False), ((3840, 2160), True)])
+def test_the_row_length_the_tile_size_is_chosen_by_matches_the_row_laid_out(size, large):
+    """The hand tile is chosen from an estimate of the longest row in hand tiles: it must agree
+    with the row actually laid out within a quarter of a tile (less and the row would not fit
+    the window, more and the tiles come out needlessly small)."""
+    from game.ui.layout import _worst_row_units
+
+    lay = Layout.for_size(*size, large=large)
+    laid_out = lay.worst_row_len(0) / lay.hand_tile
+    assert abs(_worst_row_units(0.8, 0.65, 0.14) - laid_out) < 0.25
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_in_the_longest_row_the_flowers_follow_the_last_kong_one_gap_after_it(seat):
+    """Four kongs, one tile and the drawn one: the longest row a hand can make. The row is as
+    long as it needs and no longer: the flowers at its far end stand one row gap after the last
+    kong, as the melds stand after the drawn tile."""
+    from game.ui.layout import MAX_FLOWERS
+
+    lay = Layout.for_size(1280, 800)
+    melds = lay.meld_slots(seat, 1, [MeldSpec(4, 3)] * 4)
+    flowers = lay.flower_slots(seat, MAX_FLOWERS)
+    assert _step(melds[-1][-1].rect, flowers[0].rect, seat) == pytest.approx(lay.row_gap(seat))
+
+
+@pytest.mark.parametrize("w, h", SOME_SIZES)
+def test_any_number_of_buttons_stays_inside_its_area(w, h):
+    lay = Layout.for_size(w, h)
+    for n in range(1, 16):
+        rects = lay.button_rects(n)
+        assert rects[0].y >= lay.buttons.y - 1e-6, (n, rects[0], lay.buttons)
+
+
+def test_the_layout_check_knows_the_dice_and_the_assists_by_name():
+    lay = Layout.for_size(1280, 800)
+    regions = lay.regions()
+    assert regions["dice"] == lay.dice_rest and regions["assists"] == lay.assists_area
+
+
+def test_only_a_playing_tile_under_the_cursor_has_a_kind_for_an_uper():
+    """The first tile has a kind; a flower (ids from 100) or no tile at all has none."""
+    from types import SimpleNamespace
+
+    from game.ui.table.input import TableInput
+
+    ids = [8, 13, 100]
+    for index, kind_ in [(0, 2), (1, 3), (2, None), (3, None), (None, None)]:
+        scene = SimpleNamespace(prompt_for=SimpleNamespace(seat=0),
+                                director=SimpleNamespace(shown_ids=lambda seat: list(ids)),
+                                cursor=SimpleNamespace(index=index))
+        assert TableInput._selected_kind(scene) == kind_, index
+
+
+def test_the_uper_button_is_labelled_uper():
+    app = make_app()
+    sc = human_turn(app)
+    [uper] = [c for c in sc.prompt.choices if c.action == "uper"]
+    assert uper.label == app.tr("action.uper")
+    app.close()
+
+
+def test_the_uper_warning_gives_the_reason_that_bars_the_wait_not_the_first_reason(monkeypatch):
+    """Waits 2p and 5m; an 8p in the river bars 2p (stem 2-5-8), the uper discard 9m bars
+    nothing waited on though its reason comes first: the warning gives the 8p's reason."""
+    import game.practice.sacred_check as sacred_check
+    from game.engine.scoring.sacred import sacred_status
+    from game.engine.tiles import parse_tile, parse_tiles
+
+    st = sacred_status(parse_tiles("2p5m"), parse_tiles("8p"), uper_discard=parse_tile("9m"))
+    assert not st.reasons[0].blocks(parse_tile("2p"))  # the uper's own reason comes first
+    monkeypatch.setattr(sacred_check, "sacred_after_uper", lambda obs, kind: st)
+    app = make_app()
+    sc = human_turn(app)
+    warning = sc._uper_warning(sc.prompt_for, parse_tile("9m"))
+    assert sc.reason(st.why_not(parse_tile("2p"))) in warning
+    assert sc.reason(st.reasons[0].message) not in warning
+    app.close()
+
+
+def test_after_an_action_no_tile_stays_chosen(monkeypatch):
+    from game.engine.actions import Discard
+
+    app = make_app()
+    sc = human_turn(app)
+    ids = sc.director.shown_ids(sc.prompt_for.seat)
+    monkeypatch.setattr(sc.driver, "submit", lambda seat, action: None)
+    assert sc.act(Discard(ids[-1] >> 2))
+    assert sc.cursor.index is None and sc._selected_kind() is None
+    app.close()
+
+
+def test_d_shows_the_hints_details_while_the_hints_are_open():
+    app = make_app()
+    sc = human_turn(app)
+    app.step([key(pygame.K_i)], 1 / 30)
+    panel = sc.hints_panel
+    before = panel.details
+    app.step([key(pygame.K_d)], 1 / 30)
+    assert panel.details != before
+    app.close()
+
+
+def test_a_call_assist_holds_for_the_game_when_its_folder_cannot_be_made(dirs):
+    """The settings file would go under a plain file: it cannot be saved, the game goes on with
+    the assist switched."""
+    blocker = dirs / "not-a-folder"
+    blocker.write_text("")
+    app = make_app()
+    sc = human_turn(app)
+    app.settings_path = blocker / "settings.json"
+    sc.toggle_assist("assist_no_calls")
+    assert app.settings.assist_no_calls and sc.message
+    app.close()
+
+
+def test_the_banner_is_written_in_its_colour_above_the_centre(monkeypatch):
+    import game.ui.table.view as view_mod
+
+    app = make_app()
+    sc = human_turn(app)
+    fits, panels = [], []
+    fit, panel = Fonts.fit, view_mod.draw_panel
+    monkeypatch.setattr(Fonts, "fit", lambda self, s, size, max_w, colour=(255, 255, 255), bold=False: (
+        fits.append((s, tuple(colour))), fit(self, s, size, max_w, colour, bold))[1])
+    monkeypatch.setattr(view_mod, "draw_panel", lambda surface, rect, *a, **kw: (
+        panels.append(pygame.Rect(rect)), panel(surface, rect, *a, **kw)))
+    sc.director.banner = ("East wins", (250, 120, 40))
+    sc._draw_banner(pygame.Surface(app.canvas.get_size()), app.layout)
+    assert fits == [("East wins", (250, 120, 40))]
+    (box,), (cx, cy) = panels, app.layout.centre
+    assert box.bottom < cy and abs(box.centerx - cx) <= 1
+    app.close()
+
+
+def test_the_key_help_is_drawn_in_the_tables_palette_with_even_margins(words, monkeypatch):
+    """On the navy table the help's panel is navy; its text starts as far below the panel's top
+    as from its left edge."""
+    import game.ui.table.view as view_mod
+    from game.ui.themes import DEFAULT_PALETTE
+
+    app = make_app()
+    app.apply_settings(app.settings.replace(table_theme="navy"), save=False)
+    sc = human_turn(app)
+    panels = []
+    panel = view_mod.draw_panel
+    monkeypatch.setattr(view_mod, "draw_panel", lambda surface, rect, *a, **kw: (
+        panels.append((pygame.Rect(rect), kw.get("palette", DEFAULT_PALETTE))),
+        panel(surface, rect, *a, **kw)))
+    rec = Recording(app.canvas.get_size(), words)
+    sc._draw_help(rec)
+    (box, palette), = panels
+    assert palette == app.art.look.table.palette != DEFAULT_PALETTE
+    first = rec.texts[0][1]
+    assert first.y - box.y == first.x - box.x
+    app.close()
+
+
+def test_a_counted_stack_on_the_wall_that_slides_open_is_edged_where_it_went(monkeypatch):
+    """The counted stack at the left wall's first stack while the bottom wall's last stack
+    breaks: that wall slides up, and the edge goes with the stack."""
+    import game.ui.table.view as view_mod
+    from game.ui.table.view import screen_seat
+
+    app = make_app()
+    sc = human_turn(app)
+    m, lay = sc.director.model, app.layout
+    owner = {screen_seat(o, sc.human): o for o in range(4)}
+    m.break_stack, m.break_open = owner[0] * 13 + 12, 1.0
+    m.counted_stack, m.uper, m.last_discard = owner[3] * 13, (), None
+    dx, dy = lay.wall_break_shift(3, 0, sc.director.wall_break())
+    assert dy < 0  # it slid up
+    cell = lay.wall_stacks(3)[0]
+    drawn = []
+    real = pygame.draw.rect
+    monkeypatch.setattr(view_mod.pygame.draw, "rect", lambda surface, colour, rect, *a, **kw: (
+        drawn.append(pygame.Rect(rect)), real(surface, colour, rect, *a, **kw)))
+    sc._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
+    r, = drawn
+    assert r.x < cell.x + dx and r.right > cell.x + dx + cell.w
+    assert r.y < cell.y + dy - lay.tier_offset and r.bottom > cell.y + dy + cell.h
+    app.close()
+
+
+@pytest.mark.parametrize("method", ["dice", "winds"])
+def test_the_seat_pick_lines_up_its_title_labels_and_seats(words, monkeypatch, method):
+    """The title and the players' labels start at one left margin; each label stands on the
+    same line as the seat it won."""
+    from game.i18n import seat_name
+
+    app = make_app()
+    sc = human_turn(app)
+    rec, e = _seat_pick(app, sc, words, monkeypatch, method)
+    title = app.tr("table.seats_by_dice" if method == "dice" else "table.seats_by_winds")
+    (_, head), = [(s, r) for s, r in rec.texts if s == title]
+    for p, label in enumerate(_rows(rec, sc, e)):
+        assert label.x == head.x
+        seat = next(r for s, r in rec.texts if s == f"→ {seat_name(e.seats[p], 'en')}")
+        assert label.y == seat.y
+    app.close()
+
+
+def test_a_player_who_threw_again_shows_each_die_clear_of_the_total_before_it(words, monkeypatch):
+    app = make_app()
+    sc = human_turn(app)
+    rec, e = _seat_pick(app, sc, words, monkeypatch, "dice")
+    label = _rows(rec, sc, e)[0]
+    line = sorted((r.x, s, r) for s, r in rec.texts if abs(r.centery - label.centery) < label.h / 2)
+    parts = [(s, r) for _, s, r in line if s.startswith("<die") or s in {"7", "9"}]
+    assert [s[:4] for s, _ in parts] == ["<die", "7", "<die", "9"]
+    assert parts[1][1].right < parts[2][1].x  # the second die after the first total
+    app.close()
+
+
+def test_a_call_is_shown_in_its_own_colour(monkeypatch):
+    import game.ui.table.view as view_mod
+    from game.ui.director import CallFx
+
+    app = make_app()
+    sc = human_turn(app)
+    calls = []
+    call = view_mod.draw_call
+    monkeypatch.setattr(view_mod, "draw_call", lambda surface, fonts, area, word, colour, *a: (
+        calls.append((word, colour)), call(surface, fonts, area, word, colour, *a)))
+    sc.director.calls.append(CallFx(1, "pung", "Pung!", (90, 200, 250), 1.0, 255.0))
+    sc.draw(pygame.Surface(app.canvas.get_size()))
+    assert calls == [("Pung!", (90, 200, 250))]
+    app.close()
+
+
+@pytest.mark.parametrize("wind", [0, 1])
+def test_the_console_names_the_prevalent_wind(words, wind):
+    from game.i18n import seat_name
+
+    app = make_app()
+    sc = human_turn(app)
+    sc.director.model.prevalent = wind
+    said = " ".join(s for s, _ in record(app, sc, words).texts)  # a long line may wrap
+    assert app.tr("table.prevalent", wind=seat_name(wind, "en")) in said
+    app.close()
+
+
+def test_the_turn_glow_pulses_about_every_second_and_a_half():
+    """Over two seconds the glow of the player to move goes from nearly dark to nearly full."""
+    app = make_app()
+    sc = human_turn(app)
+    glows = []
+    for i in range(41):
+        sc.elapsed = i * 0.05
+        glows.append(sc.info().glow)
+    assert min(glows) < 0.1 and max(glows) > 0.9
+    app.close()
+
+
+def test_nothing_is_sacred_in_a_replay_or_while_watching(monkeypatch):
+    """Only the player's own game shows a sacred line: a replay or a watched game never asks."""
+    from types import SimpleNamespace
+
+    import game.practice.sacred_check as sacred_check
+    from game.ui.table.view import TableView
+
+    monkeypatch.setattr(sacred_check, "sacred_now", lambda table, seat: "sacred")
+    for replay, autoplay, expected in [(False, False, "sacred"), (True, False, None),
+                                       (False, True, None), (True, True, None)]:
+        scene = SimpleNamespace(table=SimpleNamespace(is_over=False, events=[]), human=0,
+                                replay=replay, autoplay=autoplay,
+                                director=SimpleNamespace(model=SimpleNamespace(hand_no=1)))
+        assert TableView.sacred_status(scene) == expected, (replay, autoplay)
