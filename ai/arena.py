@@ -1,9 +1,16 @@
 """Duplicate play: each dealt wall is played four times with the seats rotated, then statistics.
 
-Rotation ``r`` puts player ``p`` at seat ``(p + r) % 4``, so over the four plays of a wall every
-player holds every hand and every seat, and luck of the deal cancels out. The unit of the
-confidence intervals is the wall (a player's mean over its four plays): the plays of one wall
-are not independent.
+Each wall is played with the players in one order round the table (`seating_order`), and
+rotation ``r`` puts the order's ``k``-th player at seat ``(k + r) % 4``, so over the four plays
+of a wall every player holds every hand and every seat, and luck of the deal cancels out. The
+order changes from wall to wall through all six orders round a table of four, so that over
+every six walls each player sits directly after each other player equally often: who discards
+just before you matters (you see his discards first, and a win claimed by two players goes to
+the first after the discarder, the head bump), and with one fixed order a player seated after
+a seat that deals in often gains from his place, not his play (measured with one fixed order:
+an ``ai:standard`` seated after ``ai:standard`` at the table beginner, standard, standard,
+greedy scored 1.36 points per hand less than the first, 95 % 0.78-1.93, 3,000 walls). The unit of the confidence intervals is the wall (a
+player's mean over its four plays): the plays of one wall are not independent.
 
     korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
@@ -38,9 +45,38 @@ from game.engine.rules import RuleSet
 from game.engine.session import play_hand
 from game.engine.table import Table
 
-__all__ = ["ArenaResult", "SeatStats", "run_duplicate", "wall_seed"]
+__all__ = ["ORDERS", "ArenaResult", "SeatStats", "run_duplicate", "seating_order", "seats_of",
+           "wall_seed"]
 
 Z95 = 1.959964
+
+
+#: the six orders of four players round a table (player 0 first: each order up to rotation)
+ORDERS: tuple[tuple[int, int, int, int], ...] = (
+    (0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 1, 3), (0, 2, 3, 1), (0, 3, 1, 2), (0, 3, 2, 1))
+
+
+def seating_order(i: int) -> tuple[int, int, int, int]:
+    """The players in order round the table for wall `i` (each order once in six walls).
+
+    >>> [seating_order(i) for i in (0, 1, 6)]
+    [(0, 1, 2, 3), (0, 1, 3, 2), (0, 1, 2, 3)]
+    """
+    return ORDERS[i % len(ORDERS)]
+
+
+def seats_of(i: int, r: int) -> list[int]:
+    """The player at each seat in rotation `r` of wall `i`: the wall's `seating_order` turned
+    by `r` seats.
+
+    >>> seats_of(0, 0), seats_of(0, 1), seats_of(1, 0)
+    ([0, 1, 2, 3], [3, 0, 1, 2], [0, 1, 3, 2])
+    """
+    order = seating_order(i)
+    at_seat = [0] * 4
+    for k in range(4):
+        at_seat[(k + r) % 4] = order[k]
+    return at_seat
 
 
 def wall_seed(seed: int, i: int) -> int:
@@ -186,9 +222,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
         ws = wall_seed(seed, i)
         wall_points = [0, 0, 0, 0]
         for r in range(4):
-            at_seat = [0] * 4
-            for p in range(4):
-                at_seat[(p + r) % 4] = p
+            at_seat = seats_of(i, r)
             table = Table(rules, ws, players=at_seat)
             res = play_hand(table, [wrapped[at_seat[s]] for s in range(4)])
             uper = {at_seat[e.seat] for e in table.events if isinstance(e, Discarded) and e.uper}

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from ai.arena import mean_ci, run_duplicate, wall_seed
+from ai.arena import mean_ci, run_duplicate, seating_order, seats_of, wall_seed
 
 
 def test_each_wall_is_played_four_times_and_points_sum_to_zero():
@@ -26,6 +26,37 @@ def test_the_same_seed_gives_the_same_results_in_one_or_two_processes():
     b = run_duplicate(["greedy", "ai:beginner", "greedy", "random"], hands=4, seed=9, jobs=2)
     assert {n: s.points for n, s in a.stats.items()} == {n: s.points for n, s in b.stats.items()}
     assert a.stats["greedy"].per_wall == b.stats["greedy"].per_wall
+
+
+def test_every_player_holds_every_seat_once_per_wall():
+    for i in range(12):
+        plays = [seats_of(i, r) for r in range(4)]
+        for seat in range(4):
+            assert sorted(p[seat] for p in plays) == [0, 1, 2, 3]
+        for p in plays:
+            assert sorted(p) == [0, 1, 2, 3]
+
+
+def test_over_six_walls_each_player_sits_after_each_other_equally_often():
+    """Who sits just before a player (whose discards he sees first, and beats to a win by the
+    head bump) must not favour anyone: over six walls every ordered pair of players is
+    neighbours (b right after a, in the order of play) equally often, and the six walls use six
+    different orders round the table."""
+    from collections import Counter
+
+    after: Counter[tuple[int, int]] = Counter()
+    for i in range(6):
+        for r in range(4):
+            at = seats_of(i, r)
+            for seat in range(4):
+                after[(at[seat], at[(seat + 1) % 4])] += 1
+    pairs = {(a, b) for a in range(4) for b in range(4) if a != b}
+    assert set(after) == pairs
+    assert len(set(after.values())) == 1, after
+    # six different orders, none of them a rotation of another
+    turned = {tuple(o[k:] + o[:k]) for o in map(list, (seating_order(i) for i in range(6)))
+              for k in range(4)}
+    assert len(turned) == 24
 
 
 def test_identical_seats_score_zero_on_every_wall():
