@@ -9,8 +9,9 @@ just before you matters (you see his discards first, and a win claimed by two pl
 the first after the discarder, the head bump), and with one fixed order a player seated after
 a seat that deals in often gains from his place, not his play (measured with one fixed order:
 an ``ai:standard`` seated after ``ai:standard`` at the table beginner, standard, standard,
-greedy scored 1.36 points per hand less than the first, 95 % 0.78-1.93, 3,000 walls). The unit of the confidence intervals is the wall (a
-player's mean over its four plays): the plays of one wall are not independent.
+greedy scored 1.36 points per hand less than the first, 95 % 0.78-1.93, 3,000 walls). The
+unit of the confidence intervals is the wall (a player's mean over its four plays): the plays
+of one wall are not independent.
 
     korean-mahjong simulate --duplicate --hands 8000 --seats ai:expert,ai:standard,greedy,greedy --jobs 2
 
