@@ -496,7 +496,7 @@ class HintsPanel:
                     surface.blit(star, (sx, ty2))
                     self._box("suggested", star.get_bounding_rect().move(sx, ty2))
                 y += row_h + 4
-        elif h.accepts:
+        elif h.accepts and h.sacred.can_self_draw:  # after SD6 no draw can win: none listed
             y = self._heading(surface, self.t("hints.draws"), inner, y, size)
             y = self._tile_row(surface, [(a.tile, str(a.unseen) if details else "") for a in h.accepts],
                                inner, y, tw, th, size)

@@ -215,3 +215,29 @@ def test_how_the_hand_can_win_is_coloured_by_the_answer_a_barred_hand_red(screen
         drawn.clear()
         panel_with(parts, hints(dataclasses.replace(obs, sacred=(why,)))).draw(screen, RECT)
         assert [c for t, c in drawn if words in t] == [colour], drawn[:4]
+
+
+def test_a_hand_that_cannot_win_at_all_lists_no_draws_that_help(screen, parts, monkeypatch):
+    """After SD6 (a winning tile thrown after uper) no draw can win, so the panel lists no
+    "draws that help"; after SD5 (a win let pass after uper) the self-draws still do."""
+    import dataclasses
+
+    from game.engine.scoring.sacred import sacred_status
+
+    obs = practice_observation("11m77m234p567p555z", rivers=("9p3z", "", "", ""),
+                               uper=(True, False, False, False), uper_index=(0, -1, -1, -1))
+    headings = []
+    real = HintsPanel._heading
+
+    def spy(self, surface, text, *rest):
+        headings.append(text)
+        return real(self, surface, text, *rest)
+
+    monkeypatch.setattr(HintsPanel, "_heading", spy)
+    for flag, listed in (("discarded_win_after_uper", False), ("missed_after_uper", True)):
+        why = sacred_status((), (), **{flag: True}).reasons[0].message
+        headings.clear()
+        p = panel_with(parts, hints(dataclasses.replace(obs, sacred=(why,))))
+        draws = p.t("hints.draws")
+        p.draw(screen, RECT)
+        assert (draws in headings) == listed, (flag, headings)
