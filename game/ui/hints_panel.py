@@ -518,11 +518,13 @@ class HintsPanel:
                 txt = self.t("hints.wait_row", u=w.unseen, sd=w.self_draw_basic, d=w.discard_basic)
                 img = self._text(surface, txt, x + tw + 6, ty, small, WHITE, inner.w * 0.62)
                 mark_x = x + tw + 12 + img.get_width()
+                # SD6 bars even the self-draw; else a barred discard win, or one below 2 points
+                mark = ("hints.no_win" if not h.sacred.can_self_draw else "hints.blocked"
+                        if w.blocked else "hints.low" if w.low_on_discard else None)
+                if mark is not None:
+                    self._text(surface, self.t(mark), mark_x, ty, small, RED, inner.right - mark_x)
                 if w.blocked:
-                    self._text(surface, self.t("hints.blocked"), mark_x, ty, small, RED, inner.right - mark_x)
                     self.tips.append((pygame.Rect(x, y, inner.w, th), w.blocked))
-                elif w.low_on_discard:
-                    self._text(surface, self.t("hints.low"), mark_x, ty, small, RED, inner.right - mark_x)
                 y += th + 4
         # --- danger --------------------------------------------------------------------------
         if h.opponents and h.opponents[0].tiles:

@@ -510,6 +510,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "hints.wait_row": "{u} left · self-draw {sd} · discard {d}",
     "hints.low": "< 2 on a discard",
     "hints.blocked": "no discard win",
+    "hints.no_win": "no win at all",
     "hints.danger": "Danger of each tile",
     "hints.safe": "safe",
     "hints.risky": "dangerous",

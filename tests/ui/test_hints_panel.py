@@ -219,7 +219,8 @@ def test_how_the_hand_can_win_is_coloured_by_the_answer_a_barred_hand_red(screen
 
 def test_a_hand_that_cannot_win_at_all_lists_no_draws_that_help(screen, parts, monkeypatch):
     """After SD6 (a winning tile thrown after uper) no draw can win, so the panel lists no
-    "draws that help"; after SD5 (a win let pass after uper) the self-draws still do."""
+    "draws that help" and marks each wait "no win at all"; after SD5 (a win let pass after
+    uper) the self-draws still help and each wait says only "no discard win"."""
     import dataclasses
 
     from game.engine.scoring.sacred import sacred_status
@@ -234,10 +235,21 @@ def test_a_hand_that_cannot_win_at_all_lists_no_draws_that_help(screen, parts, m
         return real(self, surface, text, *rest)
 
     monkeypatch.setattr(HintsPanel, "_heading", spy)
-    for flag, listed in (("discarded_win_after_uper", False), ("missed_after_uper", True)):
+    texts = []
+    real_text = HintsPanel._text
+
+    def spy_text(self, surface, text, *rest, **kw):
+        texts.append(text)
+        return real_text(self, surface, text, *rest, **kw)
+
+    monkeypatch.setattr(HintsPanel, "_text", spy_text)
+    for flag, listed, mark in (("discarded_win_after_uper", False, "hints.no_win"),
+                               ("missed_after_uper", True, "hints.blocked")):
         why = sacred_status((), (), **{flag: True}).reasons[0].message
         headings.clear()
+        texts.clear()
         p = panel_with(parts, hints(dataclasses.replace(obs, sacred=(why,))))
-        draws = p.t("hints.draws")
         p.draw(screen, RECT)
-        assert (draws in headings) == listed, (flag, headings)
+        assert (p.t("hints.draws") in headings) == listed, (flag, headings)
+        marks = [t for t in texts if t in (p.t("hints.no_win"), p.t("hints.blocked"))]
+        assert marks == [p.t(mark)] * 2, (flag, marks)  # one for each of the two waits
