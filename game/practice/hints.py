@@ -283,6 +283,12 @@ class Hints:
         return len(self.accepts) if self.shanten == 0 else 0
 
     @property
+    def barred(self) -> bool:
+        """No win at all this hand, not even by self-draw (SD6: a winning tile let go after
+        uper): no draw helps and every wait is dead."""
+        return not self.sacred.can_self_draw
+
+    @property
     def win_ways(self) -> str:
         """"both", "self-draw" or "none": how the hand can win (a ready hand), or could once
         ready (a plan reaching 2 basic points)."""
@@ -294,7 +300,7 @@ class Hints:
             dc = any(not w.low_on_discard and w.blocked is None for w in self.waits)
         else:
             sd = dc = self.plan is not None and self.plan != NO_PLAN
-        if sd and not self.sacred.can_self_draw and self.shanten == 0:
+        if sd and self.barred and self.shanten == 0:
             sd = False
         return "both" if sd and dc else ("self-draw" if sd or dc else "none")
 
@@ -321,7 +327,7 @@ class Hints:
             out.append((LIVE_WIN if ready else LIVE_HELP)(n=self.live))
         ways = self.win_ways
         if ready:
-            if ways == "none" and not self.sacred.can_self_draw:
+            if ways == "none" and self.barred:
                 out.append(WIN_BARRED())  # not the points: the sacred discard bars every win
             else:
                 out.append({"both": WIN_BOTH, "self-draw": WIN_SELF_DRAW,

@@ -496,7 +496,7 @@ class HintsPanel:
                     surface.blit(star, (sx, ty2))
                     self._box("suggested", star.get_bounding_rect().move(sx, ty2))
                 y += row_h + 4
-        elif h.accepts and h.sacred.can_self_draw:  # after SD6 no draw can win: none listed
+        elif h.accepts and not h.barred:  # after SD6 no draw can win: none listed
             y = self._heading(surface, self.t("hints.draws"), inner, y, size)
             y = self._tile_row(surface, [(a.tile, str(a.unseen) if details else "") for a in h.accepts],
                                inner, y, tw, th, size)
@@ -518,9 +518,13 @@ class HintsPanel:
                 txt = self.t("hints.wait_row", u=w.unseen, sd=w.self_draw_basic, d=w.discard_basic)
                 img = self._text(surface, txt, x + tw + 6, ty, small, WHITE, inner.w * 0.62)
                 mark_x = x + tw + 12 + img.get_width()
-                # SD6 bars even the self-draw; else a barred discard win, or one below 2 points
-                mark = ("hints.no_win" if not h.sacred.can_self_draw else "hints.blocked"
-                        if w.blocked else "hints.low" if w.low_on_discard else None)
+                mark = None
+                if h.barred:  # SD6: not even by self-draw
+                    mark = "hints.no_win"
+                elif w.blocked:
+                    mark = "hints.blocked"
+                elif w.low_on_discard:
+                    mark = "hints.low"
                 if mark is not None:
                     self._text(surface, self.t(mark), mark_x, ty, small, RED, inner.right - mark_x)
                 if w.blocked:

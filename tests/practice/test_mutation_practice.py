@@ -354,14 +354,14 @@ def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_e
     h = hints(dataclasses.replace(obs, sacred=(sd6,)))
     assert h.shanten == 0 and {w.tile for w in h.waits} == {T("1m"), T("7m")}
     assert all(w.self_draw_basic >= 2 for w in h.waits)
-    assert h.sacred.can_self_draw is False
+    assert h.sacred.can_self_draw is False and h.barred
     # SD6 (everything) first, then SD4: the uper discard 9p blocks 3p/6p/9p (not his waits)
     assert [r.code for r in h.sacred.reasons] == ["sacred.sd6", "sacred.sd4"]
     assert h.win_ways == "none"
     assert h.headline[2].code == "hint.win_barred"  # not "no 2 points", not "self-draw only"
     sd5 = sacred_status((), (), missed_after_uper=True).reasons[0].message
     h = hints(dataclasses.replace(obs, sacred=(sd5,)))
-    assert h.sacred.can_self_draw is True and h.win_ways == "self-draw"
+    assert h.sacred.can_self_draw is True and h.win_ways == "self-draw" and not h.barred
 
 
 def test_why_speaks_of_the_suggested_discard_even_when_it_leaves_the_hand_not_ready():
