@@ -80,9 +80,12 @@ def frozen_fast(cls: type[_T], **values: Any) -> _T:
     spec = _FIELDS.get(cls)
     if spec is None:
         spec = _FIELDS[cls] = _spec(cls)
-    names, defaults = spec
+    names, values_by_default, factories = spec
     if values.keys() != names:
-        given = {**{k: f() for k, f in defaults.items() if k not in values}, **values}
+        given = {**values_by_default, **values}
+        for k, make in factories.items():
+            if k not in given:
+                given[k] = make()
         if given.keys() != names:
             missing = sorted(names - given.keys())
             extra = sorted(given.keys() - names)
@@ -93,16 +96,16 @@ def frozen_fast(cls: type[_T], **values: Any) -> _T:
     return obj
 
 
-def _spec(cls: type) -> tuple[frozenset[str], dict[str, Callable[[], Any]]]:
-    """A dataclass's field names, and a maker of each default (a value or a factory)."""
-    names, defaults = [], {}
+def _spec(cls: type) -> tuple[frozenset[str], dict[str, Any], dict[str, Callable[[], Any]]]:
+    """A dataclass's field names, its default values and its default factories."""
+    names, values, factories = [], {}, {}
     for f in fields(cls):
         names.append(f.name)
         if f.default is not MISSING:
-            defaults[f.name] = (lambda v: lambda: v)(f.default)
+            values[f.name] = f.default
         elif f.default_factory is not MISSING:
-            defaults[f.name] = f.default_factory
-    return frozenset(names), defaults
+            factories[f.name] = f.default_factory
+    return frozenset(names), values, factories
 
 
-_FIELDS: dict[type, tuple[frozenset[str], dict[str, Callable[[], Any]]]] = {}
+_FIELDS: dict[type, tuple[frozenset[str], dict[str, Any], dict[str, Callable[[], Any]]]] = {}

@@ -1051,7 +1051,7 @@ class Table:
             uper=(e.uper_index >= 0, s.uper_index >= 0, w_.uper_index >= 0, n.uper_index >= 0),
             waits=w, sacred=sacred,
             wall_left=self.wall.remaining, turn=self.turn, phase=phase, last_discard=last,
-            prevalent=self.prevalent, scores=self.scores)
+            prevalent=self.prevalent, scores=self.scores, dealer=0)  # every field: frozen_fast's fast path
 
     def copy(self) -> Table:
         """An independent copy (for AI playouts); the event hook is not copied. Its pending
