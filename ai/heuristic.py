@@ -994,12 +994,11 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
         h.remove(d)
         kinds = []
         unseen = 0
-        for k, s2 in h.after_draws():
-            if s2 < s:
-                left = 4 - counts[k] - elsewhere[k]
-                if left > 0:
-                    kinds.append(k)
-                    unseen += left
+        for k in h.improving_draws(s):
+            left = 4 - counts[k] - elsewhere[k]
+            if left > 0:
+                kinds.append(k)
+                unseen += left
         h.add(d)
         out.append(DiscardChoice(d, s, tuple(kinds), unseen))
     out.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))

@@ -74,3 +74,27 @@ def test_corrupt_rules_file_names_the_file(tmp_path):
 def test_every_yak_has_points():
     r = RuleSet()
     assert all(r.points(k) >= 1 for k in ALL_YAK_KEYS)
+
+
+def test_a_rule_set_keeps_its_hash_but_not_across_processes():
+    # the hash is worked out once (rule sets key the scoring caches); a pickled rule set
+    # leaves it behind, since a string's hash differs in another process
+    import pickle
+    import subprocess
+    import sys
+    from dataclasses import replace
+    from pathlib import Path
+
+    r = RuleSet(preset="samsiki", ante=5)
+    same = RuleSet(preset="samsiki", ante=5)
+    assert hash(r) == hash(same) and r in {same}
+    assert replace(r, ante=6) not in {r} and replace(r, ante=5) in {r}
+    data = pickle.dumps(r)
+    assert "_hash" not in pickle.loads(data).__dict__
+    code = ("import pickle, sys; from game.engine.rules import RuleSet; "
+            "r = pickle.loads(sys.stdin.buffer.read()); "
+            "print(r in {RuleSet(preset='samsiki', ante=5)}, r.points('dragon_pung') >= 0)")
+    out = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True,
+                         check=True, env={"PYTHONHASHSEED": "12345", "PATH": ""},
+                         cwd=Path(__file__).resolve().parent.parent)
+    assert out.stdout.split() == [b"True", b"True"]

@@ -184,6 +184,21 @@ class RuleSet:
         table.update(dict(self.yak_overrides))
         object.__setattr__(self, "_points", table)
 
+    def __hash__(self) -> int:
+        # kept once worked out: rule sets key the scoring caches, and hashing all the fields
+        # again on every look-up cost more than the look-up
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash(tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.compare))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __getstate__(self) -> dict[str, Any]:
+        # a string's hash differs from process to process: another process works it out again
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def _validate(self) -> None:
         if self.preset not in PRESETS:
             object.__setattr__(self, "preset", preset_key(self.preset))

@@ -342,3 +342,31 @@ def test_hand_shape_follows_draws_and_discards_like_shanten(seed, kinds):
         HandShape([0] * 24 + [1], 4).remove(0)
     with pytest.raises(ImpossibleHandError, match="expected 13 or 14"):
         HandShape(hand("123m")).shanten()
+
+
+@pytest.mark.parametrize("seed,kinds", [(31, 25), (32, 12), (33, 6)])
+def test_improving_draws_are_the_draws_that_lower_the_shanten(seed, kinds):
+    # near tiles only when that is sound: quads and seven pairs short of kinds try them all
+    # (1111m + 9p waits on 9p; 11122m3344p5566z + a new kind is one step nearer seven pairs)
+    from game.engine.hand.shanten import HandShape
+
+    rng = random.Random(seed)
+    pool = rng.sample(range(25), kinds)
+    wall = [k for k in pool for _ in range(4)]
+    for i in range(1500):
+        melds = i % 5
+        c = [0] * 25
+        for k in rng.sample(wall, 13 - 3 * melds):
+            c[k] += 1
+        h = HandShape(c, melds)
+        s = h.shanten()
+        for below in (s, s - 1):
+            naive = [k for k in range(25) if c[k] < 4
+                     and shanten([x + (j == k) for j, x in enumerate(c)], melds) < below]
+            assert h.improving_draws(below) == naive, (notation(c), melds, below)
+    four = HandShape(hand("1111m"), 3)  # 111m + 1m: any new tile becomes a single wait
+    assert format_tiles(four.improving_draws(four.shanten())) == "23456789m123456789p1234567z"
+    short = HandShape(hand("11122m3344p5566z"))  # seven pairs: any seventh kind helps
+    assert short.shanten() == 1 and {*parse_tiles("9p7z")} <= {*short.improving_draws(1)}
+    with pytest.raises(ValueError, match="above the hand's shanten"):
+        short.improving_draws(short.shanten() + 1)

@@ -706,6 +706,37 @@ class HandShape:
                 out.append((base + i, _fill(rest + e) if v is None else v))
         return out
 
+    def improving_draws(self, below: int) -> list[int]:
+        """The kinds whose draw brings this ``3n + 1`` hand's shanten below ``below`` (at most
+        its shanten now), in kind order: `after_draws` filtered, but trying only the kinds near
+        a held tile (`_near`) when nothing else can lower it (no four of a kind held, and 13
+        tiles already of seven kinds or more for seven pairs), as
+        `game.engine.hand.acceptance` does. A ``below`` above the shanten would also need the
+        far draws that keep it, so it is refused.
+
+        >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
+        >>> h = HandShape(to_counts(parse_tiles("123m456p789p1z22z")))
+        >>> format_tiles(h.improving_draws(h.shanten()))
+        '12z'
+        """
+        if below > self.shanten():
+            raise ValueError(f"below={below} is above the hand's shanten {self.shanten()}")
+        mbits = self._checked_key(1)
+        res, tot, out = _RES, self._tot + mbits, []
+        keys = self._keys
+        tiles = self._tot & 63
+        trans = _near if (4 not in keys[0] and 4 not in keys[1] and 4 not in keys[2]
+                          and (tiles < 13 or (self._tot >> _KINDS_SHIFT) & _FIELD >= 7)) \
+            else _adds
+        for part in (0, 1, 2):
+            rest = tot - self._entries[part]
+            base = _PART_BASE[part]
+            for i, e in trans(part, keys[part]):
+                v = res.get(rest + e)
+                if (_fill(rest + e) if v is None else v) < below:
+                    out.append(base + i)
+        return out
+
     def waits(self) -> tuple[int, ...]:
         """`waits` of the hand now (a ready ``3n + 1`` hand; else ())."""
         tiles = self._tot & 63

@@ -28,7 +28,7 @@ from ..rules import RuleSet
 from ..tiles import NUM_KINDS, NUM_PLAYING_KINDS, tile_str
 from .context import WinContext, WinResult, YakScore
 from .reading import Reading
-from .yak import ALL_YAK, BASIC, YAK
+from .yak import ALL_YAK, BASIC, YAK, Yak
 
 __all__ = ["MIN_BASIC", "check_context", "describe_basic", "evaluate_win"]
 
@@ -134,26 +134,41 @@ def check_context(ctx: WinContext) -> None:
 
 
 def _score_reading(r: Reading) -> tuple[int, int, tuple[YakScore, ...]]:
-    rules = r.rules
     hits: dict[str, int] = {}
-    for y in ALL_YAK:
-        n = y.applies(r)
-        if n and rules.points(y.key):
-            hits[y.key] = n
+    active = _ACTIVE.get(r.rules)
+    if active is None:
+        active = _active(r.rules)
+    for y, _pts in active:
+        n = y.test(r)
+        if n:
+            hits[y.key] = int(n)
+    if not hits:
+        return 0, 0, ()
     replaced = {k for key in hits for k in YAK[key].replaces}
     lines: list[YakScore] = []
     basic = bonus = 0
-    for y in ALL_YAK:
+    for y, per in active:
         n = hits.get(y.key, 0)
         if not n or y.key in replaced:
             continue
-        pts = rules.points(y.key) * n
+        pts = per * n
         lines.append(YakScore(y.key, pts, y.kind, y.name_ko, y.name_en, n))
         if y.kind == BASIC:
             basic += pts
         else:
             bonus += pts
     return basic, bonus, tuple(lines)
+
+
+#: per rule set, the yak it scores (points not 0) with their points, in table order
+_ACTIVE: dict[RuleSet, tuple[tuple[Yak, int], ...]] = {}
+
+
+def _active(rules: RuleSet) -> tuple[tuple[Yak, int], ...]:
+    if len(_ACTIVE) >= 64:  # rule sets made on the fly (tests, custom values) do not pile up
+        _ACTIVE.clear()
+    out = _ACTIVE[rules] = tuple((y, rules.points(y.key)) for y in ALL_YAK if rules.points(y.key))
+    return out
 
 
 BASIC_NONE = define("basic.none", "no basic points")

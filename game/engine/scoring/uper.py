@@ -30,7 +30,7 @@ from ..melds import Meld
 from ..messages import INT, MSG, MSGS, TEXT, TILE, TILES, Message, define
 from ..rules import RuleSet
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str  # noqa: F401  (doctests)
-from .context import WinContext
+from .context import WinContext, WinResult
 from .evaluate import MIN_BASIC, describe_basic, evaluate_win
 
 CLAIMED_PUNG = define("uper.claimed_pung", "your hand has a claimed pung: uper needs a concealed hand")
@@ -134,20 +134,12 @@ def _cached_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=8192)
-def _basic_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
-                  seat: int, prevalent: int | None, rules: RuleSet) -> tuple[int, Message]:
+def _win_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
+                seat: int, prevalent: int | None, rules: RuleSet) -> WinResult:
     ctx = WinContext(concealed=tiles + (win,), win_tile=win, melds=melds,
                      self_draw=self_draw, seat=seat, prevalent=prevalent,
                      discarder=None if self_draw else (seat + 1) % 4)
-    res = evaluate_win(ctx, rules)
-    return res.basic, describe_basic(res.yak, res.basic)
-
-
-def _basic(tiles: list[int], win: int, melds: Sequence[Meld], *, self_draw: bool, seat: int,
-           prevalent: int | None, rules: RuleSet) -> tuple[int, Message]:
-    """Basic points of winning on `win` (and the basic yak); the AI and the table ask often."""
-    return _basic_cached(tuple(sorted(tiles)), win, tuple(melds), self_draw, seat, prevalent,
-                         rules)
+    return evaluate_win(ctx, rules)
 
 
 def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: int = 0,
@@ -158,16 +150,26 @@ def ready_waits(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: i
     >>> from game.engine.tiles import parse_tiles
     >>> ready_waits(parse_tiles("111m234m234p99p79p"))
     (WaitValue(7p, self-draw 2, discard 1), WaitValue(8p, self-draw 2, discard 1))
+
+    The answer is kept for the hand (the table asks at every uper discard, the AI at every
+    ready discard it weighs), so a hand seen before costs one look-up.
     """
-    rules = rules or RuleSet()
     tiles = list(concealed)
-    melds = tuple(melds)
+    try:
+        hand = tuple(sorted(tiles))
+    except TypeError:  # not all tiles: `_counts` says which
+        _counts(tiles, melds)
+        raise
+    return _ready_waits(hand, tuple(melds), seat, prevalent, rules or RuleSet())
+
+
+@lru_cache(maxsize=8192)
+def _ready_waits(tiles: tuple[int, ...], melds: tuple[Meld, ...], seat: int,
+                 prevalent: int | None, rules: RuleSet) -> tuple[WaitValue, ...]:
     out = []
     for w in shape_waits_of(tiles, melds):
-        sd, _ = _basic(tiles, w, melds, self_draw=True, seat=seat, prevalent=prevalent,
-                       rules=rules)
-        dc, _ = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent,
-                       rules=rules)
+        sd = _win_cached(tiles, w, melds, True, seat, prevalent, rules).basic
+        dc = _win_cached(tiles, w, melds, False, seat, prevalent, rules).basic
         v = WaitValue(w, sd, dc)
         if v.valid_self_draw or v.valid_discard:
             out.append(v)
@@ -200,11 +202,11 @@ def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: 
         return UperVerdict(False, waits, WALL_SHORT(n=wall_left, need=need) if wall_left
                            else WALL_EMPTY(need=need))
     bad = []
+    hand = tuple(sorted(tiles))
     for w in waits:
-        basic, words = _basic(tiles, w, melds, self_draw=False, seat=seat, prevalent=prevalent,
-                              rules=rules)
-        if basic < MIN_BASIC:
-            bad.append(CHEAP_WAIT(tile=w, basic=words))
+        res = _win_cached(hand, w, melds, False, seat, prevalent, rules)
+        if res.basic < MIN_BASIC:
+            bad.append(CHEAP_WAIT(tile=w, basic=describe_basic(res.yak, res.basic)))
     if bad:
         return UperVerdict(False, waits, bad[0] if len(bad) == 1 else CHEAP_WAITS(waits=bad))
     return UperVerdict(True, waits)
