@@ -114,6 +114,10 @@ LIVE_HELP = define("hint.live_help", "{n} tile would help", plural="{n} tiles wo
 LIVE_WIN = define("hint.live_win", "{n} tile would complete your hand",
                   plural="{n} tiles would complete your hand",
                   count="n", n=INT)
+#: the same count when no win is possible at all this hand (SD6): the tiles only make the shape
+LIVE_SHAPE = define("hint.live_shape", "{n} tile would complete the shape, but cannot win",
+                    plural="{n} tiles would complete the shape, but none can win",
+                    count="n", n=INT)
 WIN_BOTH = define("hint.win_both", "you can win by self-draw and on a discard")
 WIN_SELF_DRAW = define("hint.win_self_draw", "you can win only by self-draw")
 WIN_NONE = define("hint.win_none", "you cannot win yet (no 2 points)")
@@ -324,7 +328,8 @@ class Hints:
         else:
             out.append(HEAD_AWAY(n=self.shanten))
         if self.shanten >= 0:
-            out.append((LIVE_WIN if ready else LIVE_HELP)(n=self.live))
+            live = LIVE_HELP if not ready else LIVE_SHAPE if self.barred else LIVE_WIN
+            out.append(live(n=self.live))
         ways = self.win_ways
         if ready:
             if ways == "none" and self.barred:

@@ -359,9 +359,13 @@ def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_e
     assert [r.code for r in h.sacred.reasons] == ["sacred.sd6", "sacred.sd4"]
     assert h.win_ways == "none"
     assert h.headline[2].code == "hint.win_barred"  # not "no 2 points", not "self-draw only"
+    # the waits' tiles are counted as the shape's, not as tiles that would win
+    assert h.headline[1].code == "hint.live_shape" and dict(h.headline[1].args)["n"] == h.live
+    assert str(h.headline[1]).endswith("but none can win")
     sd5 = sacred_status((), (), missed_after_uper=True).reasons[0].message
     h = hints(dataclasses.replace(obs, sacred=(sd5,)))
     assert h.sacred.can_self_draw is True and h.win_ways == "self-draw" and not h.barred
+    assert h.headline[1].code == "hint.live_win"  # SD5: a self-draw still wins
 
 
 def test_why_speaks_of_the_suggested_discard_even_when_it_leaves_the_hand_not_ready():
