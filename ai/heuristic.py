@@ -612,13 +612,15 @@ class HeuristicSeat(SeatBase):
         best = self_s * (base + 2)
         name, plan_ev = "no plan", -1.0
         seen = set()
-        for d, b, plan in options:
-            if d >= INF or (d, b, plan) in seen:
+        for o in options:
+            d, b, plan = o
+            if d >= INF or o in seen:
                 continue
-            seen.add((d, b, plan))
+            seen.add(o)
             final = base + max(b + 1, 2)
-            if plan == "seven pairs" and d:
-                acc = sum(c.unseen[k] for k in range(25) if counts[k] == 1)
+            if d and plan == "seven pairs":
+                unseen = c.unseen
+                acc = sum(unseen[k] for k, x in enumerate(counts) if x == 1)
                 steps: float = s + d
                 ev = max(_p_far(steps, acc, total, wall, False) * SELF_DRAW_PAYERS,
                          _p_far(steps, acc, total, wall, True) * by_discard) * final

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
 
 from game.engine.hand.shanten import shanten as _shanten
 from game.engine.melds import Meld
@@ -61,6 +63,7 @@ PLANS.update({f"concealed + {name}": CONCEALED(plan=m) for name, m in list(PLANS
 NO_PLAN, SHAPE, READY = PLANS["no plan"], PLANS["shape"], PLANS["ready"]
 
 _SIMPLE_MASK = tuple(is_simple(k) for k in range(NUM_PLAYING_KINDS))
+_majors_of = itemgetter(*MAJOR_KINDS)  # counts -> the counts of the terminals and honours
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +88,11 @@ def value_kinds(seat: int, prevalent: int | None) -> tuple[int, ...]:
     >>> format_tiles(value_kinds(1, None))
     '2567z'
     """
+    return _value_kinds(seat, prevalent)
+
+
+@lru_cache(maxsize=32)
+def _value_kinds(seat: int, prevalent: int | None) -> tuple[int, ...]:
     ks = {*DRAGONS, EAST + seat}
     if prevalent is not None:
         ks.add(EAST + prevalent)
@@ -98,12 +106,8 @@ def pung_draws(counts: Sequence[int], sets_needed: int) -> int:
     >>> pung_draws(to_counts(parse_tiles("111m22p33p4z")), 3)  # 111m; 22p + 1; 33p pair; 4z + 2
     3
     """
-    trip = pairs = 0
-    for c in counts:
-        if c >= 3:
-            trip += 1
-        elif c == 2:
-            pairs += 1
+    trip = counts.count(3) + counts.count(4)
+    pairs = counts.count(2)
     trip = min(trip, sets_needed)
     rest = sets_needed - trip
     if pairs >= 1:
@@ -194,7 +198,7 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
         options.append((0, value_sure, "value pungs"))
     elif value_sure + value_pairs >= 2:
         options.append((2 - value_sure, 2, "value pungs"))
-    majors = sum(counts[k] for k in MAJOR_KINDS)
+    majors = sum(_majors_of(counts))
     simple_melds = all(_SIMPLE_MASK[m.tile] for m in melds)
 
     if concealed:
@@ -205,7 +209,7 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
         if simple_melds:
             one_more.append((majors, 2, "all simples"))
         # all sequences (discard wins): no honours but a plain pair; a rough distance
-        plain_honours = sum(counts[k] for k in range(18, 25) if k not in vk)
+        plain_honours = honours_held - sum(counts[k] for k in vk)  # every value kind is an honour
         one_more.append((plain_honours + (1 if max(counts) >= 3 else 0) + 1, 2,
                          "all sequences"))
         if not melds:

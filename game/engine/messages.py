@@ -103,8 +103,13 @@ class Kind:
     domain: str = "engine"     # the catalogue that translates it (game/i18n/locale/*/<domain>.po)
 
     def __call__(self, **args: Any) -> Message:
-        return Message(self.code, tuple(sorted((k, _check(self, k, v)) for k, v in args.items())),
-                       _checked=self._check_names(args))
+        if args.keys() != self.params.keys():
+            self._check_names(args)  # says what is missing or unknown
+        m = object.__new__(Message)  # checked here: the constructor's checks are not repeated
+        _set(m, "code", self.code)
+        _set(m, "args", tuple(sorted([(k, _check(self, k, v)) for k, v in args.items()])))
+        _set(m, "_checked", True)
+        return m
 
     def _check_names(self, args: Mapping[str, Any]) -> bool:
         missing = set(self.params) - set(args)
@@ -177,19 +182,25 @@ def _check(kind: Kind, name: str, value: Any) -> Any:
     return _check_one(kind, name, t, value)
 
 
+_set = object.__setattr__
+_WHAT = {Arg.TILE: "a tile kind 0-28", Arg.SEAT: "a seat 0-3", Arg.INT: "an integer"}
+
+
 def _check_one(kind: Kind, name: str, t: Arg, v: Any) -> Any:
     ok: bool
     if t is Arg.TILES:  # one group of Arg.GROUPS
         return _check(Kind(kind.code, "", {name: t}), name, v)
     if t is Arg.STEM:
         ok, what = isinstance(v, int) and not isinstance(v, bool) and is_suited(v), "a suit tile"
-    elif t in (Arg.TILE, Arg.SEAT, Arg.INT):
+    elif t is Arg.INT or t is Arg.TILE or t is Arg.SEAT:
         ok = isinstance(v, int) and not isinstance(v, bool)
         if ok and t is Arg.TILE:
             ok = 0 <= v < NUM_KINDS
         elif ok and t is Arg.SEAT:
             ok = 0 <= v < 4
-        what = {Arg.TILE: "a tile kind 0-28", Arg.SEAT: "a seat 0-3", Arg.INT: "an integer"}[t]
+        if ok:
+            return v
+        what = _WHAT[t]
     elif t is Arg.FLOAT:
         ok, what = isinstance(v, (int, float)) and not isinstance(v, bool), "a number"
         v = float(v) if ok else v

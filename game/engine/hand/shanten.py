@@ -715,7 +715,7 @@ class HandShape:
         far draws that keep it, so it is refused.
 
         >>> from game.engine.tiles import parse_tiles, to_counts, format_tiles
-        >>> h = HandShape(to_counts(parse_tiles("123m456p789p1z22z")))
+        >>> h = HandShape(to_counts(parse_tiles("123m456p789p11z22z")))
         >>> format_tiles(h.improving_draws(h.shanten()))
         '12z'
         """
