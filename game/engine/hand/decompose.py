@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..tiles import NUM_PLAYING_KINDS, SEQUENCE_STARTS, format_tiles
 
@@ -101,9 +102,15 @@ def decompositions(counts: Sequence[int]) -> tuple[Decomposition, ...]:
     >>> decompositions(to_counts(parse_tiles("123m")))
     ()
     """
-    c = list(counts)
+    c = tuple(counts)
     if len(c) != 25:
         raise ValueError(f"expected 25 counts, got {len(c)}")
+    return _decompositions(c)
+
+
+@lru_cache(maxsize=4096)  # a wait is scored by self-draw and by discard: the same readings
+def _decompositions(counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    c = list(counts)
     total = sum(c)
     out: list[Decomposition] = []
     if total % 3 == 2:

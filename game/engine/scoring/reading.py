@@ -66,7 +66,28 @@ class Reading:
             counts[k] += 1
         for m in ctx.melds:
             counts[m.tile] += m.size
-        return cls(ctx, rules, d, tuple(sets), tuple(counts))
+        r = cls(ctx, rules, d, tuple(sets), tuple(counts))
+        # the facts every yak test reads, worked out at once: an instance value is found before
+        # the cached property (which stays the definition, and the fallback for a reading made
+        # by its constructor); the scorer reads them thirty-odd times per reading
+        pungs = sequences = concealed_pungs = dragon_pungs = wind_pungs = 0
+        for st in sets:
+            if st.type == PUNG:
+                pungs += 1
+                concealed_pungs += st.concealed
+                dragon_pungs += is_dragon(st.tile)
+                wind_pungs += is_wind(st.tile)
+            elif st.type == SEQ:
+                sequences += 1
+        kinds = tuple(k for k, c in enumerate(counts) if c)
+        p = ctx.prevalent
+        r.__dict__.update(
+            pungs=pungs, sequences=sequences, concealed_pungs=concealed_pungs,
+            dragon_pungs=dragon_pungs, wind_pungs=wind_pungs, kinds=kinds,
+            suits=frozenset(suit(k) for k in kinds if is_suited(k)),
+            has_honour=any(is_honour(k) for k in kinds), seat_wind=wind_of_seat(ctx.seat),
+            prevalent_wind=None if p is None else wind_of_seat(p))
+        return r
 
     # --- small facts the yak tests share -------------------------------------------------------
     @property
