@@ -83,3 +83,32 @@ def test_invariants(hand, self_draw, seat, prevalent, flowers, last, doubled, pr
         assert all(v <= 0 for s, v in pay.items() if s != seat)
     else:
         assert set(pay.values()) == {0}
+
+
+@settings(max_examples=300, deadline=None)
+@given(winning_hands(), st.booleans(), st.integers(0, 3), st.one_of(st.none(), st.integers(0, 3)))
+def test_a_reading_built_for_the_scorer_states_the_facts_its_properties_define(
+        hand, self_draw, seat, prevalent):
+    # Reading.build works the facts out at once (the yak tests read them thirty-odd times); each
+    # must be what its cached property, the definition, says
+    from functools import cached_property
+
+    from game.engine.hand.decompose import decompositions
+    from game.engine.scoring.reading import Reading
+
+    concealed, win, melds = hand
+    melds = tuple(Meld(m.type, m.tile, None if m.from_seat is None else (seat + m.from_seat) % 4)
+                  for m in melds)
+    ctx = WinContext(concealed=tuple(concealed), win_tile=win, melds=melds, self_draw=self_draw,
+                     seat=seat, prevalent=prevalent,
+                     discarder=None if self_draw else (seat + 1) % 4)
+    facts = {name: p for name, p in vars(Reading).items() if isinstance(p, cached_property)}
+    assert len(facts) == 10
+    counts = [0] * 25
+    for k in concealed:
+        counts[k] += 1
+    for d in decompositions(counts):
+        r = Reading.build(ctx, RuleSet(), d)
+        for name, prop in facts.items():
+            assert name in vars(r), name  # stated, not left to the property
+            assert vars(r)[name] == prop.func(r) and type(vars(r)[name]) is type(prop.func(r))
