@@ -66,7 +66,7 @@ from game.engine.actions import (
 )
 from game.engine.driver import HandDriver
 from game.engine.events import Event
-from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.hand.shanten import HandShape
 from game.engine.messages import ACTION, FLOAT, INT, MSG, Message, define
 from game.engine.table import Decision, Table
 
@@ -247,12 +247,8 @@ class QuickSeat(SeatBase):
         counts = [0] * 25
         for k in obs.concealed:
             counts[k] += 1
-        scored = []
-        for a in discards:
-            k = a.tile
-            counts[k] -= 1
-            scored.append((shanten_of(counts, melds), _KEEP[k] + 3 * (counts[k] > 0), k))
-            counts[k] += 1
+        after = dict(HandShape(counts, melds).after_discards())  # kind -> shanten without it
+        scored = [(after[k], _KEEP[k] + 3 * (counts[k] > 1), k) for k in (a.tile for a in discards)]
         best = min(scored)
         if best[0] >= 2 and any(obs.uper[o] for o in range(4) if o != me):
             safe: frozenset[int] | None = None
