@@ -6,7 +6,9 @@
 Each seat kind plays `--hands` seeded hands with four copies of itself (events observed, as in
 a real game). The baseline is the random seat measured in the same run, so the ratios say how
 much the AI costs on top of the engine. Targets (issue 4): ai:expert p99 <= 50 ms per
-decision, and at least 20 hands per second with four ai:expert seats.
+decision, and at least 20 hands per second with four ai:expert seats; issue 16 asks for 60
+(hands per second are the machine's; the ratio to the random seats is what to compare between
+runs on a shared machine).
 """
 
 from __future__ import annotations
@@ -72,7 +74,8 @@ def main() -> int:
             ok_p99 = pct(times, .99) <= 50.0
             ok_hps = hps >= 20.0
             print(f"  targets: p99 <= 50 ms {'met' if ok_p99 else 'NOT met'}; "
-                  f">= 20 hands/s {'met' if ok_hps else 'NOT met'}")
+                  f">= 20 hands/s {'met' if ok_hps else 'NOT met'}; "
+                  f">= 60 hands/s (issue 16) {'met' if hps >= 60.0 else 'NOT met'}")
     return 0
 
 
