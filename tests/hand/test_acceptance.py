@@ -165,7 +165,7 @@ def test_trying_only_draws_near_held_tiles_is_exact_when_it_is_used(seed, kinds_
         b, tot = sh._parts(c)
         s = sh.shanten(c, melds)
         args = (b, tot, melds << sh._MELDS_SHIFT, s, c, [0] * 25)
-        if mod._near_enough(b, tot, 7):
+        if sh.near_enough(b, tot, 7):
             used += 1
             assert mod._lowering(*args, True) == mod._lowering(*args, False), format_tiles(from_counts(c))
     assert used > 300

@@ -149,12 +149,6 @@ def _lowering(b: bytes, tot: int, mbits: int, below: int, held: Sequence[int],
     return tuple(kinds), tuple(unseen)
 
 
-def _near_enough(b: bytes, tot: int, kinds_needed: int) -> bool:
-    """Whether only draws near held tiles can help: no four of a kind, and seven pairs (13
-    concealed tiles after a discard) already has ``kinds_needed`` kinds or does not apply."""
-    return 4 not in b and (tot & 63 < 13 or (tot >> _sh._KINDS_SHIFT) & 31 >= kinds_needed)
-
-
 def acceptance13(counts: Sequence[int], melds: int = 0,
                  visible: Sequence[int] | None = None) -> Acceptance:
     """The draws that lower the shanten of a ``13 - 3 * melds``-tile concealed part.
@@ -170,7 +164,7 @@ def acceptance13(counts: Sequence[int], melds: int = 0,
         raise ImpossibleHandError(SIZE_13(need=13 - 3 * melds, melds=melds, n=tot & 63))
     vis = _check_visible(counts, visible)
     kinds, unseen = _lowering(b, tot, melds << _sh._MELDS_SHIFT, s, counts, vis,
-                              _near_enough(b, tot, 7))
+                              _sh.near_enough(b, tot, 7))
     return Acceptance(s, kinds, unseen)
 
 
@@ -198,7 +192,7 @@ def acceptance(counts: Sequence[int], melds: int = 0,
     vis = _check_visible(counts, visible)
     mbits = melds << _sh._MELDS_SHIFT
     res, fill, entry, rems = _sh._RES, _sh._fill, _sh._entry, _sh._rems
-    near = _near_enough(b, tot, 8)  # a discard may take one kind away
+    near = _sh.near_enough(b, tot, 8)  # a discard may take one kind away
     options = []
     for part, lo, hi in ((0, 0, 9), (1, 9, 18), (2, 18, 25)):
         key = b[lo:hi]

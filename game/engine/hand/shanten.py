@@ -238,6 +238,14 @@ def _near(part: int, key: bytes) -> tuple[tuple[int, int], ...]:
     return _transitions(part, key, True) if t is None else t
 
 
+def near_enough(b: bytes, tot: int, kinds_needed: int) -> bool:
+    """Whether only draws near held tiles (`_near`) can lower the shanten of the hand ``b``
+    (sum ``tot``): no four of a kind, and seven pairs (13 concealed tiles) already has
+    ``kinds_needed`` kinds or does not apply. Else even a lone new tile can help (1111m + 9p
+    waits on 9p; 11122m3344p5566z + any new kind is a step nearer seven pairs)."""
+    return 4 not in b and (tot & 63 < 13 or (tot >> _KINDS_SHIFT) & _FIELD >= kinds_needed)
+
+
 def _rems(key: bytes) -> tuple[bytes | None, ...]:
     """Vectors of ``key`` less one tile of each kind (None: not held)."""
     t = _REMS.get(key)
@@ -724,10 +732,7 @@ class HandShape:
         mbits = self._checked_key(1)
         res, tot, out = _RES, self._tot + mbits, []
         keys = self._keys
-        tiles = self._tot & 63
-        trans = _near if (4 not in keys[0] and 4 not in keys[1] and 4 not in keys[2]
-                          and (tiles < 13 or (self._tot >> _KINDS_SHIFT) & _FIELD >= 7)) \
-            else _adds
+        trans = _near if near_enough(b"".join(keys), self._tot, 7) else _adds
         for part in (0, 1, 2):
             rest = tot - self._entries[part]
             base = _PART_BASE[part]
