@@ -54,7 +54,6 @@ __all__ = [
     "SILENT",
     "THREAT_BY_DISCARDS",
     "UPER",
-    "UPER_MODEL_THREAT",
     "OpponentRead",
     "ShapeWeights",
     "deal_in_table",
@@ -245,11 +244,6 @@ NEAR_SILENT: dict[str, float] = {
 NEAR_UPER: dict[str, float] = {
     "1": 1.55, "2": 1.2, "3": 1.3, "suit": 0.86, "honour": 1.0,
     "after honour: suit": 1.4, "after honour: honour": 1.0}
-#: the uper model (`ai.uper_policy.FITTED`) was fitted when this module rated silent players'
-#: threat (ready x loss) about this many times higher than the calibrated one does (measured
-#: on 30,000 decisions of ai:expert self-play); the heuristic scales the silent threat it hands
-#: the uper model by it, so the model keeps the inputs it was fitted on until it is refitted
-UPER_MODEL_THREAT = 2.1
 #: P(threat) of a silent player in the first go-around (his first draw or the deal: a human or
 #: earthly hand, 16 basic points, is ready that early; measured 0.1-0.2 %): small, never zero
 FIRST_GO_AROUND_READY = 0.002

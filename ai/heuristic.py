@@ -80,7 +80,7 @@ from game.engine.table import Decision
 from game.engine.tiles import is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
-from .danger import UPER_MODEL_THREAT, exact_safe_kinds, read_opponents, visible_counts
+from .danger import exact_safe_kinds, read_opponents, visible_counts
 from .uper_policy import (
     ALWAYS,
     FITTED,
@@ -815,8 +815,7 @@ class HeuristicSeat(SeatBase):
             live_discard=sum(u for u, o in zip(live_by, ok) if o),
             stem_blocked=sum(u for u, o, o2 in zip(live_by, ok, ok_up) if o and not o2),
             unseen_total=c.total_unseen, wall_left=obs.wall_left, turn=len(obs.rivers[me]),
-            final=self._final(obs, basic), threat_certain=c.threat_certain,
-            threat=c.threat_certain + (c.threat - c.threat_certain) * UPER_MODEL_THREAT,
+            final=self._final(obs, basic), threat_certain=c.threat_certain, threat=c.threat,
             ante=self.tracker.rules.ante,
             discard_multiplier=self.tracker.rules.discard_multiplier,
             opp_upers=sum(1 for o in range(4) if o != me and obs.uper[o]),

@@ -10,7 +10,8 @@ fewer wait tiles are discarded. `uper_gain(features)` compares, in points per ha
   declared uper already and the table is defending anyway) and the stem lock applied,
 * against staying silent, with the discard wins the silent discard allows (waits blocked by a
   sacred discard, SD2/SD3, win only by self-draw: then uper costs no discard wins at all),
-* minus the price of a frozen hand: a share of the opponents' threat (it cannot fold) and the
+* minus the price of a frozen hand: a share of the opponents' threat (it cannot fold: one
+  share for uper players, one for the silent players' readiness as `ai.danger` rates it) and the
   chance a free hand finds a better wait (`flex` per turn left, over the live tiles).
 
 How much the opponents defend is read, not assumed (issue 16): `TableDefence` keeps, per
@@ -139,7 +140,12 @@ class UperParams:
     discard_rate: float = 1.6  # discard-win chance per turn relative to a self-draw, silent
     keep: float = 0.5  # share of the discard-win chance left once opponents know (they defend)
     keep_uper: float = 0.8  # the same when an opponent has declared uper already
-    frozen_weight: float = 0.03  # share of the opponents' threat a frozen hand pays
+    frozen_weight: float = 0.03  # share of the uper players' threat a frozen hand pays
+    # share of the silent players' threat (`ai.danger`'s calibrated P(ready) x loss) a frozen
+    # hand pays: 0.03 x 2.1, the model having been fitted when the danger model rated silent
+    # players 2.1 times as threatening as the calibrated one does (30,000 decisions of
+    # ai:expert self-play)
+    frozen_weight_silent: float = 0.063
     flex: float = 0.5  # value of a free hand per turn left, over the live tiles (a better wait)
     margin: float = -0.5  # declare above this gain
     # the table the parameters were fitted against (`ai:standard` opponents) defends this much
@@ -261,7 +267,8 @@ def uper_gain(f: UperFeatures, p: UperParams = FITTED) -> float:
     silent = 3 * ps * fs + m * pd * fd
     declare = 3 * ps_u * (fs + 1) + m * pd_u * (fd + 1)
     turns = f.wall_left / 4.0
-    frozen = f.threat * p.frozen_weight
+    frozen = (f.threat_certain * p.frozen_weight
+              + (f.threat - f.threat_certain) * p.frozen_weight_silent)
     flex = p.flex * turns / max(1, f.live)
     return declare - silent - frozen - flex
 

@@ -106,7 +106,8 @@ def _job(args: tuple[int, str, int]) -> dict:
     t0 = time.perf_counter()
     pos = generate_position(seed, stage=stage, want="legal")
     row: dict = {"seed": seed, "stage": stage, "playouts": playouts,
-                 "describe": pos.describe(), "discard": tile_str(pos.ready_discard)}
+                 "describe": str(pos.describe()), "discard": tile_str(pos.ready_discard),
+                 "threat_units": "calibrated"}
     row["features"] = position_features(pos)
     res = playout_outcomes(pos, range(playouts), seed=0, opponents="ai:standard",
                            keys=("uper", "silent"))
@@ -118,11 +119,24 @@ def _job(args: tuple[int, str, int]) -> dict:
     return row
 
 
+#: rows written before the uper model took the danger model's calibrated threat (they carry
+#: no "threat_units") hold the silent players' part scaled by this (their `UperFeatures.threat`)
+OLD_SILENT_THREAT_SCALE = 2.1
+
+
 def load(cache: str) -> list[dict]:
+    """The cached positions; features recorded in the old threat units are converted."""
     p = Path(cache)
     if not p.exists():
         return []
-    return [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    rows = [json.loads(line) for line in p.read_text().splitlines() if line.strip()]
+    for r in rows:
+        f = r.get("features")
+        if f is not None and "threat_units" not in r:
+            certain = f.get("threat_certain", 0.0)
+            f["threat"] = certain + (f["threat"] - certain) / OLD_SILENT_THREAT_SCALE
+            r["threat_units"] = "calibrated"
+    return rows
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,16 +148,20 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     with open(args.cache, "a") as out, ProcessPoolExecutor(args.jobs) as ex:
         futures = [ex.submit(_job, a) for a in todo]
-        for i, f in enumerate(as_completed(futures), 1):
-            try:
-                row = f.result()
-            except ValueError as e:  # no legal position found for that seed
-                print(f"skipped: {e}", flush=True)
-                continue
-            out.write(json.dumps(row) + "\n")
-            out.flush()
-            print(f"{i}/{len(todo)} seed {row['seed']} {row['stage']}: "
-                  f"{time.perf_counter() - t0:.0f} s", flush=True)
+        try:
+            for i, f in enumerate(as_completed(futures), 1):
+                try:
+                    row = f.result()
+                except ValueError as e:  # no legal position found for that seed
+                    print(f"skipped: {e}", flush=True)
+                    continue
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+                print(f"{i}/{len(todo)} seed {row['seed']} {row['stage']}: "
+                      f"{time.perf_counter() - t0:.0f} s", flush=True)
+        except BaseException:
+            ex.shutdown(wait=False, cancel_futures=True)  # fail now, not after every job
+            raise
     return 0
 
 
@@ -196,6 +214,12 @@ def score(rows: list[dict], decide) -> dict:
             "cost_per_pos": round(cost / max(1, len(rows)), 3), "declares": ups}
 
 
+def _old_threat(f: dict) -> float:
+    """The threat in the units the old gain model was written for (`OLD_SILENT_THREAT_SCALE`)."""
+    certain = f.get("threat_certain", 0.0)
+    return certain + (f["threat"] - certain) * OLD_SILENT_THREAT_SCALE
+
+
 def policies() -> dict:
     from ai.uper_policy import UperFeatures, uper_decision
     return {
@@ -204,7 +228,7 @@ def policies() -> dict:
         "standard (simple)": lambda f: f["live"] >= 4 and f["wall_left"] >= 20,
         "expert before (old gain)": lambda f: old_uper_gain(
             live=f["live"], unseen_total=f["unseen_total"], wall_left=f["wall_left"],
-            discard_ok=f["live_discard"] > 0, final=f["final"], threat=f["threat"],
+            discard_ok=f["live_discard"] > 0, final=f["final"], threat=_old_threat(f),
             frozen_weight=0.1, defence_cut=0.15) > 0.1 and f["live"] >= 4,
         "expert now": lambda f: uper_decision(UperFeatures.from_dict(f)),
     }
@@ -242,6 +266,7 @@ GRID = {
     "keep": (0.2, 0.35, 0.5, 0.7),
     "keep_uper": (0.5, 0.8, 1.0),
     "frozen_weight": (0.0, 0.01, 0.03, 0.05, 0.08),
+    "frozen_weight_silent": (0.0, 0.03, 0.063, 0.1, 0.15),
     "flex": (0.25, 0.5, 0.75, 1.0),
     "margin": (-1.5, -1.0, -0.5, 0.0, 0.5),
 }
