@@ -71,6 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
         return 2
+    if args.base and subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                                     f"{args.base}^{{commit}}"], check=False,
+                                    capture_output=True).returncode != 0:
+        print(f"not a commit: {args.base}", file=sys.stderr)  # before minutes of counting
+        return 2
     here = instructions(ROOT, args.hands, args.seats)
     what = f"{args.hands} hands, four {args.seats}"
     if not args.base:
