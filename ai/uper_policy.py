@@ -30,6 +30,10 @@ fitted on the even seeds, measured on the odd ones): on the held-out half the de
 with 128 of the 137 clear playout verdicts and loses 0.33 points per position against the
 playouts' best choice; the model it replaced (15 % of the discard wins lost to defence, one
 live count for both ways) agreed with 98 and lost 1.21 (never declaring: 119 and 0.53).
+Refitted on 2026-11-24 with the danger model's calibrated threat as input (the silent players'
+share of the frozen price its own weight) and playouts made afresh: the same parameters agree
+with 121 of 135 clear verdicts held out and lose 0.42 a position (never: 114, 0.57); no set in
+the grid did clearly better held out (the tool's module has the figures).
 
 >>> up = UperFeatures.simple(live=9, wall_left=40)  # a wide wait early: declare
 >>> uper_decision(up), uper_decision(UperFeatures.simple(live=4, wall_left=40))

@@ -39,7 +39,18 @@ silent better in 239. On the 240 held-out positions (137 clear):
     ai:expert now (fitted)      128/137                       78.9 (0.33)   42
 
 (points lost: summed over the held-out positions, per position in brackets). On the fit half
-the fitted model agrees with 133/138 (before: 98/138). Caveat: in the playouts the player's
+the fitted model agrees with 133/138 (before: 98/138).
+
+Refit on the danger model's calibrated threat (2026-11-24; the silent players' share of the
+frozen price now its own parameter, `UperParams.frozen_weight_silent`; the same 480 seeds,
+positions and playouts made afresh by today's engine and seats, 24 min on 2 cores; the grid,
+now 24,000 parameter sets, 4.5 min): 273 clear verdicts (uper better in 37). The current
+parameters agree with 128/138 clear verdicts on the fit half (cost 69.9) and 121/135 held out
+(cost 100.2, 0.42 a position; never declaring: 114/135, 135.8). The grid's best on the fit half
+(frozen_weight 0.0, frozen_weight_silent 0.1, keep 0.35, flex 1.0, margin -1.5: cost 44.6) does
+no better held out (99.9), and its next best (the same with frozen_weight_silent 0.063 and the
+current flex and margin) 87.8-91.8: differences within the playouts' noise on 240 positions, so
+the fitted parameters stand. Caveat: in the playouts the player's
 own continuation is the practice's playout policy (a silent hand never folds), so the value of
 staying free to fold is not in the verdicts; it can only make silence better still.
 """
