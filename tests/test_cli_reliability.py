@@ -384,9 +384,17 @@ def test_play_screenshots_directory_is_created_and_left_clean(ui_env, tmp_path, 
 
 
 # ----------------------------------------------------------------------------- Ctrl+C
+def _default_sigint() -> None:
+    """In the child: Ctrl+C as a terminal delivers it. A test run started in the background
+    (``cmd &`` in a script) ignores SIGINT, its children inherit that, and Python then
+    installs no KeyboardInterrupt handler: the child would never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(tmp_path: Path, argv: list[str], ready) -> subprocess.CompletedProcess:
     p = subprocess.Popen([sys.executable, "-m", "game", *argv], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, cwd=tmp_path, env=_env(tmp_path))
+                         stderr=subprocess.PIPE, cwd=tmp_path, env=_env(tmp_path),
+                         preexec_fn=_default_sigint if os.name == "posix" else None)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not ready() and p.poll() is None:
         time.sleep(0.1)
