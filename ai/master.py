@@ -32,8 +32,9 @@ at this budget. Judged on the real tables, the decisions it changed were worth a
 (-0.2 points each, 95 % -3.8 to +3.4, 13 changes in 560 hands) while its own playouts had said
 +16: a dozen quick playouts per candidate measure a close decision with a standard error of
 several points, and the candidates the expert finds close differ by about one. It loses
-nothing either: it rarely overrules the expert, and duplicate play finds no difference. A
-worker pool does not pay on the 2-core machine (the other seats and the game's frame need the
+nothing either: it rarely overrules the expert, and duplicate play finds no difference.
+Truncated playouts (`Search.horizon`) give three times the worlds and no gain either (README,
+"ai:master"). A worker pool does not pay on the 2-core machine (the other seats and the game's frame need the
 second core).
 
 >>> from game.engine.table import Table
@@ -75,7 +76,7 @@ from .danger import exact_safe_kinds
 from .heuristic import HeuristicSeat, Option
 from .search import HandView, WorldError, sample_world
 
-__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates"]
+__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "horizon_value"]
 
 #: thinking time per searched decision, in milliseconds (the settings' default)
 DEFAULT_BUDGET_MS = 200
@@ -108,7 +109,11 @@ class Search:
     worlds than this never overrule the expert (and a time budget that would not allow them
     is not spent at all); `policy`: who plays the playouts: "quick" (`QuickSeat` everywhere),
     "mixed" (this seat ``ai:expert``, the others quick) or "expert" (``ai:expert``
-    everywhere, about five times slower)."""
+    everywhere, about five times slower); `horizon`: stop a playout when this seat is about
+    to play its `horizon`-th turn after the candidate and value the hand there as the expert
+    does (the best discard's value minus its danger; `horizon_value`) unless the hand ended
+    before: fewer tiles left to chance, so less noise (None: every playout to the end);
+    `claims`: whether pung, kong or pass on a claim is searched."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
@@ -117,6 +122,8 @@ class Search:
     z: float = 2.0
     min_worlds: int = 4
     policy: str = "quick"
+    horizon: int | None = None
+    claims: bool = True
 
     @property
     def searches(self) -> bool:
@@ -129,7 +136,7 @@ class SearchResult:
     """The points of each candidate (this seat's, per world, in the order of `actions`)."""
 
     actions: tuple[Action, ...]
-    points: list[list[int]] = field(default_factory=list)  # per world, per action
+    points: list[list[float]] = field(default_factory=list)  # per world, per action
 
     @property
     def worlds(self) -> int:
@@ -156,6 +163,8 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
         return [chosen]
     obs = decision.observation
     if decision.kind in ("claim", "rob"):
+        if not search.claims:
+            return [chosen]
         return [chosen] + [a for a in legal
                            if a != chosen and (a == PASS or isinstance(a, (Pung, Kong)))]
     if decision.kind == "kong" or obs.uper[obs.seat] or NINE_MAJOR in legal:
@@ -220,6 +229,55 @@ class _Until(SeatBase):
         if time.perf_counter() > self.deadline:
             raise OutOfTime
         return self.seat.act(decision)  # type: ignore[attr-defined]
+
+
+class _Horizon(Exception):
+    """A truncated playout reached its horizon (`decision`: this seat's turn there)."""
+
+    def __init__(self, decision: Decision):
+        super().__init__()
+        self.decision = decision
+
+
+class _Counted(SeatBase):
+    """A playout's seat for the searching seat: raises `_Horizon` at its `turns`-th turn."""
+
+    def __init__(self, seat: SeatBase, turns: int):
+        self.seat, self.left = seat, turns
+
+    def observe(self, event: Event) -> None:
+        self.seat.observe(event)
+
+    def act(self, decision: Decision) -> Action:
+        if decision.kind in ("turn", "discard"):
+            self.left -= 1
+            if self.left <= 0:
+                raise _Horizon(decision)
+        return self.seat.act(decision)  # type: ignore[attr-defined]
+
+
+def horizon_value(table: Table, decision: Decision) -> float:
+    """What `decision`'s seat may expect from its hand at a turn, as ``ai:expert`` rates it:
+    its best discard's value (the chance to win times the points) minus that discard's
+    danger; a frozen hand (uper), its ready hand's value. An expert is told the hand's events
+    (as the seat saw them) first, so its reading of the others is the one it would have."""
+    me = decision.seat
+    expert = HeuristicSeat("expert")
+    for e in table.events:
+        expert.observe(e.visible_to(me))
+    obs = decision.observation
+    melds = obs.melds[me]
+    counts = [0] * 25
+    for k in obs.concealed:
+        counts[k] += 1
+    c = expert._context(obs)
+    if obs.uper[me]:
+        if obs.drawn is not None:
+            counts[obs.drawn] -= 1
+        return expert._ev_13(c, counts, melds)[0]
+    kinds = {a.tile for a in decision.legal if isinstance(a, Discard)}
+    opts = expert._options_14(c, counts, melds, kinds)
+    return max((o.score for o in opts), default=0.0)
 
 
 class QuickSeat(SeatBase):
@@ -366,7 +424,7 @@ class MasterSeat(SeatBase):
             t0 = time.perf_counter()
             try:
                 world = sample_world(self.view, decision, self._rng(i), deadline=stop)
-                row = [self._playout(world, me, a, protos, stop) for a in cands]
+                row = [self._playout(world, me, a, protos, stop, s.horizon) for a in cands]
             except (WorldError, OutOfTime):
                 break  # a world not finished in time is left out whole
             res.points.append(row)
@@ -388,16 +446,23 @@ class MasterSeat(SeatBase):
 
     @staticmethod
     def _playout(world: Table, me: int, action: Action, protos: list[SeatBase],
-                 deadline: float | None = None) -> int:
+                 deadline: float | None = None, horizon: int | None = None) -> float:
         """This seat's points when `action` is played in `world` and the hand played out by
-        copies of `protos` (raises `OutOfTime` once `deadline` has passed)."""
+        copies of `protos` (raises `OutOfTime` once `deadline` has passed); with a `horizon`,
+        the playout stops at this seat's `horizon`-th turn and the hand is valued there
+        (`horizon_value`)."""
         t = world.copy()
         n = len(t.events)
         t.submit(me, action)
         seats: list[SeatBase] = [p if isinstance(p, QuickSeat) else copy.deepcopy(p)
                                  for p in protos]
+        if horizon is not None:
+            seats[me] = _Counted(seats[me], horizon)
         if deadline is not None:
             seats = [_Until(p, deadline) for p in seats]
-        HandDriver(t, seats, seen=n).run()
+        try:
+            HandDriver(t, seats, seen=n).run()
+        except _Horizon as h:
+            return horizon_value(t, h.decision)
         assert t.result is not None
         return t.result.payments[me]

@@ -256,11 +256,15 @@ def main() -> int:
     ap.add_argument("--merge", nargs="+")
     ap.add_argument("--changes", action="store_true")
     ap.add_argument("--judge", type=int, default=40, help="playouts per action (--changes)")
+    ap.add_argument("--horizon", type=int, default=None,
+                    help="truncate the playouts at the master's N-th turn (Search.horizon)")
+    ap.add_argument("--no-claims", action="store_true", help="search no claims (Search.claims)")
     args = ap.parse_args()
     if args.merge:
         report([json.loads(Path(f).read_text()) for f in args.merge])
         return 0
-    search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z)
+    search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
+                    horizon=args.horizon, claims=not args.no_claims)
     if args.duplicate:
         return duplicate(args.duplicate, args.walls, args.seed, search, args.out)
     if args.changes:

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from ai.heuristic import HeuristicSeat
-from ai.master import MasterSeat, QuickSeat, Search, SearchResult, candidates
+from ai.master import MasterSeat, QuickSeat, Search, SearchResult, candidates, horizon_value
 from ai.registry import make_seat
 from ai.search import HandView, ready_hand, sample_world
 from game.engine.actions import PASS, Discard, Pung
@@ -70,9 +70,11 @@ HIDDEN_B = [EAST, "111222333p7779m", "2223334445556m", "6667778889992p"]
 DRAWS = "1z"  # South draws East's wind and throws it: East may pung it or pass
 
 
-def test_two_tables_differing_only_in_hidden_tiles_give_the_same_decision():
+@pytest.mark.parametrize("horizon", [None, 2])
+def test_two_tables_differing_only_in_hidden_tiles_give_the_same_decision(horizon):
     ta, ma = first_turns(HIDDEN_A, DRAWS)
     tb, mb = first_turns(HIDDEN_B, DRAWS)
+    ma.search = mb.search = Search(worlds=6, horizon=horizon)
     da, db = ta.pending()[0], tb.pending()[0]
     assert da.observation == db.observation
     assert ta.concealed[1] != tb.concealed[1]
@@ -148,13 +150,15 @@ def test_obvious_decisions_are_not_searched():
     assert m.act(one) == PASS and m.last is None and m.counts["obvious"] == 1
 
 
-def test_the_playouts_prefer_a_ready_hand_to_a_broken_one():
+@pytest.mark.parametrize("horizon", [None, 2])
+def test_the_playouts_prefer_a_ready_hand_to_a_broken_one(horizon):
     """East's first turn: 7z keeps 123m456m789p45p11z ready on 3p/6p, 4p breaks it. Played
-    out in 16 worlds, the search measures the ready hand clearly better and chooses it even
-    when the other was the expert's choice."""
+    out in 16 worlds (to the end, or to East's second turn and valued there), the search
+    measures the ready hand clearly better and chooses it even when the other was the
+    expert's choice."""
     t = Table(RuleSet(flowers=False), seed=3,
               wall=rig_wall([EAST, None, None, None]))
-    m = MasterSeat(seed=1, search=Search(worlds=16))
+    m = MasterSeat(seed=1, search=Search(worlds=16, horizon=horizon))
     for e in t.events:
         m.observe(e.visible_to(0))
     d = t.pending()[0]
@@ -204,3 +208,35 @@ def test_the_budget_setting_is_checked_and_reaches_the_seat():
     players = make_players(["human", "ai:master", "ai:expert", "ai:master"], 3, budget_ms=50)
     assert players[0] is None and players[1].budget_ms == players[3].budget_ms == 50
     assert make_players(["ai:master"] * 4, 3)[0].budget_ms == 200
+
+
+def test_a_truncated_playout_stops_at_the_horizon_and_values_the_hand_there():
+    """With a horizon of one turn, a playout ends at East's next turn: its value is what
+    `horizon_value` says of that turn (the same world played by hand to that point), and the
+    world itself is left as it was."""
+    t = Table(RuleSet(flowers=False), seed=3, wall=rig_wall([EAST, None, None, None]))
+    m = MasterSeat(seed=1, search=Search(worlds=1, horizon=1))
+    for e in t.events:
+        m.observe(e.visible_to(0))
+    d = t.pending()[0]
+    world = sample_world(m.view, d, random.Random(4))
+    before = len(world.events)
+    got = m._playout(world, 0, Discard(parse_tile("7z")), m._protos(0), None, horizon=1)
+    assert len(world.events) == before
+    by_hand = world.copy()
+    by_hand.submit(0, Discard(parse_tile("7z")))
+    q = QuickSeat()
+    while 0 not in by_hand.pending() or by_hand.pending()[0].kind not in ("turn", "discard"):
+        assert by_hand.result is None, "the hand ended before East's next turn"
+        s, dd = min(by_hand.pending().items())
+        by_hand.submit(s, q.act(dd))
+    assert got == horizon_value(by_hand, by_hand.pending()[0])
+
+
+def test_the_horizon_value_prefers_a_ready_hand():
+    ready = Table(RuleSet(flowers=False), seed=3, wall=rig_wall([EAST, None, None, None]))
+    far = Table(RuleSet(flowers=False), seed=3,
+                wall=rig_wall(["147m258p369m1234z5z", None, None, None]))
+    vr = horizon_value(ready, ready.pending()[0])
+    vf = horizon_value(far, far.pending()[0])
+    assert vr > vf >= 0.0
