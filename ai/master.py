@@ -53,6 +53,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from game.engine.actions import (
     NINE_MAJOR,
@@ -264,7 +265,7 @@ def horizon_value(table: Table, decision: Decision) -> float:
     me = decision.seat
     expert = HeuristicSeat("expert")
     for e in table.events:
-        expert.observe(e.visible_to(me))
+        expert.observe(cast(Event, e.visible_to(me)))  # an event's view is an event
     obs = decision.observation
     melds = obs.melds[me]
     counts = [0] * 25

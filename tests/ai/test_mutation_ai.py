@@ -337,7 +337,7 @@ def test_mixed_playouts_seat_the_expert_in_this_seats_chair_only(monkeypatch):
     m.search = Search(worlds=2, policy="mixed")
     seated = []
 
-    def playout(world, me, action, protos, deadline=None):
+    def playout(world, me, action, protos, deadline=None, horizon=None):
         seated.append(tuple(type(p) for p in protos))
         return 0
 
