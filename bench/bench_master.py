@@ -6,6 +6,7 @@
     python bench/bench_master.py --duplicate mixed --walls 200 --worlds 6 --seed 2 --out b.json
     python bench/bench_master.py --merge a.json c.json   # several runs (other seeds) pooled
     python bench/bench_master.py --changes --hands 60 --worlds 12 --judge 40
+    python bench/bench_master.py --audit-claims --hands 300 --judge 30
 
 **Times**: one master (seat rotating with the hand) against three ``ai:expert`` seats plays
 `--hands` seeded hands; every decision of the master and of the experts is timed. Printed:
@@ -29,6 +30,12 @@ rest of the wall dealt again (the same walls for both: common random numbers). T
 difference per changed decision, by kind (discard, fold, uper or silent, claim, kong), with
 its 95 % interval, times the changes per hand, estimates what the changes are worth: far less
 noise than duplicate play, where a whole hand's points carry each change.
+
+**Claims audit** (``--audit-claims --hands 300 --judge 30``): how much room the expert leaves
+where the master's changes were (claims): four experts play; at every pung one of them could
+claim (alone to answer), both answers are judged as above, and the gain of pung over pass is
+printed by the expert's answer and the hand's shanten. Where the expert is right, the gain has
+the sign of its answer.
 """
 
 from __future__ import annotations
@@ -117,30 +124,84 @@ def _kind(decision, expert_action, master_action, safest: bool) -> str:
     return "fold" if safest else "discard"
 
 
-def changes(hands: int, seed: int, search: Search, judge: int) -> int:
-    """See the module: the changed decisions judged on the real tables."""
+def judge_value(table: Table, seat: int, action, n: int, key: str) -> list[int]:
+    """`seat`'s points in `n` playouts of `action` from the real `table`, every seat
+    ``ai:expert``, only the rest of the wall dealt again (the same walls for every action
+    judged with the same `key`)."""
     import random as _random
 
+    from game.engine.driver import HandDriver
+
+    out = []
+    others = tuple(s for s in range(4) if s != seat)
+    for i in range(n):
+        t = table.resample_hidden(seat, _random.Random(f"{key}/{i}"), keep=others)
+        players = [HeuristicSeat("expert", 7 * i + s) for s in range(4)]
+        for s in range(4):
+            for e in t.events:
+                players[s].observe(e.visible_to(s))
+        seen = len(t.events)
+        t.submit(seat, action)
+        HandDriver(t, players, seen=seen).run()
+        out.append(t.result.payments[seat])
+    return out
+
+
+def claims_audit(hands: int, seed: int, judge: int) -> int:
+    """See the module: every pung the expert could claim, both answers judged."""
+    from ai.arena import mean_ci as _ci
+    from game.engine.actions import PASS, Pung
+    from game.engine.driver import HandDriver
+    from game.engine.hand.shanten import shanten
+
+    rows: list[tuple[str, int, float]] = []  # (the expert's answer, shanten, pung - pass)
+    t0 = time.perf_counter()
+    for h in range(seed, seed + hands):
+        table = Table(RuleSet(), seed=h)
+
+        class Audited:
+            def __init__(self, inner, table=table, h=h):
+                self.inner, self.table, self.h = inner, table, h
+                self.observe = inner.observe
+
+            def act(self, decision):
+                a = self.inner.act(decision)
+                if (decision.kind == "claim" and Pung() in decision.legal
+                        and len(self.table.pending()) == 1):  # others' answers would be hidden
+                    key = f"{self.h}/{len(self.table.events)}"
+                    gain = (sum(judge_value(self.table, decision.seat, Pung(), judge, key))
+                            - sum(judge_value(self.table, decision.seat, PASS, judge, key))) / judge
+                    obs = decision.observation
+                    counts = [0] * 25
+                    for k in obs.concealed:
+                        counts[k] += 1
+                    rows.append(("pung" if a == Pung() else "pass",
+                                 shanten(counts, len(obs.melds[decision.seat])), gain))
+                return a
+
+        HandDriver(table, [Audited(HeuristicSeat("expert", h * 4 + s)) for s in range(4)]).run()
+    print(f"{hands} hands of four ai:expert seats, {len(rows)} pungs they could claim "
+          f"({time.perf_counter() - t0:.0f} s); each answer judged with {judge} playouts; "
+          "pung - pass in points, 95 % interval:")
+    for chose in ("pung", "pass"):
+        for sh in sorted({r[1] for r in rows}) + [None]:
+            xs = [g for c, s_, g in rows if c == chose and (sh is None or s_ == sh)]
+            if xs:
+                m_, lo, hi = _ci(xs)
+                where = "all" if sh is None else f"shanten {sh}"
+                print(f"  the expert chose {chose}, {where:>10}: {len(xs):4d}  {m_:+6.2f} "
+                      f"({lo:+.2f} to {hi:+.2f})")
+    return 0
+
+
+def changes(hands: int, seed: int, search: Search, judge: int) -> int:
+    """See the module: the changed decisions judged on the real tables."""
     from ai.arena import mean_ci as _ci
     from game.engine.driver import HandDriver
 
     found: list[tuple[str, float]] = []
     decisions = 0
-
-    def value(table: Table, seat: int, action, n: int, key: str) -> list[int]:
-        out = []
-        others = tuple(s for s in range(4) if s != seat)
-        for i in range(n):
-            t = table.resample_hidden(seat, _random.Random(f"{key}/{i}"), keep=others)
-            players = [HeuristicSeat("expert", 7 * i + s) for s in range(4)]
-            for s in range(4):
-                for e in t.events:
-                    players[s].observe(e.visible_to(s))
-            seen = len(t.events)
-            t.submit(seat, action)
-            HandDriver(t, players, seen=seen).run()
-            out.append(t.result.payments[seat])
-        return out
+    value = judge_value
 
     class Judged:
         def __init__(self, inner, table_of):
@@ -259,6 +320,8 @@ def main() -> int:
     ap.add_argument("--horizon", type=int, default=None,
                     help="truncate the playouts at the master's N-th turn (Search.horizon)")
     ap.add_argument("--no-claims", action="store_true", help="search no claims (Search.claims)")
+    ap.add_argument("--audit-claims", action="store_true",
+                    help="judge both answers at every pung four experts could claim")
     args = ap.parse_args()
     if args.merge:
         report([json.loads(Path(f).read_text()) for f in args.merge])
@@ -269,6 +332,8 @@ def main() -> int:
         return duplicate(args.duplicate, args.walls, args.seed, search, args.out)
     if args.changes:
         return changes(args.hands, args.seed, search, args.judge)
+    if args.audit_claims:
+        return claims_audit(args.hands, args.seed, args.judge)
     return times(args.hands, args.seed, search)
 
 
