@@ -147,6 +147,19 @@ def judge_value(table: Table, seat: int, action, n: int, key: str) -> list[int]:
     return out
 
 
+def _plan(why) -> str:
+    """The plan an expert's reason names ("all pungs", "half flush"...), or "" (then the
+    audit names the reason's code)."""
+    from game.engine.messages import Message
+
+    for name, v in getattr(why, "args", ()):
+        if name == "plan":
+            return str(v).removeprefix("concealed + ")
+        if isinstance(v, Message) and (found := _plan(v)):
+            return found
+    return ""
+
+
 def claims_audit(hands: int, seed: int, judge: int) -> int:
     """See the module: every pung the expert could claim, both answers judged."""
     from ai.arena import mean_ci as _ci
@@ -154,7 +167,9 @@ def claims_audit(hands: int, seed: int, judge: int) -> int:
     from game.engine.driver import HandDriver
     from game.engine.hand.shanten import shanten
 
+    plans: list[str] = []  # the plan of the expert's pung ("" for the other answers)
     rows: list[tuple[str, int, float]] = []  # (the expert's answer, shanten, pung - pass)
+    # (shanten: the hand's before the claim)
     t0 = time.perf_counter()
     for h in range(seed, seed + hands):
         table = Table(RuleSet(), seed=h)
@@ -175,21 +190,31 @@ def claims_audit(hands: int, seed: int, judge: int) -> int:
                     counts = [0] * 25
                     for k in obs.concealed:
                         counts[k] += 1
-                    rows.append(("pung" if a == Pung() else "pass",
+                    rows.append((type(a).__name__.lower(),  # pung, pass or kong
                                  shanten(counts, len(obs.melds[decision.seat])), gain))
+                    why = self.inner.explain()
+                    plans.append((_plan(why) or getattr(why, "code", "?")) if a == Pung() else "")
                 return a
 
         HandDriver(table, [Audited(HeuristicSeat("expert", h * 4 + s)) for s in range(4)]).run()
     print(f"{hands} hands of four ai:expert seats, {len(rows)} pungs they could claim "
           f"({time.perf_counter() - t0:.0f} s); each answer judged with {judge} playouts; "
           "pung - pass in points, 95 % interval:")
-    for chose in ("pung", "pass"):
+    for chose in ("pung", "pass", "kong"):
         for sh in sorted({r[1] for r in rows}) + [None]:
             xs = [g for c, s_, g in rows if c == chose and (sh is None or s_ == sh)]
             if xs:
                 m_, lo, hi = _ci(xs)
                 where = "all" if sh is None else f"shanten {sh}"
                 print(f"  the expert chose {chose}, {where:>10}: {len(xs):4d}  {m_:+6.2f} "
+                      f"({lo:+.2f} to {hi:+.2f})")
+    print("  the expert's pungs by their plan and the shanten before:")
+    for plan in sorted({p for p in plans if p}):
+        for sh in sorted({r[1] for r in rows}):
+            xs = [g for (c, s_, g), p in zip(rows, plans) if p == plan and s_ == sh]
+            if xs:
+                m_, lo, hi = _ci(xs)
+                print(f"    {plan:>24}, shanten {sh}: {len(xs):4d}  {m_:+6.2f} "
                       f"({lo:+.2f} to {hi:+.2f})")
     return 0
 
