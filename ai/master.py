@@ -71,6 +71,7 @@ from game.engine.events import Event
 from game.engine.hand.shanten import HandShape
 from game.engine.messages import ACTION, FLOAT, INT, MSG, Message, define
 from game.engine.table import Decision, Table
+from game.engine.tiles import to_counts
 
 from .base import SeatBase
 from .danger import exact_safe_kinds
@@ -170,11 +171,8 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
                            if a != chosen and (a == PASS or isinstance(a, (Pung, Kong)))]
     if decision.kind == "kong" or obs.uper[obs.seat] or NINE_MAJOR in legal:
         return [chosen]
-    me = obs.seat
-    melds = obs.melds[me]
-    counts = [0] * 25
-    for k in obs.concealed:
-        counts[k] += 1
+    melds = obs.melds[obs.seat]
+    counts = to_counts(obs.concealed)
     c = expert._context(obs)
     kinds = {a.tile for a in legal if isinstance(a, Discard)}
     opts: Sequence[Option] = expert._options_14(c, counts, melds, kinds)
@@ -217,19 +215,33 @@ class OutOfTime(Exception):
     """The search's time is up (a playout is abandoned between two decisions)."""
 
 
-class _Until(SeatBase):
-    """A playout's seat that stops the playout once `deadline` has passed."""
+class _Relay(SeatBase):
+    """A playout's seat that passes everything to `seat`, asking `check` before each act."""
 
-    def __init__(self, seat: SeatBase, deadline: float):
-        self.seat, self.deadline = seat, deadline
+    def __init__(self, seat: SeatBase):
+        self.seat = seat
 
     def observe(self, event: Event) -> None:
         self.seat.observe(event)
 
+    def check(self, decision: Decision) -> None:
+        """Raise to stop the playout before `decision` is answered."""
+
     def act(self, decision: Decision) -> Action:
+        self.check(decision)
+        return self.seat.act(decision)  # type: ignore[attr-defined]
+
+
+class _Until(_Relay):
+    """Stops the playout (`OutOfTime`) once `deadline` has passed."""
+
+    def __init__(self, seat: SeatBase, deadline: float):
+        super().__init__(seat)
+        self.deadline = deadline
+
+    def check(self, decision: Decision) -> None:
         if time.perf_counter() > self.deadline:
             raise OutOfTime
-        return self.seat.act(decision)  # type: ignore[attr-defined]
 
 
 class _Horizon(Exception):
@@ -240,21 +252,18 @@ class _Horizon(Exception):
         self.decision = decision
 
 
-class _Counted(SeatBase):
-    """A playout's seat for the searching seat: raises `_Horizon` at its `turns`-th turn."""
+class _Counted(_Relay):
+    """The searching seat in a playout: raises `_Horizon` at its `turns`-th turn."""
 
     def __init__(self, seat: SeatBase, turns: int):
-        self.seat, self.left = seat, turns
+        super().__init__(seat)
+        self.left = turns
 
-    def observe(self, event: Event) -> None:
-        self.seat.observe(event)
-
-    def act(self, decision: Decision) -> Action:
+    def check(self, decision: Decision) -> None:
         if decision.kind in ("turn", "discard"):
             self.left -= 1
             if self.left <= 0:
                 raise _Horizon(decision)
-        return self.seat.act(decision)  # type: ignore[attr-defined]
 
 
 def horizon_value(table: Table, decision: Decision) -> float:
@@ -268,9 +277,7 @@ def horizon_value(table: Table, decision: Decision) -> float:
         expert.observe(cast(Event, e.visible_to(me)))  # an event's view is an event
     obs = decision.observation
     melds = obs.melds[me]
-    counts = [0] * 25
-    for k in obs.concealed:
-        counts[k] += 1
+    counts = to_counts(obs.concealed)
     c = expert._context(obs)
     if obs.uper[me]:
         if obs.drawn is not None:

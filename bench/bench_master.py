@@ -226,7 +226,6 @@ def changes(hands: int, seed: int, search: Search, judge: int) -> int:
 
     found: list[tuple[str, float]] = []
     decisions = 0
-    value = judge_value
 
     class Judged:
         def __init__(self, inner, table_of):
@@ -244,8 +243,8 @@ def changes(hands: int, seed: int, search: Search, judge: int) -> int:
             if any(s != decision.seat for s in table.pending()):
                 return a  # a claim still open to others: their hands must stay (not judged)
             key = f"{seed}/{decisions}"
-            mine = value(table, decision.seat, a, judge, key)
-            theirs = value(table, decision.seat, res.actions[0], judge, key)
+            mine = judge_value(table, decision.seat, a, judge, key)
+            theirs = judge_value(table, decision.seat, res.actions[0], judge, key)
             gain = sum(mine) / judge - sum(theirs) / judge
             c = self.inner.expert._context(decision.observation)
             safest = min(range(25), key=lambda k: c.danger[k] if k in decision.observation.concealed

@@ -3,25 +3,14 @@ interval and the sample's line. Pure functions: mutmut need not be installed."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "mutation.py"
-
 
 @pytest.fixture(scope="module")
-def tool():
-    spec = importlib.util.spec_from_file_location("mutation_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mutation_tool"] = module  # dataclasses and annotations look the module up
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("mutation_tool", None)
+def tool(load_script):
+    return load_script("tools/mutation.py", "mutation_tool")
 
 
 @pytest.mark.parametrize(("killed", "n", "low", "high"), [

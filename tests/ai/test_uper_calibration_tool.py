@@ -6,7 +6,6 @@ row, as once) is only found the day someone needs it, after every queued job has
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 import time
@@ -14,18 +13,10 @@ from pathlib import Path
 
 import pytest
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "uper_calibration.py"
-
 
 @pytest.fixture(scope="module")
-def tool():
-    spec = importlib.util.spec_from_file_location("uper_calibration_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["uper_calibration_tool"] = module
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("uper_calibration_tool", None)
+def tool(load_script):
+    return load_script("tools/uper_calibration.py", "uper_calibration_tool")
 
 
 def test_run_writes_rows_that_read_back(tool, tmp_path, capsys):

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pygame
 
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "screenshots.py"
 
-
-def test_the_screenshot_tool_draws_the_readme_table_and_the_contact_sheet(tmp_path, monkeypatch):
+def test_the_screenshot_tool_draws_the_readme_table_and_the_contact_sheet(tmp_path, monkeypatch,
+                                                                        load_script):
     monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("KOREAN_MAHJONG_CONFIG_DIR", str(tmp_path / "cfg"))
-    spec = importlib.util.spec_from_file_location("screenshots_tool", TOOL)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_script("tools/screenshots.py", "screenshots_tool")
     assert tool.main([str(tmp_path / "out")]) == 0
     table = pygame.image.load(str(tmp_path / "out" / "table.png"))
     assert table.get_size() == tool.SIZE
