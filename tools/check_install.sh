@@ -72,8 +72,13 @@ play() {
 
 # 1. sdist and wheel, with the build frontend in its own venv; no warnings allowed
 step "venv for the build frontend" "$PY" -m venv "$SCRATCH/tools"
-step "pip install build" "$SCRATCH/tools/bin/python" -m pip install -q build
-(cd "$ROOT" && "$SCRATCH/tools/bin/python" -m build --outdir "$SCRATCH/dist" .) >"$LOG" 2>&1 \
+# The frontend and the backend at the versions of .ci/constraints.txt: the check allows no
+# warning, and a new setuptools may add one (the constraint reaches the isolated build venv
+# through PIP_CONSTRAINT)
+constraints="$ROOT/.ci/constraints.txt"
+step "pip install build" "$SCRATCH/tools/bin/python" -m pip install -q -c "$constraints" build
+(cd "$ROOT" && PIP_CONSTRAINT="$constraints" "$SCRATCH/tools/bin/python" -m build \
+    --outdir "$SCRATCH/dist" .) >"$LOG" 2>&1 \
     || fail "python -m build (exit status $?)"
 if grep -i warning "$LOG" >"$SCRATCH/warnings"; then
     cp "$SCRATCH/warnings" "$LOG"

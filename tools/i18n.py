@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 PROJECT = "korean-mahjong"
@@ -103,6 +103,33 @@ def mo_bytes(cat: Catalog) -> bytes:
     return buf.getvalue()
 
 
+#: headers the compiler writes about itself, not about the catalogue: a .mo compiled by another
+#: Babel release differs only there, and the game never reads them
+TOOL_HEADERS = ("Generated-By",)
+
+
+def mo_content(data: bytes) -> tuple[dict[str, str], dict[tuple[str | None, object], object]]:
+    """What a compiled catalogue says: its headers (less the compiler's name) and every message
+    with its context and plural forms. Two compiles of one .po by different Babel releases are
+    equal here, while a changed, missing or extra translation or a changed plural rule is not."""
+    cat = read_mo(io.BytesIO(data))
+    headers = {k: v for k, v in cat.mime_headers if k not in TOOL_HEADERS}
+    def key(v: object) -> object:  # plural ids and strings come as lists
+        return tuple(v) if isinstance(v, (list, tuple)) else v
+    messages = {(m.context, key(m.id)): key(m.string) for m in cat if m.id}
+    return headers, messages
+
+
+def is_compiled(po: Catalog, mo: Path) -> bool:
+    """Whether the .mo at `mo` holds exactly what compiling `po` gives today."""
+    if not mo.is_file():
+        return False
+    try:
+        return mo_content(mo.read_bytes()) == mo_content(mo_bytes(po))
+    except Exception:  # noqa: BLE001 - a damaged .mo is simply not compiled from its .po
+        return False
+
+
 def catalogue_languages() -> list[str]:
     from game.i18n import LOCALE_DIR
     return sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
@@ -149,7 +176,7 @@ def problems(lang: str, sources: list[Source]) -> list[str]:
         for ctx in sorted(set(have) - set(want)):
             out.append(f"{lang}/{domain}.po [{ctx}]: nothing uses this entry")
         mo = path.with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != mo_bytes(cat):
+        if not is_compiled(cat, mo):
             out.append(f"{lang}/{domain}.mo is not compiled from {domain}.po "
                        "(run python tools/i18n.py compile)")
     return out
@@ -176,7 +203,10 @@ def compile_lang(lang: str) -> None:
     for domain in DOMAINS:
         path = po_path(lang, domain)
         if path.is_file():
-            path.with_suffix(".mo").write_bytes(mo_bytes(read(lang, domain)))
+            cat = read(lang, domain)
+            mo = path.with_suffix(".mo")
+            if not is_compiled(cat, mo):  # no churn from another Babel's name in the header
+                mo.write_bytes(mo_bytes(cat))
 
 
 def main(argv: list[str] | None = None) -> int:
