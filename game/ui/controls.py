@@ -189,6 +189,12 @@ class Prompt:
     chosen; ``bank_left`` says what is left of it, ``in_bank`` whether it is being spent.
     `clock` words the seconds shown beside the title: ``clock(left, bank_left, in_bank)``.
 
+    Enter answers only what the player chose or what cannot cost anything: the focus starts on
+    the `safe` choice (a claim's or the deal kong's Pass) when given, else on the first enabled
+    one; with `enter_waits` no button has the focus until the player moves it there (arrows, Tab,
+    the mouse), and Enter before that answers nothing (``enter_waited`` is set, so that the
+    screen can say which keys answer) -- a win on offer is neither taken nor passed by habit.
+
     >>> p = Prompt([Choice("win", "Win"), Choice("pass", "Pass")], countdown=2, default="win", bank=3)
     >>> p.update(2.5), p.in_bank, p.bank_left, p.result
     (True, True, 2.5, None)
@@ -198,7 +204,8 @@ class Prompt:
 
     def __init__(self, choices: Sequence[Choice], countdown: float = 0.0, default: str = "pass", *,
                  bank: float = 0.0,
-                 clock: Callable[[float, float, bool], str] | None = None) -> None:
+                 clock: Callable[[float, float, bool], str] | None = None,
+                 safe: str | None = None, enter_waits: bool = False) -> None:
         if not choices:
             raise ValueError("a prompt needs at least one choice")
         if countdown and default not in {c.action for c in choices if c.enabled}:
@@ -212,7 +219,11 @@ class Prompt:
         self.clock = clock
         self.default = default
         self.result: str | None = None
-        self.focus = next((i for i, c in enumerate(self.choices) if c.enabled), 0)
+        enabled = [i for i, c in enumerate(self.choices) if c.enabled]
+        safe_at = [i for i in enabled if self.choices[i].action == safe]
+        #: the focused button; None: none yet (`enter_waits`), Enter answers nothing
+        self.focus: int | None = None if enter_waits else (safe_at or enabled or [0])[0]
+        self.enter_waited = False  # Enter was pressed before the player chose a button
         self.hover: int | None = None
         self.ticks = 0  # whole seconds announced (for a tick sound)
 
@@ -297,6 +308,9 @@ class Prompt:
             elif event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB):
                 self._move(1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if self.focus is None:
+                    self.enter_waited = True
+                    return False
                 return self.choose(self.focus)
             # Esc answers nothing: at the table it pauses (a pass is Space or the button)
         elif event.type == pygame.MOUSEMOTION:
@@ -310,8 +324,9 @@ class Prompt:
         return False
 
     def _move(self, step: int) -> None:
-        i = self.focus
-        for _ in range(len(self.choices)):
+        n = len(self.choices)
+        i = self.focus if self.focus is not None else (-1 if step > 0 else n)
+        for _ in range(n + 1):
             i = (i + step) % len(self.choices)
             if self.choices[i].enabled:
                 self.focus = i

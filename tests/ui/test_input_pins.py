@@ -217,6 +217,87 @@ def test_space_on_a_claim_prompt_passes_too(app, monkeypatch):
     assert submitted[:1] == [(0, PASS)] and app.top is sc
 
 
+# --- Enter never calls or passes by habit (issue 29) ------------------------------------------------
+def test_enter_on_a_fresh_claim_prompt_passes_and_never_pungs(app, monkeypatch):
+    """Enter is the key a keyboard player presses to discard: on a claim prompt offering a pung it
+    passes (the prompt's focus starts on Pass), and the hand stays concealed."""
+    sc = claim_scene(app, monkeypatch)
+    assert [c.action for c in sc.prompt.choices if c.enabled] == ["pung", "pass"]
+    assert sc.prompt.choices[sc.prompt.focus].action == "pass"
+    submitted = spy_submits(sc)
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert submitted[:1] == [(0, PASS)]
+    assert not any(isinstance(e, Claimed) for e in sc.table.events)
+
+
+def test_enter_calls_the_pung_once_the_player_chose_it(app, monkeypatch):
+    sc = claim_scene(app, monkeypatch)
+    submitted = spy_submits(sc)
+    app.step([key(pygame.K_LEFT)], 1 / 30)  # from Pass to Pung (the refused win is skipped)
+    assert sc.prompt.choices[sc.prompt.focus].action == "pung" and not submitted
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert submitted[:1] == [(0, Pung())]
+
+
+def test_a_claim_prompt_times_out_to_pass(app, monkeypatch):
+    app.apply_settings(app.settings.replace(claim_countdown=5, claim_time_bank=0), save=False)
+    sc = claim_scene(app, monkeypatch)
+    assert sc.prompt.default == "pass" and sc.prompt.countdown == 5
+    submitted = spy_submits(sc)
+    for _ in range(8):
+        app.step([], 1.0)
+    assert submitted[:1] == [(0, PASS)]
+    assert not any(isinstance(e, Claimed) for e in sc.table.events)
+
+
+# East all pungs (111m 999m 111p) with a shanpon on 5p / 7p: South's 5p is a legal win
+WIN_HANDS = ["111m999m111p55p77p1z", "234m567m234p5p6p8p9p", None, None]
+
+
+def test_enter_on_a_claim_prompt_with_a_win_neither_wins_nor_passes(app, monkeypatch):
+    """With a win on offer no button is focused: Enter answers nothing and says which keys do;
+    the player chooses with the arrows (then Enter) or W."""
+    sc = rigged_scene(app, monkeypatch, WIN_HANDS, CLAIM_DRAWS, plans={1: {2: FIVE_P}})
+    for _ in range(2):
+        assert wait(app, sc)
+        app.step([key(pygame.K_SPACE)], 1 / 30)
+    assert wait(app, sc, ("claim",))
+    p = sc.prompt
+    assert [c.action for c in p.choices if c.enabled] == ["win", "pung", "pass"]
+    assert p.focus is None
+    submitted = spy_submits(sc)
+    n = len(sc.table.events)
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert not submitted and len(sc.table.events) == n and sc.prompt is p
+    assert "W wins" in sc.message
+    app.step([key(pygame.K_RIGHT)], 1 / 30)  # the player chooses a button: the first, Win
+    assert p.choices[p.focus].action == "win" and not submitted
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert submitted[:1] == [(0, WIN)]
+
+
+def test_enter_at_the_deal_kong_passes(app, monkeypatch):
+    sc = deal_kong_scene(app, monkeypatch)
+    assert sc.prompt.choices[sc.prompt.focus].action == "pass"
+    submitted = spy_submits(sc)
+    app.step([key(pygame.K_RETURN)], 1 / 30)
+    assert submitted == [(0, PASS)]
+    assert not any(isinstance(e, KongDeclared) for e in sc.table.events)
+
+
+def test_a_prompt_that_waits_for_a_chosen_button():
+    choices = [Choice("win", "Win", pygame.K_w), Choice("pass", "Pass", pygame.K_SPACE)]
+    rects = [pygame.Rect(600, 300 + i * 50, 200, 40) for i in range(2)]
+    p = Prompt(choices, safe="pass", enter_waits=True)
+    assert p.focus is None and not p.handle_event(key(pygame.K_RETURN), rects) and p.enter_waited
+    p.handle_event(key(pygame.K_UP), rects)  # Up from nothing: the last button
+    assert p.focus == 1
+    p = Prompt(choices, safe="pass", enter_waits=True)
+    p.handle_event(mouse(pygame.MOUSEMOTION, rects[0].center), rects)  # the mouse chooses too
+    assert p.focus == 0 and p.handle_event(key(pygame.K_RETURN), rects) and p.result == "win"
+    assert Prompt(choices, safe="pass").focus == 1 and Prompt(choices).focus == 0
+
+
 # --- the kong at the deal (rules.md 2.6) -------------------------------------------------------------
 # East's flower is replaced by the fourth 9p: before his first turn he may declare that concealed
 # kong (its replacement is the Red dragon) or pass. The other seats hold no flower.
@@ -313,12 +394,12 @@ def test_prompt_focus_never_lands_on_a_disabled_choice(pattern):
 
 def test_tab_in_a_real_claim_prompt_skips_the_refused_win(app, monkeypatch):
     """South's 5p would complete East's hand, but only as a chicken hand: the win button is shown
-    disabled with the reason; the keyboard focus starts on pung and Tab / arrows never reach win."""
+    disabled with the reason; the keyboard focus starts on pass and Tab / arrows never reach win."""
     sc = claim_scene(app, monkeypatch)
     p = sc.prompt
     win = p.choices[0]
     assert win.action == "win" and not win.enabled and "chicken" in win.reason
-    assert p.choices[p.focus].action == "pung"
+    assert p.choices[p.focus].action == "pass"
     seen = []
     for k in [pygame.K_TAB, pygame.K_TAB, pygame.K_UP, pygame.K_UP, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT]:
         app.step([key(k)], 1 / 30)

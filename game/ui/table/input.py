@@ -3,8 +3,11 @@
 Keys at the table: Left/Right (or A/D) choose a tile, 1-9 and 0 pick tiles 1-10, Enter discards the
 chosen tile, Space the drawn one; Shift+Left/Right move the chosen tile (manual order), O sorts
 again; U uper (discard the chosen tile sideways), W win, K kong, N nine major tiles; on a claim W
-win, P pung, K kong, Space pass; at the deal, when a flower's replacement completes four of a kind
-(rules.md 2.6), K declares that concealed kong and Space passes; I shows the practice hints
+win, P pung, K kong, Space pass, and Enter the focused button: Pass until the player moves the
+focus (with a win on offer no button is focused until then, and Enter only says which keys
+answer: Enter, the key that discards, never calls or passes a win by habit); at the deal, when
+a flower's replacement completes four of a kind (rules.md 2.6), K declares that concealed kong
+and Space (or Enter) passes; I shows the practice hints
 (shanten, acceptance, waits, danger) beside the table. S skips: during a hand's opening (seat
 dice, shuffle, walls, dice, break, deal, flowers) the whole opening, to the first decision;
 otherwise the animation playing (a click skips it too); other keys wait until the picture has
@@ -40,6 +43,7 @@ from game.engine.actions import (
     Pung,
 )
 from game.engine.errors import IllegalActionError
+from game.i18n import register_texts
 from game.settings import save_settings
 
 from ..controls import Choice, HandCursor, Prompt
@@ -57,6 +61,11 @@ KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pyga
 KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
 #: skips: the whole opening of a hand while it plays, else the animation playing now
 KEY_SKIP = pygame.K_s
+
+register_texts("ui", {
+    "table.claim_enter": "Enter does not answer a win on offer: W wins, Space passes "
+                         "(or choose a button with the arrows first).",
+})
 
 
 class TableInput:
@@ -114,7 +123,7 @@ class TableInput:
             choices = [Choice(f"kong:ConcealedKong:{k}", f"{tr('action.kong')} {self.tile_name(k)}",
                               KEY_KONG) for k in kongs]
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
-            self.prompt = Prompt(choices, default="pass")
+            self.prompt = Prompt(choices, default="pass", safe="pass")  # Enter never declares
             self.prompt_title = tr("table.deal_kong_prompt",
                                    tile=" / ".join(self.tile_name(k) for k in kongs))
         elif d.kind in ("claim", "rob"):
@@ -134,10 +143,11 @@ class TableInput:
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
             # time out never passes a win unless the player chose so (settings.claim_timeout)
             default = "win" if WIN in d.legal and settings.claim_timeout == "win" else "pass"
+            # Enter (the key that discards) never calls by habit: the focus starts on Pass; with
+            # a win on offer Enter waits for a chosen button, so no win is passed by habit either
             self.prompt = Prompt(choices, countdown=countdown, default=default,
-                                 bank=self.time_bank, clock=self._clock_text)
-            if WIN in d.legal:
-                self.prompt.focus = 0
+                                 bank=self.time_bank, clock=self._clock_text, safe="pass",
+                                 enter_waits=WIN in d.legal)
             who = self.seat_label(last[0]) if last else ""
             tile = self.tile_name(last[1]) if last else ""
             key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
@@ -434,6 +444,9 @@ class TableInput:
                 return
             if self.prompt is not None and self.prompt.handle_event(event, rects):
                 self._choose(self.prompt.result or "pass")
+            elif self.prompt is not None and self.prompt.enter_waited:
+                self.prompt.enter_waited = False
+                self.say(self.app.tr("table.claim_enter"))
             return
         # a turn: prompt shortcuts and buttons first, then the hand
         if self.prompt is not None:
