@@ -6,10 +6,11 @@ The layers, bottom up (each may import those it lists, never one above it):
     engine     game/engine            nothing of ours outside the engine
     i18n       game/i18n              engine
     ai         ai/                    engine, i18n
-    practice   game/practice          engine, i18n, ai
-    settings   game/settings.py,      engine, i18n
+    storage    game/storage.py        engine, i18n (the files the game keeps: one reader, one writer)
+    practice   game/practice          engine, i18n, ai, storage
+    settings   game/settings.py,      engine, i18n, storage
                game/rulesets.py
-    ui         game/ui                engine, i18n, ai, practice, settings
+    ui         game/ui                engine, i18n, ai, practice, settings, storage
     cli        game/cli, __main__     everything
 
 An import counts wherever it stands (module level or inside a function); only the ones under
@@ -36,10 +37,11 @@ ALLOWED: dict[str, frozenset[str]] = {
     "engine": frozenset(),
     "i18n": frozenset({"engine"}),
     "ai": frozenset({"engine", "i18n"}),
-    "practice": frozenset({"engine", "i18n", "ai"}),
-    "settings": frozenset({"engine", "i18n"}),
-    "ui": frozenset({"engine", "i18n", "ai", "practice", "settings"}),
-    "cli": frozenset({"engine", "i18n", "ai", "practice", "settings", "ui"}),
+    "storage": frozenset({"engine", "i18n"}),
+    "practice": frozenset({"engine", "i18n", "ai", "storage"}),
+    "settings": frozenset({"engine", "i18n", "storage"}),
+    "ui": frozenset({"engine", "i18n", "ai", "practice", "settings", "storage"}),
+    "cli": frozenset({"engine", "i18n", "ai", "practice", "settings", "ui", "storage"}),
 }
 #: module-name prefix -> layer (the longest matching prefix wins)
 LAYER_OF: dict[str, str] = {
@@ -47,6 +49,7 @@ LAYER_OF: dict[str, str] = {
     "game.engine": "engine",
     "game.i18n": "i18n",
     "ai": "ai",
+    "game.storage": "storage",
     "game.practice": "practice",
     "game.settings": "settings",
     "game.rulesets": "settings",
