@@ -137,6 +137,17 @@ def canonical(text: str) -> str:
     return ALIASES.get(low, low)
 
 
+def is_external(name: str) -> bool:
+    """Is `name` a seat the game does not trust, a program (``cmd:``) or code (``python:``)
+    that would be started or imported to play it? Nothing is started: a check before a record,
+    a setting or a command line's names are made into seats.
+
+    >>> is_external(" cmd:touch x"), is_external("python:pkg.mod:Seat"), is_external("ai:expert")
+    (True, True, False)
+    """
+    return canonical(name).startswith(PREFIXES)
+
+
 class SeatNameError(ValueError):
     """A seat name that cannot be used here; ``message`` says why in any language
     (``str()`` is the English)."""

@@ -4,8 +4,9 @@ quitting the program.
     app.push("confirm", title="Leave the table?", message="...", yes="Leave", no="Stay",
              on_yes=table.leave)
 
-The focus starts on the safe answer (`no`). Keys: Left/Right, Up/Down or Tab move, Enter or
-Space choose, Esc answers no; the mouse hovers and clicks.
+The focus starts on the safe answer (`no`; `on_no`, when given, is what it does). Keys:
+Left/Right, Up/Down or Tab move, Enter or Space choose, Esc answers no; the mouse hovers and
+clicks.
 """
 
 from __future__ import annotations
@@ -37,11 +38,12 @@ class ConfirmScene(Scene):
     overlay = True
 
     def __init__(self, app: App, title: str, message: str, yes: str, no: str,
-                 on_yes: Callable[[], object]) -> None:
+                 on_yes: Callable[[], object], on_no: Callable[[], object] | None = None) -> None:
         super().__init__(app)
         self.title, self.message = title, message
         self.labels = (yes, no)
         self.on_yes = on_yes
+        self.on_no = on_no  # the safe answer's own step, when it has one (None: just close)
         self.focus = 1  # the safe answer
         self.hover: int | None = None
 
@@ -65,6 +67,8 @@ class ConfirmScene(Scene):
         self.app.pop()
         if yes:
             self.on_yes()
+        elif self.on_no is not None:
+            self.on_no()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -16,6 +16,7 @@ are other screens, opened by name.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import math
 import secrets
@@ -27,7 +28,7 @@ from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.engine.table import Decision, Table
-from game.i18n import seat_name
+from game.i18n import register_texts, seat_name
 
 from ..director import Director
 from ..i18n import has
@@ -39,8 +40,10 @@ from ..table.driver import TableDriver
 from ..table.input import KEY_HINTS, TableInput
 from ..table.pace import TablePace
 from ..table.resume import (
+    REPLACEMENT,
     ContinueError,
     Resume,
+    claim_record,
     claim_unfinished,
     has_saved_session,
     live_unfinished,
@@ -78,7 +81,9 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         source = replay or resume
         if source is not None:
             h = source.header
-            players = [str(p) for p in h["players"]]
+            # a replay's seats play the record's actions back (names are labels); a continued
+            # game's program seats start only if the player said so (`Resume.seat_names`)
+            players = resume.seat_names() if resume is not None else [str(p) for p in h["players"]]
             seed = int(h["seed"])
             hands = h.get("hands")
             rules = RuleSet.from_dict(h["rules"])
@@ -131,6 +136,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             except BaseException:
                 self.abandon()  # a failed Continue leaves nothing behind
                 raise
+            replaced = [name for _, name in resume.external()] if not resume.trusted else []
+            if replaced:  # the player is told who plays the program's seat now
+                self.say(self.app.tr("table.program_replaced", ai=self.app.tr(f"short.{REPLACEMENT}"),
+                                     commands=shown_commands(replaced)), 12.0)
         else:
             self.start_hand()
 
@@ -460,19 +469,49 @@ class TableScene(TableInput, TablePace, TableView, Scene):
 
 
 # --- how the title and the command line open a table ---------------------------------------------
-def continue_game(app: App, **options: Any) -> Scene:
-    """The title's Continue: the last unfinished game at the table, or a notice saying why not
-    (another window plays it, nothing to continue, a damaged record)."""
+register_texts("ui", {
+    "table.continue_finished": "This game has ended: there is nothing to continue.",
+    "table.program_replaced": "A computer player ({ai}) plays instead of the program the saved "
+                              "game named: {commands}",
+    "continue.program.title": "Start a program?",
+    "continue.program.text": "The saved game had a program at the table. Continuing with it "
+                             "runs this on your computer, with your rights: {commands}. Start it "
+                             "only if you trust it. Otherwise a computer player ({ai}) takes "
+                             "its seat.",
+    "continue.program.yes": "Start the program",
+    "continue.program.no": "Computer player",
+})
+
+
+def shown_commands(names: list[str]) -> str:
+    r"""Seat programs as the player reads them before anything starts: each exact name, quoted,
+    with characters that do not print (a newline, a terminal escape, a direction mark) spelt as
+    ``\xNN`` so that nothing is hidden.
+
+    >>> shown_commands(["cmd:touch x", "python:a.b:C\x1b[2J"])
+    '“cmd:touch x”, “python:a.b:C\\x1b[2J”'
+    """
+    def exact(text: str) -> str:
+        return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
+                       else f"\\u{ord(c):04x}" for c in text)
+
+    return ", ".join(f"“{exact(n)}”" for n in names)
+
+
+def continue_game(app: App, path: Any = None, **options: Any) -> Scene:
+    """The title's Continue (or the replays list's, for the record at `path`): the unfinished
+    game at the table, or a notice saying why not (another window plays it, nothing to
+    continue, a damaged record). A game that had a program at the table first asks whether to
+    start that program again, showing its exact command (`Resume.external`); the safe answer,
+    which Enter and Esc give, seats a computer player instead."""
 
     def notice(text: str) -> Scene:
         return app.make("notice", title=app.tr("menu.continue"), messages=[text])
 
-    from game.engine.error_words import message_of
-    from game.engine.messages import Message
     from game.practice.records import os_reason
 
     try:
-        claim = claim_unfinished()
+        claim = claim_unfinished() if path is None else claim_record(path)
     except ContinueError as e:
         why = e.args[0] if e.args else "table.nothing_to_continue"
         if isinstance(why, Message):  # the record's reason (a damaged record), in the player's words
@@ -482,12 +521,34 @@ def continue_game(app: App, **options: Any) -> Scene:
         return notice(app.tr("table.cannot_continue", why=app.reason(os_reason(e))))
     if claim is None:
         return notice(app.tr("table.continue_live" if live_unfinished() else "table.nothing_to_continue"))
+    programs = [name for _, name in claim.external()]
+    if not programs:
+        return _continued_table(app, claim)
+    tr = app.tr
+
+    def start(trusted: bool) -> None:
+        app.push(_continued_table(app, dataclasses.replace(claim, trusted=trusted)))
+
+    return app.make("confirm", title=tr("continue.program.title"),
+                    message=tr("continue.program.text", commands=shown_commands(programs),
+                               ai=tr(f"short.{REPLACEMENT}")),
+                    yes=tr("continue.program.yes"), no=tr("continue.program.no"),
+                    on_yes=lambda: start(True), on_no=lambda: start(False))
+
+
+def _continued_table(app: App, claim: Resume) -> Scene:
+    """The table going on with a claimed record, or a notice saying why it cannot (the claim's
+    lock is given back then)."""
+    from game.engine.error_words import message_of
+
     try:
         return TableScene(app, [], resume=claim)
     except Exception as e:  # noqa: BLE001 - a damaged record or seat: the title stays usable
         claim.lock.release()  # TableScene.abandon removed its own new record already
         carried = message_of(e)  # an engine reason (a record that does not rebuild), else its text
-        return notice(app.tr("table.cannot_continue", why=app.reason(carried) if carried else str(e)))
+        why = app.reason(carried) if carried else str(e)
+        return app.make("notice", title=app.tr("menu.continue"),
+                        messages=[app.tr("table.cannot_continue", why=why)])
 
 
 def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, seed: int | None = None,

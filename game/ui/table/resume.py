@@ -43,13 +43,42 @@ def live_unfinished() -> bool:
 @dataclass
 class Resume:
     """How to rebuild a session from its record: its header and the actions of each hand.
-    `lock` (Continue only) holds the source record while the continued game runs."""
+    `lock` (Continue only) holds the source record while the continued game runs.
+
+    A record is data anyone can write, and its header names its players: a ``cmd:`` name is a
+    command line, a ``python:`` name a module to import. So `seat_names` gives such a seat to a
+    computer player (`REPLACEMENT`) unless `trusted` says the player confirmed on screen, seeing
+    the exact command (`game.ui.scenes.table.continue_game`), that it may start again."""
 
     header: dict[str, Any]
     actions: list[list[tuple[int, Action]]]  # per hand (1-based order), (seat, action)
     path: Any = None
     lock: Any = None
     played: float = 0.0  # seconds the game had been played (the table's clock goes on from it)
+    trusted: bool = False  # the player said yes to starting the record's programs again
+
+    def external(self) -> list[tuple[int, str]]:
+        """The players the record names as programs or code (``cmd:``/``python:``), as
+        (player number, name): what continuing with them would start."""
+        from ai.registry import is_external
+
+        players = self.header.get("players")
+        if not isinstance(players, list):
+            return []
+        return [(i, str(p)) for i, p in enumerate(players) if is_external(str(p))]
+
+    def seat_names(self) -> list[str]:
+        """The players who sit at the continued table: the record's, with each program or code
+        seat played by `REPLACEMENT` unless `trusted`."""
+        players = [str(p) for p in self.header["players"]]
+        if not self.trusted:
+            for i, _ in self.external():
+                players[i] = REPLACEMENT
+        return players
+
+
+#: who plays a record's program seat when the player does not start the program again
+REPLACEMENT = "ai:standard"
 
 
 def resume_from_record(rec: Any, lock: Any = None) -> Resume:
@@ -66,14 +95,25 @@ def claim_unfinished() -> Resume | None:
     """Take the record Continue offers for this game: lock it, re-check under the lock that no
     other game continued it meanwhile, read it. None when there is nothing to continue;
     `ContinueError` when another window holds it."""
-    from game.practice.locks import RecordLock
-
     rec_mod = records_module()
     if rec_mod is None:
         return None
     head = rec_mod.find_unfinished()
     if head is None:
         return None
+    return claim_record(head.path)
+
+
+def claim_record(path: Any) -> Resume:
+    """Take one record to continue (the title's offer, or a game chosen in the replays list):
+    lock it, re-check under the lock that no other game continued it, read it. `ContinueError`
+    says why it cannot be continued (another window holds it, it was continued, it ended)."""
+    from game.practice.locks import RecordLock
+
+    rec_mod = records_module()
+    head = rec_mod.peek_record(path)
+    if head.header is not None and (head.complete or head.human is None):
+        raise ContinueError("table.continue_finished")
     lock = RecordLock.acquire(head.path)
     if lock is None:
         raise ContinueError("table.continue_live")
