@@ -150,6 +150,16 @@ class HandCursor:
         return min(range(len(rects)), key=lambda k: abs(rects[k].centerx - x)) if rects else 0
 
 
+def start_on_drawn(kinds: Sequence[int], drawn: int | None, otherwise: int) -> int:
+    """The tile (kind) a choice among `kinds` starts on: the drawn one when it is among them --
+    `HandCursor`'s rule, which the table, the lessons and the practice share -- else `otherwise`.
+
+    >>> start_on_drawn([4, 17], 17, 4), start_on_drawn([4, 8], 17, 4)
+    (17, 4)
+    """
+    return drawn if drawn is not None and drawn in kinds else otherwise
+
+
 @dataclass(frozen=True)
 class Choice:
     """One answer of a prompt. A disabled choice carries the engine's reason (shown on hover)."""

@@ -11,6 +11,8 @@ when it refused the move, the lesson's explanation otherwise. A wrong move is ne
 Retry (R) clears the words and the step goes on; Next (Enter or N) follows a success.
 
 Keys: click a tile (or Left/Right and Enter) to discard it; U then a tile declares uper with it;
+the hand's cursor is the table's (`HandCursor`): after a draw, a kong's or a flower's replacement
+included, it rests on the drawn tile, so Enter (like Space) discards what was drawn;
 P pung, K kong, W win, Space pass; for a quiz click a tile or a number (Left/Right and Enter);
 Esc back to the list.
 """
@@ -37,6 +39,7 @@ from game.engine.actions import (
 from game.i18n import register_texts, text, yak_name
 
 from ..board_picture import BoardPicture, info_for
+from ..controls import HandCursor
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -242,7 +245,11 @@ class LessonScene(Scene):
         self.run: LessonRun = LessonRun(self.lesson)
         self.board = BoardPicture(app)
         self.uper_mode = False
-        self.cursor = -1  # the tile (or choice) the keyboard points at (-1: none yet)
+        self.cursor = -1  # the quiz choice the keyboard points at (-1: none yet)
+        #: the hand's cursor: the table's rule (on the drawn tile after every draw), reset at
+        #: every new decision of the lesson (`tile_cursor`)
+        self.hand_cursor = HandCursor()
+        self._cursor_for: tuple[int, int, object] | None = None
         self.hover: str | None = None
         self.saved = False
         self._hints: tuple[int, Any] | None = None
@@ -289,6 +296,21 @@ class LessonScene(Scene):
         if any(isinstance(a, Discard) and a.uper for a in offered) or step.goal in ("uper", "try_uper"):
             out.append(("action.learn_uper", Discard(0, True)))  # a mode: the tile comes next
         return out
+
+    def tile_cursor(self) -> int | None:
+        """The index (in the hand strip) of the tile the keyboard points at. A new decision
+        starts the cursor as the table does: on the drawn tile, or on the last tile when nothing
+        was drawn (after a claim)."""
+        tiles, drawn = self.hand()
+        n = len(tiles) + (drawn is not None)
+        t = self.run.table
+        now = (self.run.index, len(t.events) if t is not None else 0, self.run.decision)
+        if now != self._cursor_for:
+            self._cursor_for = now
+            self.hand_cursor.reset(n, at_drawn=True, drawn=drawn is not None)
+        self.hand_cursor.follow(n)
+        i = self.hand_cursor.index
+        return i if i is not None and 0 <= i < n else None
 
     def can_discard(self) -> bool:
         d = self.run.decision
@@ -418,6 +440,10 @@ class LessonScene(Scene):
             self._key(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self.hover = self._under(event.pos)
+            if self.hover is not None and self.hover.startswith("tile:"):
+                self.tile_cursor()
+                self.hand_cursor.index = int(self.hover[5:])  # the mouse chooses, as at the table
+                self.hand_cursor.on_drawn = False
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             what = self._under(event.pos)
             if what is None:
@@ -477,16 +503,20 @@ class LessonScene(Scene):
             self.press("retry")
             return
         g = self.geometry()
-        items = [v for v, _ in g["choices"]] or [k for k, _ in g["tiles"]]
+        items = [v for v, _ in g["choices"]]
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and items:
             self.cursor = (max(self.cursor, 0) + (1 if key == pygame.K_RIGHT else -1)) % len(items)
             return
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and items:
-            v = items[min(max(self.cursor, 0), len(items) - 1)]
-            if g["choices"]:
-                self.choose(v)
-            else:
-                self.click_tile(v)
+            self.choose(items[min(max(self.cursor, 0), len(items) - 1)])
+            return
+        tiles = [k for k, _ in g["tiles"]]
+        if tiles and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END,
+                             pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.tile_cursor()  # a new decision puts the cursor on the drawn tile first
+            res = self.hand_cursor.key(key, len(tiles))
+            if res is not None and res[0] == "discard" and isinstance(res[1], int):
+                self.click_tile(tiles[res[1]])
             return
         acts = self.action_buttons()
         wanted: dict[int, type] = {pygame.K_p: Pung, pygame.K_k: Kong, pygame.K_w: Win}
@@ -655,12 +685,13 @@ class LessonScene(Scene):
         lab = fonts.fit(label, small, below.w - 16, GOLD if self.uper_mode else DIM, bold=self.uper_mode)
         surface.blit(lab, (below.x + 8, below.y))
         active = self.can_discard()
+        at = self.tile_cursor()
         for i, (kind, r) in enumerate(g["tiles"]):
             lift = 0
-            if active and (self.hover == f"tile:{i}" or i == self.cursor):
+            if active and (self.hover == f"tile:{i}" or i == at):
                 lift = max(3, r.h // 8)
             surface.blit(self.app.art.tile(kind, r.w), (r.x, r.y - lift))
-            if active and i == self.cursor:
+            if active and i == at:
                 pygame.draw.rect(surface, GOLD, r.move(0, -lift).inflate(4, 4), width=2, border_radius=4)
         _tiles, drawn = self.hand()
         if drawn is not None:

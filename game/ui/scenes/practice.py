@@ -32,6 +32,7 @@ import pygame
 from game.i18n import seat_name
 
 from ..board_picture import BoardPicture, info_for
+from ..controls import start_on_drawn
 from ..event_lines import player_name
 from ..hints_panel import HintsPanel
 from ..scene import Scene
@@ -154,7 +155,11 @@ class PracticeScene(Scene):
         from game.practice.uper_practice import practice_options
 
         self.position = position
-        self.discard = position.ready_discard if discard is None else discard
+        # the cursor's rule of the table: on the drawn tile (when it leaves the hand ready; else
+        # on the suggested discard)
+        drawn = position.decision.observation.drawn
+        self.discard = (start_on_drawn(position.ready_discards, drawn, position.ready_discard)
+                        if discard is None else discard)
         self.options = practice_options(position, self.discard)
         try:
             self.hints = hints(position.decision, position.table.events, rules=position.rules,
