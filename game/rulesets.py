@@ -21,27 +21,35 @@ the errors of ``--rules``, and takes ``"name (2)"`` when its name is taken.
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import storage
 from game.engine.error_words import reason
 from game.engine.errors import MahjongError, RulesError
 from game.engine.messages import INT, MSG, TEXT, Message, define
-from game.engine.rules import IN_FILE, RuleSet, _read_rules_json, _wrong_type
+from game.engine.rules import (
+    IN_FILE,
+    MAX_RULES_BYTES,
+    NO_FILE,
+    NOT_JSON,
+    TOO_LARGE,
+    RuleSet,
+    _wrong_type,
+)
 from game.settings import config_dir
 
 FOLDER = "rules"
 MAX_NAME = 40
 DOCUMENTS_ENV = "KOREAN_MAHJONG_DOCUMENTS_DIR"
-#: at most this many sets are listed (a folder of thousands is not a rules folder)
-MAX_SETS = 500
+#: at most this many sets are listed (a club with hundreds of sets has each of them; a folder
+#: of tens of thousands is not a rules folder, and reading it would stall the settings page)
+MAX_SETS = 10_000
 
 BAD_NAME = define("rulesets.bad_name",
                   "a rule set's name is 1-{n} printable characters, got {value}", n=INT, value=TEXT)
@@ -130,10 +138,26 @@ def _key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
+def _read_rules(path: str | Path) -> Any:
+    """The JSON of a rules file, read by `game.storage.read_json` (never a pipe or a folder,
+    bounded, no ``NaN``/``Infinity``); `RulesError` naming the file, in the words of
+    ``simulate --rules``, when it cannot be read."""
+    found = storage.read_json(path, MAX_RULES_BYTES)
+    if found.missing:
+        raise RulesError(NO_FILE(path=str(path)))
+    if found.too_large:
+        raise RulesError(TOO_LARGE(path=str(path), limit=MAX_RULES_BYTES))
+    if found.json is not None:
+        raise RulesError(NOT_JSON(path=str(path), why=found.json))
+    if found.why is not None:  # a folder, a pipe, a file the system will not let us read
+        raise RulesError(IN_FILE(path=str(path), why=found.why))
+    return found.value
+
+
 def read_set_file(path: str | Path) -> tuple[str | None, RuleSet]:
     """The name (None when the file has none) and rules of a rules file; `RulesError` naming the
     file, as ``simulate --rules`` says it, when it is bad."""
-    data = _read_rules_json(path)
+    data = _read_rules(path)
     name: str | None = None
     rules_part: Any = data
     if isinstance(data, Mapping):
@@ -200,36 +224,6 @@ def _free_path(d: Path, stem: str) -> Path:
     return p
 
 
-def _write_new(path: Path, text: str, *, overwrite: bool) -> None:
-    """Write `text` to `path` atomically (a temporary file moved in place); without `overwrite`
-    an existing file is never replaced (`FileExistsError`)."""
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if overwrite:
-            os.replace(tmp, path)
-        else:
-            try:
-                os.link(tmp, path)  # fails if the name is taken, even in a race
-            except FileExistsError:
-                raise
-            except OSError:  # no hard links here (some network or FAT disks)
-                if os.path.lexists(path):
-                    raise FileExistsError(str(path)) from None
-                os.replace(tmp, path)
-                tmp = None
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-
-
 def _os_why(e: OSError) -> str:
     return (e.strerror or str(e) or type(e).__name__).rstrip(".")
 
@@ -244,14 +238,12 @@ def save_set(name: str, rules: RuleSet, *, overwrite: bool = False,
     if existing is not None and (not overwrite or not existing.usable):
         raise RulesetError(EXISTS(name=repr(existing.name)))
     path = existing.path if existing is not None else _free_path(d, slug(name))
-    text = json.dumps(set_dict(name, rules), indent=2, ensure_ascii=False) + "\n"
     try:
-        d.mkdir(parents=True, exist_ok=True)
-        _write_new(path, text, overwrite=existing is not None)
-    except FileExistsError:
-        raise RulesetError(EXISTS(name=repr(name))) from None
-    except OSError as e:
-        raise RulesetError(CANNOT_WRITE(path=str(path), why=_os_why(e))) from None
+        storage.write_json(path, set_dict(name, rules), exclusive=existing is None)
+    except storage.StorageError as e:
+        if e.kind == "exists":
+            raise RulesetError(EXISTS(name=repr(name))) from None
+        raise RulesetError(e.message) from None  # why, in the player's words
     return path
 
 
@@ -273,16 +265,16 @@ def export_set(name: str, dest: Path | None = None, folder: Path | None = None) 
     found = find_set(name, folder)
     assert found is not None
     d = dest if dest is not None else documents_dir()
-    text = json.dumps(set_dict(found.name, rules), indent=2, ensure_ascii=False) + "\n"
     for _ in range(100):
         path = _free_path(d, slug(found.name))
         try:
-            _write_new(path, text, overwrite=False)
+            storage.write_json(path, set_dict(found.name, rules), exclusive=True,
+                               make_folder=False)
             return path
-        except FileExistsError:
-            continue
-        except OSError as e:
-            raise RulesetError(CANNOT_WRITE(path=str(path), why=_os_why(e))) from None
+        except storage.StorageError as e:
+            if e.kind == "exists":
+                continue
+            raise RulesetError(e.message) from None  # why, in the player's words
     raise RulesetError(CANNOT_WRITE(path=str(d), why="too many files"))  # pragma: no cover
 
 

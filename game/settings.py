@@ -28,20 +28,16 @@ environment variable ``KOREAN_MAHJONG_CONFIG_DIR`` (tests use it).
 from __future__ import annotations
 
 import dataclasses
-import errno
 import json
 import locale
 import math
 import os
-import shutil
-import stat
-import tempfile
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game import storage
 from game.engine import safejson
 from game.engine.error_words import message_of
 from game.engine.errors import MahjongError
@@ -433,35 +429,25 @@ class _Read:
 
 
 def _read(p: Path) -> _Read:
-    """The file's bytes, read safely (`safejson.read_file`: never blocks on a pipe, never reads
+    """The file's bytes, read by `game.storage.read_bytes` (never blocks on a pipe, never reads
     more than `MAX_FILE_BYTES`); never raises."""
-    try:
-        return _Read(data=safejson.read_file(p, MAX_FILE_BYTES))  # follows symbolic links
-    except FileNotFoundError:
+    found = storage.read_bytes(p, MAX_FILE_BYTES)  # follows symbolic links
+    if found.missing:
         return _Read()  # a dangling link too
-    except safejson.NotARegularFile:
-        return _Read(why=FILE_UNUSABLE(why=NOT_REGULAR(what=_what_is(p))), regular=False)
-    except safejson.FileTooLarge:
+    if found.data is not None:
+        return _Read(data=found.data)
+    if found.too_large:
         return _Read(why=FILE_TOO_LARGE(n=MAX_FILE_BYTES // 1_000_000), too_large=True)
-    except (OSError, ValueError) as e:
-        return _Read(why=FILE_UNREADABLE(why=_os_reason(e)))
+    if found.error is not None or found.regular:
+        why = _os_reason(found.error) if found.error is not None else DETAIL(text=str(found.why))
+        return _Read(why=FILE_UNREADABLE(why=why), regular=found.regular)
+    return _Read(why=FILE_UNUSABLE(why=NOT_REGULAR(what=WHAT[found.what or "special"]())),
+                 regular=False)
 
 
 def _what_is(p: Path) -> Message:
     """What a path that is not a regular file is (a folder, a pipe...), in words."""
-    try:
-        mode = os.stat(p).st_mode
-    except OSError:
-        return WHAT["special"]()
-    if stat.S_ISDIR(mode):
-        return WHAT["folder"]()
-    if stat.S_ISFIFO(mode):
-        return WHAT["pipe"]()
-    if stat.S_ISSOCK(mode):
-        return WHAT["socket"]()
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return WHAT["device"]()
-    return WHAT["special"]()
+    return WHAT[storage.what_is(p)]()
 
 
 def _os_reason(e: BaseException) -> Message:
@@ -512,69 +498,9 @@ def _tidy(messages: list[Message]) -> list[Message]:
 
 
 def _backup(path: Path, data: bytes | None) -> Path | None:
-    """A copy of a bad settings file beside it (``settings.json.bad-<timestamp>``), or the copy
-    made earlier of the same content; None if none can be made. The file itself is never moved
-    or changed. `data` is its content (None for a file too large to read: then it is linked or
-    copied by the file system)."""
-    same = _same_backup(path, data)
-    if same is not None:
-        return same
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(1000):
-        target = path.with_name(f"{path.name}.bad-{stamp}" + (f"-{n}" if n else ""))
-        if os.path.lexists(target):
-            continue
-        try:
-            if data is not None:
-                with open(target, "xb") as f:  # "x": never overwrites
-                    f.write(data)
-            else:
-                _link_or_copy(path, target)
-        except FileExistsError:
-            continue
-        except OSError:
-            try:  # a partial copy of ours
-                os.unlink(target)
-            except OSError:
-                pass
-            return None
-        return target
-    return None  # pragma: no cover
-
-
-def _link_or_copy(src: Path, dst: Path) -> None:
-    try:
-        os.link(src, dst)  # never overwrites; costs no space
-    except FileExistsError:
-        raise
-    except OSError:
-        shutil.copyfile(src, dst)
-
-
-def _same_backup(path: Path, data: bytes | None) -> Path | None:
-    """An existing backup holding exactly `data` (or, for a file too large to read, a hard link
-    to the file itself), so that every start with the same bad file does not add a copy."""
-    try:
-        names = sorted(os.listdir(path.parent))
-    except OSError:
-        return None
-    prefix = f"{path.name}.bad-"
-    for name in [n for n in names if n.startswith(prefix)][-200:]:
-        candidate = path.with_name(name)
-        try:
-            if data is None:
-                if os.path.samefile(candidate, path):
-                    return candidate
-                continue
-            st = os.stat(candidate)
-            if not stat.S_ISREG(st.st_mode) or st.st_size != len(data):
-                continue
-            with open(candidate, "rb") as f:
-                if f.read(len(data) + 1) == data:
-                    return candidate
-        except OSError:
-            continue
-    return None
+    """A copy of a bad settings file beside it (``settings.json.bad-<timestamp>``; see
+    `game.storage.backup`), or None if none can be made; the file itself is never changed."""
+    return storage.backup(path, data)
 
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, list[Message]]:
@@ -633,45 +559,32 @@ def _os_why(e: BaseException) -> str:
     return (getattr(e, "strerror", None) or str(e) or type(e).__name__).rstrip(".")
 
 
-def _save_error(e: OSError, p: Path, target: Path) -> SettingsSaveError:
-    """An OSError from the file system, as a `SettingsSaveError` with its reason."""
-    if isinstance(e, SettingsSaveError):
-        return e
-    code = e.errno
-    if code == errno.EROFS:
-        return SettingsSaveError(SAVE_READ_ONLY_DISK(name=p.name, target=str(target)), "read_only", p)
-    if code in (errno.EACCES, errno.EPERM):
-        return SettingsSaveError(SAVE_PERMISSION(name=p.name, folder=str(target.parent)), "permission", p)
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+def _save_error(e: storage.StorageError, p: Path) -> SettingsSaveError:
+    """Why `game.storage` could not write the file, in the settings' words and reasons."""
+    target, kind = e.target, e.kind
+    if kind in ("read_only", "read_only_disk"):
+        kind_of = SAVE_READ_ONLY if kind == "read_only" else SAVE_READ_ONLY_DISK
+        return SettingsSaveError(kind_of(name=p.name, target=str(target)), "read_only", p)
+    if kind == "permission":
+        return SettingsSaveError(SAVE_PERMISSION(name=p.name, folder=str(target.parent)),
+                                 "permission", p)
+    if kind == "disk_full":
         return SettingsSaveError(SAVE_DISK_FULL(target=str(target)), "disk_full", p)
-    if code in (errno.ENOENT, errno.ENOTDIR):
+    if kind == "no_folder":
         return SettingsSaveError(SAVE_NO_FOLDER(folder=str(target.parent)), "no_directory", p)
-    if code == errno.EISDIR:
-        return SettingsSaveError(SAVE_IS_FOLDER(target=str(target)), "not_a_file", p)
-    return SettingsSaveError(SAVE_OTHER(target=str(target), why=OS_OTHER(why=_os_why(e))), "other", p)
-
-
-def _write_target(p: Path) -> tuple[Path, int | None]:
-    """The file to replace (a symbolic link resolved to its target) and its permission bits
-    (None when it does not exist yet). Raises `SettingsSaveError` for a folder, a pipe, a link
-    loop, a read-only file or a missing folder."""
-    target = Path(os.path.realpath(p))
-    if os.path.islink(target):
-        raise SettingsSaveError(SAVE_LINK_LOOP(path=str(p)), "not_a_file", p)
-    try:
-        st = os.stat(target)
-    except FileNotFoundError:
-        if not os.path.isdir(target.parent):
-            raise SettingsSaveError(SAVE_NO_FOLDER(folder=str(target.parent)), "no_directory", p) from None
-        return target, None
-    except OSError as e:
-        raise _save_error(e, p, target) from e
-    if not stat.S_ISREG(st.st_mode):
-        raise SettingsSaveError(SAVE_NOT_REGULAR(target=str(target), what=_what_is(target)), "not_a_file", p)
-    # root may write anything, so ask the mode bits as well as the operating system
-    if st.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
-        raise SettingsSaveError(SAVE_READ_ONLY(name=p.name, target=str(target)), "read_only", p)
-    return target, stat.S_IMODE(st.st_mode)
+    if kind == "cannot_make_folder":
+        return SettingsSaveError(SAVE_CANNOT_MAKE(folder=str(p.parent)), "no_directory", p)
+    if kind == "not_regular":
+        if e.what == "folder":
+            return SettingsSaveError(SAVE_IS_FOLDER(target=str(target)), "not_a_file", p)
+        return SettingsSaveError(SAVE_NOT_REGULAR(target=str(target), what=WHAT[e.what or "special"]()),
+                                 "not_a_file", p)
+    if kind == "link_loop":
+        return SettingsSaveError(SAVE_LINK_LOOP(path=str(p)), "not_a_file", p)
+    if kind == "no_backup":
+        return SettingsSaveError(SAVE_NO_BACKUP(target=str(target)), "other", p)
+    why = OS_OTHER(why=_clip(e.why)) if e.why else e.message or DETAIL(text=str(e))
+    return SettingsSaveError(SAVE_OTHER(target=str(target), why=why), "other", p)
 
 
 def _merge(ours: dict[str, Any], theirs: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -707,62 +620,9 @@ def save_settings(settings: Settings, path: str | Path | None = None) -> Path:
     save: a read-only file, a folder or a pipe in its place, no permission, a full disk, a
     missing folder. Then nothing was changed and no temporary file is left behind."""
     p = Path(path) if path is not None else settings_path()
-    try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        if isinstance(e, (FileExistsError, NotADirectoryError, FileNotFoundError)):
-            raise SettingsSaveError(SAVE_CANNOT_MAKE(folder=str(p.parent)), "no_directory", p) from e
-        raise _save_error(e, p, p) from e
-    target, mode = _write_target(p)
-    theirs: dict[str, Any] | None = None
-    if mode is not None:
-        found = _read(target)
-        data, _ = _parse(found.data) if found.data is not None else (None, None)
-        if data is not None:
-            theirs = data
-        elif (found.regular and (found.data is not None or found.why is not None)
-              and _backup(p, found.data) is None):  # never replace a damaged file without a copy
-            raise SettingsSaveError(SAVE_NO_BACKUP(target=str(target)), "other", p)
-    text = json.dumps(_merge(settings.to_dict(), theirs), indent=2, ensure_ascii=False) + "\n"
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        try:
-            f = os.fdopen(fd, "w", encoding="utf-8", newline="\n")
-        except BaseException:
-            os.close(fd)
-            raise
-        with f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-        tmp = None
-    except OSError as e:
-        raise _save_error(e, p, target) from e
-    finally:
-        if tmp is not None:  # interrupted (any exception, Ctrl+C too): no temporary file is left
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-    _sync_dir(target.parent)
+    try:  # the merge sees the old file only when it reads as an object (else it is backed up)
+        storage.write_json(p, settings.to_dict(), merge=_merge, backup_bad=True,
+                           max_bytes=MAX_FILE_BYTES)
+    except storage.StorageError as e:
+        raise _save_error(e, p) from e
     return p
-
-
-def _sync_dir(d: Path) -> None:
-    """Make the rename durable (POSIX); best effort."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(d, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -351,10 +351,12 @@ def _target(path: Path, exclusive: bool) -> tuple[Path, int | None]:
 
 def keep_unknown(known: set[str] | frozenset[str]) -> Callable[[dict[str, Any], Any], dict[str, Any]]:
     """A `merge` for `write_json`: the new object plus the old file's keys not in `known`
-    (a newer version's), unchanged.
+    (a newer version's), unchanged; a higher ``"version"`` of the old file stays too (it is
+    still a newer version's file).
 
-    >>> keep_unknown({"done"})({"done": [1]}, {"done": [], "stars": 3})
-    {'done': [1], 'stars': 3}
+    >>> keep_unknown({"version", "done"})({"version": 1, "done": [1]},
+    ...                                   {"version": 2, "done": [], "stars": 3})
+    {'version': 2, 'done': [1], 'stars': 3}
     """
     def merge(ours: dict[str, Any], theirs: Any) -> dict[str, Any]:
         if not isinstance(theirs, Mapping):
@@ -363,9 +365,16 @@ def keep_unknown(known: set[str] | frozenset[str]) -> Callable[[dict[str, Any], 
         for key, value in theirs.items():
             if key not in known and key not in out:
                 out[key] = value
+        mine, old = out.get("version"), theirs.get("version")
+        if _is_int(mine) and _is_int(old) and old > mine:
+            out["version"] = old
         return out
 
     return merge
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_object(value: Any) -> bool:
@@ -382,22 +391,29 @@ def write_json(path: str | os.PathLike[str], value: Any, *, indent: int | None =
     When a file is there: with `merge`, the value written is ``merge(value, old)`` when the old
     file reads as JSON the caller calls `valid` (an object, by default) — a newer version's
     keys survive a save by this one; with `backup_bad`, a damaged old file (unreadable, not
-    JSON, not `valid`) is copied aside first (`backup`), and not replaced if it cannot be."""
+    JSON, not `valid`) is copied aside first (`backup`), and not replaced if it cannot be.
+    Everything that makes the save impossible is found before anything is copied."""
     p = Path(path)
-    if merge is not None or backup_bad:
-        old = read_json(os.path.realpath(p), max_bytes)
+    target, mode = _prepare(p, exclusive, make_folder)
+    if mode is not None and (merge is not None or backup_bad):
+        old = read_json(target, max_bytes)
         if old.ok and valid(old.value):
             if merge is not None:
                 value = merge(value, old.value)
-        elif backup_bad and (old.damaged or (old.ok and not valid(old.value))) and \
-                backup(p, old.data) is None:  # never replace a damaged file without a copy
-            raise StorageError(W_NO_BACKUP(path=str(p)), "no_backup", p)
-    if indent is None:
-        text = json.dumps(value, ensure_ascii=ensure_ascii, separators=(",", ":"), allow_nan=False)
-    else:
-        text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, allow_nan=False)
-    return write_text(p, text + ("\n" if newline else ""), exclusive=exclusive,
-                      make_folder=make_folder)
+        elif backup_bad and (old.damaged or old.ok) and backup(p, old.data) is None:
+            # never replace a damaged file without a copy
+            raise StorageError(W_NO_BACKUP(path=str(target)), "no_backup", p, target)
+    try:
+        if indent is None:
+            text = json.dumps(value, ensure_ascii=ensure_ascii, separators=(",", ":"),
+                              allow_nan=False)
+        else:
+            text = json.dumps(value, ensure_ascii=ensure_ascii, indent=indent, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as e:  # a caller's bug: nothing written
+        raise StorageError(W_OTHER(path=str(target), why=SYSTEM(why=_os_text(e))), "other", p,
+                           target, why=_os_text(e)) from e
+    _put(p, target, mode, text + ("\n" if newline else ""), exclusive)
+    return p
 
 
 def write_text(path: str | os.PathLike[str], text: str, *, exclusive: bool = False,
@@ -411,6 +427,13 @@ def write_text(path: str | os.PathLike[str], text: str, *, exclusive: bool = Fal
     link loop, no permission, a full disk, a missing folder); then nothing was changed and no
     temporary file is left, whatever stopped it (Ctrl+C too)."""
     p = Path(path)
+    target, mode = _prepare(p, exclusive, make_folder)
+    _put(p, target, mode, text, exclusive)
+    return p
+
+
+def _prepare(p: Path, exclusive: bool, make_folder: bool) -> tuple[Path, int | None]:
+    """The folder made (`make_folder`) and the target checked (`_target`)."""
     if make_folder:
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
@@ -419,7 +442,18 @@ def write_text(path: str | os.PathLike[str], text: str, *, exclusive: bool = Fal
                 raise StorageError(W_CANNOT_MAKE(folder=str(p.parent)), "cannot_make_folder",
                                    p) from e
             raise _error(e, p, p) from e
-    target, mode = _target(p, exclusive)
+        except ValueError as e:  # a NUL in the name
+            raise StorageError(W_OTHER(path=repr(str(p)), why=SYSTEM(why=str(e))), "other",
+                               p) from e
+    try:
+        return _target(p, exclusive)
+    except ValueError as e:
+        raise StorageError(W_OTHER(path=repr(str(p)), why=SYSTEM(why=str(e))), "other",
+                           p) from e
+
+
+def _put(p: Path, target: Path, mode: int | None, text: str, exclusive: bool) -> None:
+    """The temporary file written, synced and renamed over `target`; never left behind."""
     tmp: str | None = None
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -448,7 +482,6 @@ def write_text(path: str | os.PathLike[str], text: str, *, exclusive: bool = Fal
             except OSError:
                 pass
     _sync_dir(target.parent)
-    return p
 
 
 def _link_new(tmp: str, target: Path) -> None:

@@ -52,7 +52,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
 import random
 import threading
 import time
@@ -63,6 +62,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game import storage
+from game.engine import safejson
 from game.engine.actions import (
     Action,
     AddedKong,
@@ -81,7 +82,15 @@ from game.engine.messages import ACTION, FLOAT, INT, MSG, TEXT, Message, define,
 from game.engine.table import Decision, Table
 from game.engine.tiles import SEAT_LETTERS, format_tiles
 
-from .records import AT_LINE, REVIEW_SUFFIX, HandRecord, Record, load_record, reason_of_error
+from .records import (
+    AT_LINE,
+    MAX_RECORD,
+    REVIEW_SUFFIX,
+    HandRecord,
+    Record,
+    load_record,
+    reason_of_error,
+)
 from .uper_practice import OptionResult, _drop_pool, _pool, default_workers
 
 __all__ = [
@@ -124,6 +133,8 @@ KINDS = ("discard", "uper", "claim", "kong", "nine_major", "win")
 CACHE_SUFFIX = REVIEW_SUFFIX  # kept beside the record (pruned with it: records.prune_records)
 #: reviews kept per cache file (other players, other playout counts)
 CACHE_KEEP = 8
+#: a cache file is a few hundred kB at most; anything larger than this is not one
+MAX_CACHE_BYTES = 32 << 20
 
 # ---------------------------------------------------------------------------- words
 VERDICT_WORDS = {
@@ -481,27 +492,32 @@ def review_key(player: int, reviewer: str, opponents: str, playouts: int, seed: 
 
 
 def _read_cache(path: Path) -> dict[str, Any] | None:
-    try:
-        with open(path, "rb") as f:
-            data = json.loads(f.read(64 << 20))
-    except (OSError, ValueError, RecursionError):
-        return None
-    if not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT or \
+    """The cache file's content, or None when there is none or it cannot be used (read by
+    `game.storage.read_json`: never a pipe or a folder, bounded, no ``NaN``/``Infinity``)."""
+    found = storage.read_json(path, MAX_CACHE_BYTES)
+    data = found.value
+    if not found.ok or not isinstance(data, dict) or data.get("format") != REVIEW_FORMAT or \
             not isinstance(data.get("reviews"), dict) or not isinstance(data.get("sha256"), str):
         return None
     return data
+
+
+def _record_sha256(record: str | Path) -> str | None:
+    """The SHA-256 of the record's bytes, read safely (never a pipe); None when unreadable."""
+    found = storage.read_bytes(record, MAX_RECORD)
+    return None if found.data is None else hashlib.sha256(found.data).hexdigest()
 
 
 def cached_review(record: str | Path, player: int, *, reviewer: str | None = None,
                   opponents: str = DEFAULT_OPPONENTS, playouts: int = DEFAULT_PLAYOUTS,
                   seed: int = 0, sha256: str | None = None) -> GameReview | None:
     """The review kept beside `record` for these settings, if the record is unchanged (None:
-    none, another record, another program, or a damaged cache file)."""
+    none, another record, another program, or a damaged cache file). Never raises on what
+    the cache file holds."""
     reviewer = reviewer or default_reviewer()
     if sha256 is None:
-        try:
-            sha256 = hashlib.sha256(Path(record).read_bytes()).hexdigest()
-        except OSError:
+        sha256 = _record_sha256(record)
+        if sha256 is None:
             return None
     data = _read_cache(cache_path(record))
     if data is None or data["sha256"] != sha256:
@@ -511,7 +527,7 @@ def cached_review(record: str | Path, player: int, *, reviewer: str | None = Non
         return None
     try:
         r = GameReview.from_json(entry)
-    except (KeyError, TypeError, ValueError, IndexError, MahjongError):
+    except Exception:  # noqa: BLE001 - whatever a damaged cache holds, it is rebuilt, never a crash
         return None
     if r.sha256 != sha256 or r.player != player:
         return None
@@ -519,8 +535,9 @@ def cached_review(record: str | Path, player: int, *, reviewer: str | None = Non
 
 
 def _write_cache(record: Path, review: GameReview) -> bool:
-    """Keep `review` beside `record` (atomically: a temporary file renamed over the old one).
-    False when the directory cannot be written (the review is simply not kept)."""
+    """Keep `review` beside `record` (`game.storage.write_json`: atomically, through a link,
+    never over a read-only file or a pipe). False when it cannot be written (the review is
+    simply not kept)."""
     path = cache_path(record)
     data = _read_cache(path)
     reviews: dict[str, Any] = {}
@@ -532,20 +549,11 @@ def _write_cache(record: Path, review: GameReview) -> bool:
     reviews[key] = review.to_json()
     while len(reviews) > CACHE_KEEP:
         reviews.pop(next(iter(reviews)))
-    text = json.dumps({"format": REVIEW_FORMAT, "sha256": review.sha256, "reviews": reviews},
-                      ensure_ascii=False, separators=(",", ":"))
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        storage.write_json(path, {"format": REVIEW_FORMAT, "sha256": review.sha256,
+                                  "reviews": reviews}, indent=None, newline=False,
+                           make_folder=False)
+    except (storage.StorageError, ValueError):  # ValueError: a number JSON cannot hold
         return False
     return True
 
@@ -917,11 +925,11 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     t0 = time.perf_counter()
     if isinstance(path_or_record, Record):
         path = path_or_record.path
-        data = path.read_bytes()
+        data = safejson.read_file(path, MAX_RECORD)  # never a pipe (OSError)
         record = path_or_record
     else:
         path = Path(path_or_record)
-        data = path.read_bytes()
+        data = safejson.read_file(path, MAX_RECORD)  # never a pipe (OSError)
         record = load_record(path)
     sha = hashlib.sha256(data).hexdigest()
     if record.header is None:

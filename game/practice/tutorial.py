@@ -53,10 +53,6 @@ Progress (the lessons completed) is kept in ``lessons.json`` in the user data di
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
-import time
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,6 +60,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.danger import exact_safe_kinds
+from game import storage
 from game.engine.actions import (
     KONG,
     PASS,
@@ -766,84 +763,59 @@ def _upto_index(events: Sequence[Event], upto: str) -> int:
 @dataclass(frozen=True)
 class Progress:
     """The lessons completed (ids; a newer version's ids are kept too) and, when the file could
-    not be read, what was wrong with it (the file is then left as it is)."""
+    not be read, why (a `Message`; the file is then left as it is)."""
 
     done: frozenset[str] = frozenset()
-    problem: str | None = None
+    problem: Message | None = None
+
+
+#: why a progress file that reads as JSON cannot be used
+NO_LIST = define("tutorial.progress.no_list", "it has no list of lessons done")
+#: a progress file is about 100 bytes; anything larger than this is not one
+MAX_PROGRESS_BYTES = 1_000_000
 
 
 def progress_path() -> Path:
     return data_dir() / PROGRESS_FILE
 
 
-def load_progress(path: str | Path | None = None) -> Progress:
-    """The saved progress; never raises: a missing file is nothing done, a damaged one too
-    (with `problem` saying why)."""
-    p = Path(path) if path is not None else progress_path()
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        return Progress()
-    except OSError as e:
-        return Progress(problem=f"cannot be read ({e.strerror or e})")
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as e:
-        return Progress(problem=f"is not valid JSON ({e})")
-    done = data.get("done") if isinstance(data, dict) else None
+def _done_of(value: Any) -> frozenset[str] | None:
+    """The lessons done in a progress file's JSON, or None when it holds no list of them."""
+    done = value.get("done") if isinstance(value, dict) else None
     if not isinstance(done, list) or not all(isinstance(x, str) for x in done):
-        return Progress(problem="has no list of lessons done")
-    return Progress(frozenset(done))
+        return None
+    return frozenset(done)
 
 
-def _backup(p: Path) -> bool:
-    """Keep a copy of an unreadable progress file beside it; False if none could be made."""
-    try:
-        data = p.read_bytes()
-    except OSError:
-        return False
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(100):
-        target = p.with_name(f"{p.name}.bad-{stamp}" + (f"-{n}" if n else ""))
-        try:
-            with open(target, "xb") as f:
-                f.write(data)
-            return True
-        except FileExistsError:
-            continue
-        except OSError:
-            return False
-    return False
+def load_progress(path: str | Path | None = None) -> Progress:
+    """The saved progress; never raises, never blocks, never changes the file
+    (`game.storage.read_json`): a missing file is nothing done, a damaged one too (with
+    `problem` saying why); a folder or a pipe in its place is never opened."""
+    p = Path(path) if path is not None else progress_path()
+    found = storage.read_json(p, MAX_PROGRESS_BYTES)
+    if found.missing:
+        return Progress()
+    if found.why is not None:
+        return Progress(problem=found.why)
+    done = _done_of(found.value)
+    if done is None:
+        return Progress(problem=NO_LIST())
+    return Progress(done)
 
 
 def save_progress(done: Sequence[str] | frozenset[str], path: str | Path | None = None) -> bool:
-    """Write the progress atomically (a temporary file moved in place). A damaged file is kept
-    aside first (never written over without a copy). False if it could not be saved."""
+    """Write the progress atomically (`game.storage.write_json`): through a symbolic link to its
+    target, keeping the keys a newer version wrote; a damaged file is copied aside first
+    (``lessons.json.bad-<time>``, never written over without a copy). False if it could not be
+    saved (a read-only file, a folder or a pipe in its place, a full disk: nothing changed)."""
     p = Path(path) if path is not None else progress_path()
     try:
-        p.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:
+        storage.write_json(p, {"version": PROGRESS_VERSION, "done": sorted(set(done))}, indent=1,
+                           ensure_ascii=True, merge=storage.keep_unknown({"version", "done"}),
+                           backup_bad=True, valid=lambda v: _done_of(v) is not None,
+                           max_bytes=MAX_PROGRESS_BYTES)
+    except storage.StorageError:
         return False
-    if p.exists() and load_progress(p).problem is not None and not _backup(p):
-        return False
-    text = json.dumps({"version": PROGRESS_VERSION, "done": sorted(set(done))}, indent=1) + "\n"
-    tmp: str | None = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, p)
-        tmp = None
-    except OSError:
-        return False
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
     return True
 
 
