@@ -31,6 +31,38 @@ def printable(text: object) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in s)
 
 
+def show(text: object = "") -> None:
+    """Print one line of output on stdout through `printable`: the one way every command prints
+    what may come from a file (a record's player names, a review's words), so no escape sequence,
+    C1 control or bidirectional override in it reaches the terminal (stderr is escaped as a
+    whole, `game.cli.EscapingStream`)."""
+    print(printable(text), flush=False)
+
+
+def printable_json(text: str) -> str:
+    """JSON text (as `json.dumps` with ``ensure_ascii=False`` writes it) with every character
+    that is not printable written as a ``\\u`` escape (a surrogate pair past U+FFFF): the same
+    JSON value, and nothing in it a terminal would act on. Newlines between values are kept.
+
+    >>> printable_json('{"name": "a\x9b2J\u202e\U000e0041", "k": "커피"}')
+    '{"name": "a\\\\u009b2J\\\\u202e\\\\udb40\\\\udc41", "k": "커피"}'
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == "\n":
+            out.append(ch)
+            continue
+        n = ord(ch)
+        if n > 0xFFFF:
+            n -= 0x10000
+            out.append(f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{n:04x}")
+    return "".join(out)
+
+
 def with_message(e: E, message: Message) -> E:
     """`e` carrying `message` (``e.message``), so the command line words it in the player's
     language; ``str(e)`` stays the English.

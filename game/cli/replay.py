@@ -26,7 +26,7 @@ from game.engine.events import Event, SessionEnded, SessionStarted
 from game.engine.tiles import SEAT_LETTERS
 from game.i18n import register_texts
 
-from .output import printable, words
+from .output import printable, show, words
 from .words import NO_SUCH_FILE, add_lang_argument, language, said, say
 
 register_texts("cli", {
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         result = check_record(args.file)
         if result.ok:
-            print(say("cli.replay.ok", lang, path=str(Path(args.file)), n=result.hands))
+            show(say("cli.replay.ok", lang, path=str(Path(args.file)), n=result.hands))
             return 0
         failed = say("cli.replay.failed", lang, why=said(result.reason, lang))
         print(printable(f"korean-mahjong replay: {failed}"), file=sys.stderr)
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             print(printable(f"korean-mahjong replay: {reason(rec, lang)}"), file=sys.stderr)
             return 2
         for line in transcript(rec, actions=args.actions, lang=lang):
-            print(line)
+            show(line)  # player names come from the record: escaped
         if rec.error:
             print(printable(f"korean-mahjong replay: {args.file}: {reason(rec, lang)}"), file=sys.stderr)
             return 2

@@ -30,7 +30,7 @@ from typing import Any
 from game.engine.messages import TEXT, Message, define
 from game.i18n import register_texts
 
-from .output import error, printable, warning
+from .output import error, printable, printable_json, show, warning
 from .words import NO_SUCH_FILE, add_lang_argument, language, said, say, width
 
 register_texts("cli", {
@@ -138,10 +138,10 @@ def run(args: argparse.Namespace) -> int:
     if review.reason is not None:
         warning("review", say("cli.review.partial", lang, why=said(review.reason, lang)), lang)
     if args.json:
-        print(json.dumps(review.to_json(), ensure_ascii=False, indent=1))
+        print(printable_json(json.dumps(review.to_json(), ensure_ascii=False, indent=1)))
         return 0
     for line in summary(review, lang):
-        print(line)
+        show(line)  # names and words from the record: escaped
     return 0
 
 
