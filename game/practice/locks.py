@@ -7,6 +7,10 @@ when its process ends, however it ends, so a lock file left behind by a crash is
 next `RecordLock.acquire` takes it over and `is_locked` reports it free. Nothing here reads or
 writes the record itself.
 
+A lock file is never a way into another file: it is opened without following a symbolic link,
+and one a game did not make (a link, a folder, a pipe, a file with a second name or with other
+words in it) is never truncated, written or removed; its record counts as held.
+
 >>> import tempfile, pathlib
 >>> rec = pathlib.Path(tempfile.mkdtemp()) / "game.jsonl"
 >>> lock = RecordLock.acquire(rec)
@@ -21,7 +25,9 @@ True
 from __future__ import annotations
 
 import os
+import re
 import socket
+import stat
 import sys
 from pathlib import Path
 from typing import Self
@@ -64,6 +70,52 @@ else:
             pass
 
 
+#: a lock file is opened without following a symbolic link (where the system can), without
+#: waiting on a pipe, and never inherited by a program a game starts
+_FLAGS = (getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+          | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
+#: what a game writes in its lock file (`RecordLock.acquire`); an empty file is a game's too
+#: (made, then killed before it wrote)
+_OWNER = re.compile(rb"(pid \d+( on [^\n]{0,255})?\n)?")
+_MAX_OWNER = 300
+
+
+def _open_existing(path: Path) -> int | None:
+    """The lock file there, opened for locking: its descriptor; None when it is a symbolic link
+    or cannot be opened (someone else's: the record counts as held); -1 when it is gone."""
+    try:
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            return None  # checked here as well where O_NOFOLLOW is missing (Windows)
+        return os.open(path, os.O_RDWR | _FLAGS)
+    except FileNotFoundError:
+        return -1
+    except OSError:  # ELOOP: a link after all; a folder; no permission
+        return None
+
+
+def _ours(fd: int) -> bool:
+    """Whether the open lock file is one a game made: a regular file with one name, holding
+    nothing but a game's line. Anything else (another record, any file linked here) is never
+    truncated, written or removed."""
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_size > _MAX_OWNER:
+            return False
+        os.lseek(fd, 0, os.SEEK_SET)
+        text = os.read(fd, _MAX_OWNER + 1)
+    except OSError:
+        return False
+    return _OWNER.fullmatch(text) is not None
+
+
+def _same(fd: int, path: Path) -> bool:
+    """Whether `path` (not following a link) is still the file open as `fd`."""
+    try:
+        return os.path.samestat(os.fstat(fd), os.lstat(path))
+    except OSError:
+        return False
+
+
 def lock_path(record: str | Path) -> Path:
     """The lock file that belongs to `record`."""
     p = Path(record)
@@ -80,27 +132,39 @@ class RecordLock:
 
     @classmethod
     def acquire(cls, record: str | Path) -> RecordLock | None:
-        """Take the record's lock; None if a running game holds it. A stale lock file (its
-        owner died) is taken over. Raises OSError only when the lock file cannot be made."""
+        """Take the record's lock; None if a running game holds it, or if the lock file is not
+        one a game made (a symbolic link, a folder, a pipe, a file with other words in it, a
+        file with a second name): that is never followed, written or removed, and the record
+        counts as held. A stale lock file (its owner died) is taken over. Raises OSError only
+        when the lock file cannot be made."""
         record = Path(record)
         path = lock_path(record)
         for _ in range(20):
-            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:  # a new lock file, made by us...
+                fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS, 0o644)
+                made = True
+            except FileExistsError:  # ... or the one there, if a game made it
+                fd = _open_existing(path)
+                if fd is None:
+                    return None
+                if fd < 0:
+                    continue  # removed since: try again
+                made = False
+            if not made and not _ours(fd):
+                os.close(fd)
+                return None
             if not _try_lock(fd):
                 os.close(fd)
                 return None
             # the owner before us may have removed the file between our open and our lock:
             # then we hold a lock on a file nobody else will find; try again with the new one
-            try:
-                same = os.path.samestat(os.fstat(fd), os.stat(path))
-            except OSError:
-                same = False
-            if not same:
+            if not _same(fd, path):
                 _unlock(fd)
                 os.close(fd)
                 continue
-            try:
+            try:  # our own words in a file a game made (never more than a line)
                 os.ftruncate(fd, 0)
+                os.lseek(fd, 0, os.SEEK_SET)  # `_ours` read it
                 os.write(fd, f"pid {os.getpid()} on {socket.gethostname()}\n".encode())
             except OSError:
                 pass  # the lock itself is what counts
@@ -116,10 +180,11 @@ class RecordLock:
         fd, self._fd = self._fd, None
         if fd is None:
             return
-        try:
-            self.path.unlink()
-        except OSError:
-            pass
+        if _same(fd, self.path):  # only the file we locked, never what replaced it
+            try:
+                self.path.unlink()
+            except OSError:
+                pass
         _unlock(fd)
         os.close(fd)
 
@@ -141,12 +206,16 @@ def is_locked(record: str | Path) -> bool:
     nothing: a stale lock file is left for the next `RecordLock.acquire` to take over."""
     path = lock_path(record)
     try:
-        fd = os.open(path, os.O_RDWR)
+        if stat.S_ISLNK(os.lstat(path).st_mode):
+            return True  # a link is no game's lock file: never followed, the record held
+        fd = os.open(path, os.O_RDWR | _FLAGS)
     except FileNotFoundError:
         return False
     except OSError:
         return True  # a lock file we may not even open: assume its owner is alive
     try:
+        if not _ours(fd):
+            return True  # not a game's lock file (another file linked here): left alone, held
         if _try_lock(fd):
             _unlock(fd)
             return False
