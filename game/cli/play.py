@@ -182,7 +182,10 @@ def run(args: argparse.Namespace) -> int:
     if _no_display(pygame):
         print("korean-mahjong: " + say("cli.play.no_display", lang), file=sys.stderr)
         return 2
-    pygame.init()
+    # not pygame.init(): it would open the audio device at once, and with none ALSA prints its
+    # errors on the terminal; the window starts the mixer itself, quietly (game.ui.sound)
+    pygame.display.init()
+    pygame.font.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
     try:  # Ctrl+C (KeyboardInterrupt) passes through here: the app closes its records first
         if players is not None:

@@ -4,15 +4,53 @@
     sound.play("discard")
 
 Effects: draw, discard, pung, kong, win, dice, click, tick (``assets/sounds/*.wav``).
+
+Without a sound device the game is silent and says nothing on the terminal: ALSA's library
+writes its own error lines to file descriptor 2 while SDL looks for a device, so the mixer is
+opened with fd 2 on the null device (`quiet_stderr`), and only then.
 """
 
 from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pygame
 
 from .assets import SOUNDS
 
 EFFECTS = ("draw", "discard", "pung", "kong", "uper", "win", "dice", "click", "tick")
+
+
+@contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 goes to the null device inside, and comes back after (whatever the block
+    raises). Libraries below Python (ALSA, via SDL) write there directly, past ``sys.stderr``.
+    Where fd 2 cannot be redirected, the block runs as it is."""
+    try:
+        sys.stderr.flush()
+    except (AttributeError, OSError, ValueError):
+        pass
+    saved = null = -1
+    try:
+        saved = os.dup(2)
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 2)
+    except OSError:
+        if saved >= 0:
+            os.close(saved)
+            saved = -1
+    finally:
+        if null >= 0:
+            os.close(null)
+    try:
+        yield
+    finally:
+        if saved >= 0:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 class Sound:
@@ -40,7 +78,8 @@ class Sound:
             return
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
+                with quiet_stderr():  # no device: ALSA's error lines are not the player's
+                    pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
             self.available = True
         except pygame.error as e:  # no sound device: play nothing
             self.available = False
