@@ -80,12 +80,19 @@ def seats_of(i: int, r: int) -> list[int]:
     return at_seat
 
 
-def wall_seed(seed: int, i: int) -> int:
-    """The seed of wall `i` of an arena run (the same for every rotation).
+def wall_seed(seed: int, i: int, secret: bytes | None = None) -> int:
+    """The seed of wall `i` of an arena run (the same for every rotation). With `secret` (a
+    ``python:`` or ``cmd:`` seat plays: `ai.wall_secret`) it is a keyed hash, which a seat that
+    knows the run's seed (it is on the command line) still cannot compute.
 
     >>> wall_seed(0, 1) == wall_seed(0, 1) != wall_seed(0, 2)
     True
+    >>> wall_seed(0, 1, bytes(16)) != wall_seed(0, 1) != wall_seed(0, 1, bytes(15) + b"x")
+    True
     """
+    if secret is not None:
+        from .wall_secret import keyed_seed
+        return keyed_seed(i, secret, f"arena/{seed}")
     return random.Random(f"arena/{seed}/{i}").getrandbits(48)
 
 
@@ -171,6 +178,7 @@ class ArenaResult:
     stats: dict[str, SeatStats]
     seconds: float
     incidents: list[Message] = field(default_factory=list)  # the guard's notes (ai.guard)
+    secret: str | None = None  # the walls' secret (hexadecimal), when a program played
 
     def difference(self, name: str, baseline: str) -> tuple[float, float, float]:
         """Per-wall difference of points per hand, `name` minus `baseline`, with its 95% CI."""
@@ -184,6 +192,8 @@ class ArenaResult:
                                "hands_per_second": self.hands / self.seconds if self.seconds else 0,
                                "stats": [s.to_json() for s in self.stats.values()],
                                "incidents": [str(m) for m in self.incidents]}
+        if self.secret is not None:
+            out["secret"] = self.secret
         if baseline is not None and baseline in self.stats:
             out["baseline"] = baseline
             out["differences"] = {
@@ -194,7 +204,7 @@ class ArenaResult:
 
 def _play_walls(args: tuple) -> dict[str, Any]:
     """Worker: play walls [first, last) of a run; returns raw totals per player."""
-    seat_names, first, last, seed, rules_dict = args
+    seat_names, first, last, seed, rules_dict, secret = args
     from .registry import make_seat
 
     rules = RuleSet.from_dict(rules_dict) if rules_dict is not None else RuleSet()
@@ -220,7 +230,7 @@ def _play_walls(args: tuple) -> dict[str, Any]:
     wrapped = [_Timed(p) for p in range(4)]
     rows = []
     for i in range(first, last):
-        ws = wall_seed(seed, i)
+        ws = wall_seed(seed, i, secret)
         wall_points = [0, 0, 0, 0]
         for r in range(4):
             at_seat = seats_of(i, r)
@@ -265,31 +275,42 @@ def _folds(events: Sequence[Any]) -> list[tuple[int, int]]:
 
 def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
                   rules: RuleSet | None = None, *, jobs: int = 1,
-                  progress: Any = None) -> ArenaResult:
+                  progress: Any = None, secret: bytes | None = None) -> ArenaResult:
     """Play `hands` walls four times each (rotated) with the named seats; see the module.
 
     `jobs` > 1 splits the walls over worker processes (results do not depend on it except for
-    the decision times). `progress(done, total)` is called as chunks finish.
+    the decision times). `progress(done, total)` is called as chunks finish. When a
+    ``python:`` or ``cmd:`` seat plays, the walls are dealt from `seed` and `secret`
+    (`wall_seed`; a secret drawn now when none is given), which the result names
+    (`ArenaResult.secret`): the same seed and secret deal the same walls again.
     """
+    from .external import check_program
     from .registry import make_seat, seat_name
+    from .wall_secret import new_secret, to_hex, untrusted
 
     if len(seat_names) != 4:
         raise ValueError(f"the arena needs four seat names, got {len(seat_names)}")
     names = tuple(seat_name(n) for n in seat_names)  # computer seats only, read as everywhere
     if hands < 1:
         raise ValueError(f"hands must be at least 1, got {hands}")
-    for n in set(names):
-        s = make_seat(n)  # fail early on an unknown name
+    for n in set(names):  # fail early on a seat that cannot be made
+        if n.startswith("cmd:"):
+            check_program(n[4:])  # only looked for: each chunk of walls starts it
+            continue
+        s = make_seat(n)
         close = getattr(s, "close", None)
         if close is not None:
             close()
+    if secret is None and untrusted(names):
+        secret = new_secret()
     rules_dict = None if rules is None else rules.to_dict()
     t0 = time.perf_counter()
     # chunks of walls independent of `jobs`: each chunk's seats are made afresh and keep what
     # they learn from hand to hand (ai:expert reads how the table defends), so the same
     # chunks give the same results in one process or many
     chunk = max(1, min(50, hands // 8 or 1))
-    tasks = [(names, a, min(hands, a + chunk), seed, rules_dict) for a in range(0, hands, chunk)]
+    tasks = [(names, a, min(hands, a + chunk), seed, rules_dict, secret)
+             for a in range(0, hands, chunk)]
     outs = []
     if jobs <= 1:
         for task in tasks:
@@ -308,7 +329,9 @@ def run_duplicate(seat_names: Sequence[str], hands: int, seed: int = 0,
                 if progress is not None:
                     progress(sum(len(o["rows"]) for o in outs) // 4, hands)
     seconds = time.perf_counter() - t0
-    return _tally(names, hands, seed, outs, seconds)
+    res = _tally(names, hands, seed, outs, seconds)
+    res.secret = None if secret is None else to_hex(secret)
+    return res
 
 
 def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],

@@ -65,7 +65,8 @@ from game.engine.tiles import format_tiles, parse_tile, seat_name, tile_str
 from .base import SeatDecision
 
 __all__ = ["MAX_LINE", "MINIMAL_ENV", "PROTOCOL_VERSION", "SAYS", "ExternalSeat", "ProtocolError",
-           "decision_to_json", "message_json", "observation_to_json", "parse_answer"]
+           "check_program", "decision_to_json", "message_json", "observation_to_json",
+           "parse_answer"]
 
 #: 2: reasons (``refused``, ``observation.sacred``) are message objects, no longer strings
 PROTOCOL_VERSION = 2
@@ -222,6 +223,23 @@ def _absolute_paths(argv: list[str]) -> list[str]:
         if a and not a.startswith("-") and not os.path.isabs(a) and os.path.exists(a):
             out[i] = os.path.abspath(a)
     return out
+
+
+def check_program(command: str | Sequence[str]) -> None:
+    """Raise ValueError unless `command`'s program can be found and run, without starting it
+    (a check before play: each program is started once, when play starts).
+
+    >>> check_program("no-such-program-here --fast")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot start seat program 'no-such-program-here': not found, or not executable
+    """
+    argv = split_command(command) if isinstance(command, str) else list(command)
+    if not argv:
+        raise ValueError("cmd: seat needs a command, e.g. cmd:python my_bot.py")
+    program = _absolute_paths(argv)[0]
+    if shutil.which(program, path=os.environ.get("PATH", os.defpath)) is None:
+        raise ValueError(f"cannot start seat program {argv[0]!r}: not found, or not executable")
 
 
 def _minimal_env(seed: int | None) -> dict[str, str]:

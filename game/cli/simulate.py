@@ -12,14 +12,24 @@ one exits with status 3 naming the hand's seed.
 
 ``--log FILE`` is checked before the first hand and written as the session goes, one finished
 hand at a time (never a hand in progress, whose wall and concealed tiles a seat must not read);
-after a broken invariant it ends with the hand that broke, up to the break. Bad input (a
-damaged ``--rules`` file, an unusable ``--log`` path, out-of-range numbers) is one error line
-and exit status 2; Ctrl+C exits with status 130 and the log holding the finished hands.
+after a broken invariant it ends with the hand that broke, up to the break.
+
+When a ``python:`` or ``cmd:`` seat plays, the walls are dealt from the seed and a secret drawn
+for the run (`ai.wall_secret`; the seed alone is on the command line, which every process can
+read), and the secret is shown only when the session is over: printed last, and written into
+the log's first lines, which until then stand withheld (the same length, the seed ``null``).
+``--seed S --secret HEX`` deals the same walls again. Without such seats ``--seed`` alone
+reproduces the session, as always.
+
+Bad input (a damaged ``--rules`` file, an unusable ``--log`` path, out-of-range numbers) is one
+error line and exit status 2; Ctrl+C exits with status 130 and the log holding the finished
+hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import stat
@@ -29,7 +39,7 @@ from typing import Any
 
 from game.cli.output import error, printable, warning, with_message
 from game.engine.errors import MahjongError
-from game.engine.events import Event
+from game.engine.events import Event, SessionStarted
 from game.engine.invariants import InvariantError, check_event, check_table
 from game.engine.messages import INT, TEXT, Message, define
 from game.engine.replay import dump_line
@@ -65,6 +75,9 @@ register_texts("cli", {
     "cli.simulate.col.draws": "draws",
     "cli.simulate.incident": "incident: {incident}",
     "cli.simulate.invariant": "invariant broken: {why}",
+    "cli.simulate.secret": "secret {secret}: with python: or cmd: seats the walls are dealt from "
+                           "the seed and this secret; --seed {seed} --secret {secret} deals them "
+                           "again",
     # the duplicate-play report (ai.arena's, in words)
     "cli.arena.title": "duplicate play: {walls} walls x 4 rotations = {hands} hands, seed {seed}, "
                        "seats {seats} ({seconds:.1f} s, {rate:.1f} hands/s)",
@@ -126,6 +139,15 @@ def _seats(text: str) -> list[str]:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _secret(text: str) -> bytes:
+    from ai.wall_secret import parse_secret
+
+    try:
+        return parse_secret(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "simulate", help="play a headless session with computer seats and print statistics",
@@ -138,6 +160,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hands", type=int, default=16, metavar="N",
                    help=f"hands to play, 1-{MAX_HANDS} (default 16)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="session seed (default 0)")
+    p.add_argument("--secret", type=_secret, metavar="HEX",
+                   help="the secret a session with python: or cmd: seats printed at its end: "
+                        "with the same --seed it deals the same walls again (a secret drawn "
+                        "afresh otherwise)")
     p.add_argument("--seats", type=_seats, default=["random"] * 4, metavar="A,B,C,D",
                    help="four computer seats: ai (= ai:standard), ai:beginner, ai:expert, "
                         "greedy, random, python:pkg.mod:Class or cmd:PROGRAM (default random x4)")
@@ -185,6 +211,8 @@ class LogFile:
         self._created = False
         self._started = False
         self._regular = True
+        self._reveal: str | None = None  # the first lines as `close` writes them
+        self._held: list[str] | None = None  # everything, until `close` (not a regular file)
         self.broken_hand: list[dict[str, Any]] = []
 
     def open(self) -> None:
@@ -201,8 +229,13 @@ class LogFile:
             if stat.S_ISFIFO(st.st_mode) or stat.S_ISSOCK(st.st_mode):
                 raise _refuse(LOG_NOT_REGULAR(path=path))
             self._regular = stat.S_ISREG(st.st_mode)
-        try:  # "a": an existing file is not emptied until play starts; "x": never another's file
-            self._file = open(path, "a" if st is not None else "x", encoding="utf-8")  # noqa: SIM115
+        # an existing file is not emptied until play starts; O_EXCL: never another's file; no
+        # O_APPEND, so `close` can complete the first lines in place (see `begin`)
+        flags = os.O_WRONLY | getattr(os, "O_CLOEXEC", 0) | (
+            0 if st is not None else os.O_CREAT | os.O_EXCL)
+        try:
+            fd = os.open(path, flags, 0o666)
+            self._file = open(fd, "w", encoding="utf-8")  # noqa: SIM115 - closed by `close`
         except FileNotFoundError:
             where = os.path.dirname(os.path.abspath(path))
             raise _refuse(LOG_NO_DIR(path=path, where=where)) from None
@@ -210,16 +243,37 @@ class LogFile:
             raise _refuse(LOG_CANNOT_WRITE(path=path, why=_why(e))) from None
         self._created = st is None
 
-    def begin(self, lines: list[dict[str, Any]]) -> None:
-        """Play starts: empty the file and write the header (and the session-start event)."""
+    def begin(self, lines: list[dict[str, Any]],
+              reveal: list[dict[str, Any]] | None = None) -> None:
+        """Play starts: empty the file and write the header (and the session-start event).
+
+        With `reveal` (the first lines as they are, naming the seed a secret made), `lines`'
+        first lines stand in for them until `close`, which writes them over in place: each
+        pair padded with spaces to one length (JSON allows them), so a seat that reads the log
+        meanwhile finds no seed of the walls to come. A file that cannot be written in place
+        (not a regular file) is held in memory until `close`."""
         self._started = True
         if self._regular:
             self._do(lambda: (self._file.seek(0), self._file.truncate()))
+        if reveal:
+            stand_ins, real = _same_length([dump_line(x) for x in lines[:len(reveal)]],
+                                           [dump_line(x) for x in reveal])
+            self._reveal = "".join(real)
+            if not self._regular:
+                self._held = []
+                self.write(lines[len(reveal):])
+                return
+            text = "".join(stand_ins) + "".join(dump_line(x) for x in lines[len(reveal):])
+            self._do(lambda: (self._file.write(text), self._file.flush()))
+            return
         self.write(lines)
 
     def write(self, lines: list[dict[str, Any]]) -> None:
         """Append whole lines and flush them (a finished hand, the session end)."""
         text = "".join(dump_line(x) for x in lines)
+        if self._held is not None:
+            self._held.append(text)
+            return
         self._do(lambda: (self._file.write(text), self._file.flush()))
 
     def _do(self, step: Any) -> None:
@@ -235,15 +289,40 @@ class LogFile:
         f, self._file = self._file, None
         try:
             if self.broken_hand and self._started:
-                f.write("".join(dump_line(x) for x in self.broken_hand))
+                text = "".join(dump_line(x) for x in self.broken_hand)
+                if self._held is not None:
+                    self._held.append(text)
+                else:
+                    f.write(text)
+            if self._reveal is not None:  # the session is over: its seed may be known now
+                if self._held is not None:
+                    f.write(self._reveal + "".join(self._held))
+                else:
+                    f.flush()
+                    f.seek(0)
+                    f.write(self._reveal)
             f.close()
         except OSError:  # the log is as complete as the disk allowed
-            pass
+            try:
+                f.close()
+            except OSError:
+                pass
         if not self._started and self._created:
             try:
                 os.remove(self.path)
             except OSError:
                 pass
+
+
+def _same_length(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
+    """Lines of `a` and `b` pairwise padded with spaces before the newline to the same length
+    in bytes (as UTF-8)."""
+    out_a, out_b = [], []
+    for x, y in zip(a, b):
+        n = max(len(x.encode()), len(y.encode()))
+        out_a.append(x[:-1] + " " * (n - len(x.encode())) + "\n")
+        out_b.append(y[:-1] + " " * (n - len(y.encode())) + "\n")
+    return out_a, out_b
 
 
 def _why(e: BaseException) -> str:
@@ -252,14 +331,17 @@ def _why(e: BaseException) -> str:
 
 def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
              check: bool = True, every_event: bool = False, log: str | LogFile | None = None,
-             incidents: list[Message] | None = None) -> Session:
+             incidents: list[Message] | None = None, secret: bytes | None = None) -> Session:
     """Play the session and return it (raises InvariantError on a broken invariant).
 
     `check` checks the invariants after every event (`check_event`; with `every_event`, every
     tile by its id: `check_table`). `log` (a path or an opened `LogFile`) receives the session
     log hand by hand; `incidents` (a list) receives what the guard of each untrusted seat
-    reported (`ai.guard`)."""
+    reported (`ai.guard`). With `secret` the walls are dealt from `ai.wall_secret.keyed_seed`
+    of `seed` (the session's seed), which the log names only at its end (see the module); the
+    seats' own seeds still come from `seed`."""
     from ai.registry import make_seat  # the command line may use the AI; the engine may not
+    from ai.wall_secret import keyed_seed, to_hex
 
     logfile = LogFile(log) if isinstance(log, str) else log
     players: list[Any] = []
@@ -270,7 +352,8 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
             for i, name in enumerate(seat_names):
                 players.append(make_seat(name, seed=seed * 4 + i))
             # without a log nothing needs each hand's events: memory stays flat per hand
-            session = Session(rules.replace(session_mode="hands"), seed,
+            session = Session(rules.replace(session_mode="hands"),
+                              seed if secret is None else keyed_seed(seed, secret),
                               players=tuple(seat_names), hands=hands,
                               keep_history=logfile is not None)
         except (ValueError, OSError) as e:
@@ -279,7 +362,8 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
             raise MahjongError(str(e)) from None
         on_event = (check_table if every_event else check_event) if check else None
         if logfile is not None:
-            _play_logged(session, players, on_event, logfile)
+            _play_logged(session, players, on_event, logfile,
+                         None if secret is None else (seed, to_hex(secret)))
         else:
             play_session(session, players, observe=True, on_event=on_event)
     finally:
@@ -294,11 +378,27 @@ def simulate(rules: RuleSet, seed: int, hands: int, seat_names: list[str], *,
     return session
 
 
-def _play_logged(session: Session, players: list[Any], on_event: Any, log: LogFile) -> None:
-    """`play_session`, writing each hand's lines to `log` when the hand is over."""
+def _play_logged(session: Session, players: list[Any], on_event: Any, log: LogFile,
+                 secret: tuple[int, str] | None = None) -> None:
+    """`play_session`, writing each hand's lines to `log` when the hand is over. With `secret`
+    (the seed given and the secret the session's seed was made with) the header and the
+    session-start event name the session's seed only at the end (`LogFile.begin`); the header
+    then also names the secret (``"dealt_from": {"seed": S, "secret": HEX}``)."""
     from game.engine.replay import Recorder
 
-    log.begin([Recorder(session).header, *_event_lines(session.events, 0)])
+    header = Recorder(session).header
+    lines = [header, *_event_lines(session.events, 0)]
+    if secret is None:
+        log.begin(lines)
+    else:
+        given, key = secret
+        start = session.events[0]
+        assert isinstance(start, SessionStarted)
+        withheld = [{**header, "seed": None, "dealt_from": {"seed": given, "secret": None}},
+                    *_event_lines([dataclasses.replace(start, seed=None)], 0)]
+        real = [{**header, "dealt_from": {"seed": given, "secret": key}},
+                *_event_lines([start], 0)]
+        log.begin(withheld + lines[len(real):], reveal=real)
     live: list[Table] = []
 
     def watch(table: Table, event: Event) -> None:
@@ -352,7 +452,9 @@ def run(args: argparse.Namespace) -> int:
         return error("simulate", HANDS_RANGE(max=MAX_HANDS, n=args.hands), lang)
     if args.log and args.hands > MAX_LOG_HANDS:
         return error("simulate", LOG_TOO_LONG(max=MAX_LOG_HANDS, n=args.hands), lang)
+    from ai.external import check_program
     from ai.registry import make_seat, parse_seats, seat_name
+    from ai.wall_secret import new_secret, to_hex, untrusted
 
     try:  # computer seats only, read as every command reads them
         args.seats = parse_seats(args.seats)
@@ -377,12 +479,18 @@ def run(args: argparse.Namespace) -> int:
     rules = RuleSet.load(args.rules, warnings) if args.rules else RuleSet()
     for message in warnings:
         warning("simulate", RULES_WARNING(path=args.rules, why=message), lang)
-    try:
-        _close([make_seat(name) for name in args.seats])
+    try:  # each seat can be made; a cmd: program is only looked for: it starts once, in play
+        for name in args.seats:
+            if name.startswith("cmd:"):
+                check_program(name[4:])
+            else:
+                _close([make_seat(name)])
     except ValueError as e:
         return error("simulate", e, lang)
+    # walls a python: or cmd: seat cannot deal itself from the seed on the command line
+    secret = args.secret if args.secret is not None or not untrusted(args.seats) else new_secret()
     if args.duplicate:
-        return _duplicate(args, rules, lang)
+        return _duplicate(args, rules, lang, secret)
     log = None
     if args.log:
         log = LogFile(args.log)
@@ -393,11 +501,15 @@ def run(args: argparse.Namespace) -> int:
         with _quiet_guard():
             session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
                                every_event=args.check_every_event, log=log,
-                               incidents=incidents)
+                               incidents=incidents, secret=secret)
     except InvariantError as e:
         why = say("cli.simulate.invariant", lang, why=str(e))
         print(printable(f"korean-mahjong simulate: {why}"), file=sys.stderr)
+        _print_secret(args.seed, secret, lang)
         return 3
+    except KeyboardInterrupt:
+        _print_secret(args.seed, secret, lang)
+        raise
     dt = time.perf_counter() - t0
     reasons = dict(session.endings)
     if args.json:
@@ -408,6 +520,8 @@ def run(args: argparse.Namespace) -> int:
                            for name, st in zip(args.seats, session.stats)]}
         if incidents:
             out["incidents"] = [message_json(m) for m in incidents]
+        if secret is not None:
+            out["secret"] = to_hex(secret)
         print(json.dumps(out, ensure_ascii=False))
         return 0
     print(say("cli.simulate.summary", lang, hands=session.hand_no, seed=args.seed, seconds=dt,
@@ -417,7 +531,16 @@ def run(args: argparse.Namespace) -> int:
     print(format_table(args.seats, session.stats, lang))
     for m in incidents:
         print(say("cli.simulate.incident", lang, incident=said(m, lang)))
+    _print_secret(args.seed, secret, lang)
     return 0
+
+
+def _print_secret(seed: int, secret: bytes | None, lang: str) -> None:
+    """The run's secret, once the session is over (nothing when the walls had none)."""
+    from ai.wall_secret import to_hex
+
+    if secret is not None:
+        print(say("cli.simulate.secret", lang, seed=seed, secret=to_hex(secret)), flush=True)
 
 
 def _ending(reason: str, lang: str) -> str:
@@ -508,19 +631,27 @@ def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _duplicate(args: argparse.Namespace, rules: RuleSet, lang: str = "en") -> int:
-    """Duplicate play through the arena: every wall four times, the seats rotated."""
+def _duplicate(args: argparse.Namespace, rules: RuleSet, lang: str = "en",
+               secret: bytes | None = None) -> int:
+    """Duplicate play through the arena: every wall four times, the seats rotated (with
+    `secret`, walls dealt from it and the seed: `ai.arena.wall_seed`)."""
     from ai.arena import run_duplicate
 
     walls = -(-args.hands // 4)
-    with _quiet_guard():
-        res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs)
+    try:
+        with _quiet_guard():
+            res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs,
+                                secret=secret)
+    except KeyboardInterrupt:
+        _print_secret(args.seed, secret, lang)
+        raise
     base = args.baseline or ("greedy" if "greedy" in args.seats else args.seats[-1])
     if args.json:
         out = res.to_json(base)
         if res.incidents:
             out["incident_messages"] = [message_json(m) for m in res.incidents]
-        print(json.dumps(out, ensure_ascii=False))
+        print(json.dumps(out, ensure_ascii=False))  # with "secret" (`ArenaResult.to_json`)
     else:
         print(format_report(res, base, lang))
+        _print_secret(args.seed, secret, lang)
     return 0
