@@ -79,6 +79,7 @@ __all__ = [
     "prune_records",
     "records_dir",
     "scan_records",
+    "sweep_empty_records",
     "transcript",
 ]
 
@@ -212,15 +213,18 @@ class RecordWriter:
     Hook it into the table loop: ``session.new_hand(on_event=writer.on_event)`` and
     ``writer.on_action(hand, seat, action)`` for every submitted action (before or after the
     submit: the replay compares events by order), or let `submit` or `play` do both. `close`
-    writes the session end if the session has ended. The file is never rewritten.
+    writes the session end if the session has ended. The file is never rewritten, and it never
+    exists without its header: it is made with its first lines in it (`_create`), so a Ctrl+C
+    at the start leaves no empty record.
 
-    While it is open the writer holds the record's lock (`game.practice.locks`), so no other
-    game offers it for Continue or touches it. ``continues`` names the record this game
-    continues (its header links the two, so lists and statistics count the game once).
-    ``private``: keep the whole record in memory until the game is closed (the session ends or
-    the player leaves), and leave the seed out of the file name, so that a program playing a
-    seat (``cmd:``/``python:``) cannot read the seed, the wall or other hands from the live file;
-    a crash then loses the game. Otherwise each hand end is flushed to the disk (fsync).
+    While it is open the writer holds the record's lock (`game.practice.locks`), taken before
+    the file is made, so no other game offers it for Continue or touches it. ``continues``
+    names the record this game continues (its header links the two, so lists and statistics
+    count the game once). Each hand end is flushed to the disk (fsync), whoever plays.
+    ``private`` (a program plays a seat, ``cmd:``/``python:``): the hand in play is kept in
+    memory until it ends, the file is readable by its owner only and its name leaves the seed
+    out, so the live file never shows the wall or the hidden hands of the hand in play; a
+    crash loses that hand only, never the finished ones.
 
     A write that fails (a full disk, a removed drive) never stops the game: the writer stops
     recording, `failed` says why, and the file keeps the valid prefix written so far.
@@ -230,7 +234,7 @@ class RecordWriter:
                  human: int | None = None, seat_kinds: Sequence[str] | None = None,
                  now: _dt.datetime | None = None, continues: str | Path | None = None,
                  private: bool = False, clock: Callable[[], float] | None = None):
-        from .locks import RecordLock, sweep_stale_locks
+        from .locks import sweep_stale_locks
 
         self.session = session
         #: seconds the game has been played (the table's clock): written on each event line as
@@ -238,26 +242,11 @@ class RecordWriter:
         self.clock = clock
         self.directory = Path(directory) if directory is not None else records_dir()
         self.directory.mkdir(parents=True, exist_ok=True)
-        created = (now or _now()).astimezone(_dt.UTC)
-        stem = f"{created:%Y%m%d-%H%M%S}-" + ("game" if private else f"seed{session.seed}")
-        n = 0
-        while True:
-            path = self.directory / f"{stem}{'' if n == 0 else f'-{n}'}{SUFFIX}"
-            try:
-                self._f = open(path, "x", encoding="utf-8")  # noqa: SIM115 - open for the whole game
-                break
-            except FileExistsError:
-                n += 1
-        self.path = path
-        try:
-            self.lock = RecordLock.acquire(path)
-        except OSError:
-            self.lock = None  # a directory without room for a lock file: record unlocked
-        sweep_stale_locks(self.directory)  # lock files that crashed games left behind
         self.failed = ""
         self.failed_errno: int | None = None  # the OS error number of `failed`, when there is one
         self.private = private
         self._held: list[str] = []
+        created = (now or _now()).astimezone(_dt.UTC)
         header = dict(Recorder(session).header)
         header["created"] = created.isoformat(timespec="seconds")
         header["human"] = human
@@ -267,20 +256,28 @@ class RecordWriter:
             header["continues"] = Path(continues).name
         self.header = header
         self._ended = False
+        self._f: Any = None
         self._write(header)
         for e in session.events:  # the session start
             self._write_event(0, e)
+        # the first lines go into the file as it is made; a private game's wait for its first
+        # hand end (they hold the seed), its file is made empty
+        first = "" if private else "".join(self._held)
         if not private:
-            self._flush_held(sync=True)
+            self._held = []
+        stem = f"{created:%Y%m%d-%H%M%S}-" + ("game" if private else f"seed{session.seed}")
+        self.path, self.lock, self._f = _create(self.directory, stem, first, private)
+        sweep_stale_locks(self.directory)  # lock files that crashed games left behind
+        sweep_empty_records(self.directory)  # records an early Ctrl+C left without a header
 
     # ------------------------------------------------------------------ writing
     def _write(self, line: dict[str, Any]) -> None:
-        if self._f.closed:
+        if self._f is not None and self._f.closed:
             raise ValueError(f"record {self.path} is closed")
         if self.failed:
             return
         text = dump_line(line)
-        if self.private:
+        if self.private or self._f is None:  # the live hand of a private game; the first lines
             self._held.append(text)
             return
         self._emit(text)
@@ -313,8 +310,8 @@ class RecordWriter:
         if self.clock is not None:
             line["t"] = round(float(self.clock()), 1)
         self._write(line)
-        if isinstance(e, (HandEnded, SessionEnded)) and not self.private:
-            self._flush_held(sync=True)
+        if isinstance(e, (HandEnded, SessionEnded)):
+            self._flush_held(sync=True)  # a finished hand is on the disk, whoever plays
 
     def on_event(self, table: Table, event: Event) -> None:
         """The table's event hook."""
@@ -352,7 +349,8 @@ class RecordWriter:
 
     def close(self) -> None:
         """Write the session end (if the session ended), sync, close the file and give up its
-        lock. What `private` kept in memory is written now: the game is over for its seats."""
+        lock. What `private` kept in memory (the hand in play) is written now: the game is
+        over for its seats."""
         if self._f.closed:
             return
         try:
@@ -388,6 +386,107 @@ class RecordWriter:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+#: a record or a temporary file this old (seconds) that no game holds is left over by a crash
+LEFTOVER_AGE = 60.0
+#: the temporary file a record is made from (`_create`): hidden, beside it
+PART = ".part"
+
+
+def _create(directory: Path, stem: str, first: str, private: bool) -> tuple[Path, Any, Any]:
+    """Make a new record file named from `stem` (``-1``, ``-2`` ... when the name is taken)
+    holding `first` from the start, locked before it exists; returns (path, lock, the file
+    open for appending). The text goes into a hidden temporary file that is then linked to
+    the record's name, which fails if the name exists: no other game's file is replaced and
+    no empty record is ever seen. A private record is readable by its owner only."""
+    from .locks import RecordLock
+
+    mode = 0o600 if private else 0o644
+    n = 0
+    while True:
+        path = directory / f"{stem}{'' if n == 0 else f'-{n}'}{SUFFIX}"
+        n += 1
+        if path.exists():
+            continue
+        try:
+            lock = RecordLock.acquire(path)
+        except OSError:
+            lock = None  # a directory without room for a lock file: record unlocked
+        else:
+            if lock is None:
+                continue  # another game is making this one
+        try:
+            _make_with(path, first, mode)
+        except FileExistsError:
+            if lock is not None:
+                lock.release()
+            continue
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        return path, lock, open(path, "a", encoding="utf-8")
+
+
+def _make_with(path: Path, text: str, mode: int) -> None:
+    """Create `path` holding `text` (FileExistsError if it exists), never empty on the way
+    when `text` is not; falls back to an exclusive create where links are not allowed."""
+    if not text:
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode))
+        return
+    part = path.with_name(f".{path.name}.{os.getpid()}{PART}")
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        try:
+            os.link(part, path)
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: exclusive create, then write
+            with open(path, "x", encoding="utf-8") as f:
+                f.write(text)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def sweep_empty_records(directory: str | Path | None = None, *, now: float | None = None,
+                        age: float = LEFTOVER_AGE) -> list[Path]:
+    """Remove what an interrupted start left behind: empty record files (a game stopped
+    before its first line, a private game stopped in its first hand) and `_create`'s
+    temporary files, older than `age` seconds and held by no running game. A record with any
+    byte in it is never touched: a damaged record is still the player's. Returns what was
+    removed (never raises)."""
+    import time
+
+    from .locks import is_locked
+
+    d = Path(directory) if directory is not None else records_dir()
+    limit = (time.time() if now is None else now) - age
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(d))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        part = name.startswith(".") and name.endswith(PART) and SUFFIX in name
+        if not (part or name.endswith(SUFFIX)):
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+            if not entry.is_file(follow_symlinks=False) or st.st_mtime > limit:
+                continue
+            if not part and (st.st_size != 0 or is_locked(Path(entry.path))):
+                continue
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
 
 
 # ---------------------------------------------------------------------------- reading

@@ -251,23 +251,33 @@ def test_every_hand_end_is_synced_to_the_disk(data, monkeypatch):
     assert len(synced) - n0 >= 3  # each of the three hand ends (and the session end)
 
 
-def test_a_private_record_stays_off_the_disk_until_the_game_is_closed(data):
-    """With a program at the table, nothing it could read (the seed, the wall, the hands) is in
-    the live file; the record is complete once the game closes."""
+def test_a_private_record_keeps_only_the_hand_in_play_off_the_disk(data):
+    """With a program at the table, the hand in play (its wall, the hidden hands) is never in
+    the live file, but every finished hand is, synced at its end; the record is complete once
+    the game closes."""
     from ai.random_seat import RandomSeat
 
     s = Session(RuleSet(), seed=4, hands=2)
     w = RecordWriter(s, data, private=True)
     assert "seed" not in w.path.name
+    assert w.path.stat().st_mode & 0o077 == 0  # the owner's only
     seats = [RandomSeat(i) for i in range(4)]
     t = s.new_hand(on_event=w.on_event)
     while not t.is_over:
+        assert w.path.read_bytes() == b""  # hand 1 in play: not even the header
         seat, d = next(iter(t.pending().items()))
         w.submit(t, seat, seats[seat].act(d))
-    assert w.path.read_bytes() == b""  # not even the header (it holds the seed)
-    w.close()
+    s.finish_hand()
+    after_one = w.path.read_bytes()
     rec = load_record(w.path)
-    assert rec.header["seed"] == 4 and rec.hands[0].finished
+    assert rec.header["seed"] == 4 and [h.finished for h in rec.hands] == [True]
+    t = s.new_hand(on_event=w.on_event)
+    for _ in range(10):
+        seat, d = next(iter(t.pending().items()))
+        w.submit(t, seat, seats[seat].act(d))
+    assert w.path.read_bytes() == after_one  # hand 2 in play stays in memory
+    w.close()
+    assert len(load_record(w.path).hands) == 2
 
 
 def test_a_table_with_a_program_seat_records_privately(app, data):

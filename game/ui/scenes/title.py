@@ -16,7 +16,7 @@ from game.engine.tiles import parse_tiles
 from game.i18n import register_texts
 
 from ..scene import Scene
-from ..table.resume import has_saved_session
+from ..table.resume import has_saved_session, records_module
 from ..widgets import DIM, FELT_BOTTOM, FELT_TOP, GOLD, WHITE, Button, draw_button, draw_gradient
 
 if TYPE_CHECKING:
@@ -41,11 +41,20 @@ def _has_saved_session() -> bool:
     return bool(has_saved_session())
 
 
+def _sweep_leftovers() -> None:
+    """What a game stopped at its very start left among the records (an empty file, a
+    temporary one) goes when the title opens; a record with anything in it stays."""
+    rec_mod = records_module()
+    if rec_mod is not None:
+        rec_mod.sweep_empty_records()
+
+
 class TitleScene(Scene):
     name = "title"
 
     def __init__(self, app: App, messages: Sequence[Message | str] | None = None) -> None:
         super().__init__(app)
+        _sweep_leftovers()
         self.enabled = {e: self._available(e) for e in ENTRIES}
         self.focus = next(i for i, e in enumerate(ENTRIES) if self.enabled[e])
         self.hover: int | None = None

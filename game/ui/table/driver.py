@@ -147,7 +147,9 @@ class TableDriver:
         rec_mod = records_module()
         if rec_mod is None:
             return
-        external = any(n.startswith(("cmd:", "python:")) for n in self.names)
+        from ai.registry import is_external
+
+        external = any(is_external(n) for n in self.names)  # its live hand stays in memory
         try:
             self.writer = rec_mod.RecordWriter(
                 self.session, human=self.human, seat_kinds=self.names,
