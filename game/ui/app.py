@@ -11,6 +11,11 @@ the top), `back` (close the top), `show` (back to a screen on the stack, or a ne
 Tests drive it frame by frame: ``app.step(events, dt)`` handles the events, updates the top
 scene by ``dt`` seconds and draws; ``app.screen`` is the picture.
 
+A crash in the loop (`run`) is caught there: a report goes to the log folder (`game.ui.crash`:
+the traceback, the version, the screens, the record's name, the settings), one line on the
+terminal names it, the window shows it if it still can, and `run` returns `EXIT_CRASHED`
+(no second traceback); an ordinary run keeps a short rotating log there.
+
 What can be drawn ahead (the empty table and its tile sprites for the window's layout) is drawn
 in the frames' spare time (`App.prepare`, `App.idle`): the loop does it instead of sleeping, a little at
 a time, so it is ready before the deal and neither the first frame nor any later one waits.
@@ -19,10 +24,12 @@ a time, so it is ready before the deal and neither the first frame nor any later
 from __future__ import annotations
 
 import os
+import sys
 import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import suppress
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -31,9 +38,10 @@ import pygame
 
 from game import i18n
 from game.engine.messages import Message
+from game.i18n import register_texts
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 
-from . import screens
+from . import crash, screens
 from .art import TileArt
 from .assets import ICONS
 from .board import prepare_table_text, table_background
@@ -47,6 +55,19 @@ from .themes import Look
 from .widgets import Fonts
 
 TITLE = "Korean 2-Point Mahjong"
+
+#: `App.run`'s status after a crash (EX_SOFTWARE: an internal error)
+EXIT_CRASHED = 70
+
+register_texts("ui", {
+    "crash.title": "The game stopped on an error",
+    "crash.report": "A report was saved: {path}. Please send it with a few words about what you "
+                    "were doing. Your finished hands are in the record; press any key to close.",
+    "crash.no_report": "No report could be written (the data folder refused it). Press any key "
+                       "to close.",
+    "crash.terminal": "the game stopped on an error; the report is {path}",
+    "crash.terminal_no_report": "the game stopped on an error; no report could be written",
+})
 
 #: The table's tile sprites drawn ahead (`App.prepare`): a `Layout` width and the orientations
 #: it is drawn in (the human's hand faces the player; a claimed tile lies sideways); the
@@ -121,6 +142,7 @@ class App:
         self.clock = FrameClock()
         self.scenes: list[Scene] = []
         self.running = True
+        self.crash: BaseException | None = None  # the error `run` stopped on (reported)
         self.frames = 0
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
@@ -315,6 +337,7 @@ class App:
     def push(self, screen: Scene | str, **options: Any) -> Scene:
         """Put a screen (a name and its options, or a scene) on top of the stack."""
         scene = self._scene(screen, options)
+        crash.log.info("screen: %s", scene.name)
         self.scenes.append(scene)
         scene.on_enter()
         return scene
@@ -446,7 +469,42 @@ class App:
         return path
 
     def run(self, max_frames: int | None = None, fps: int = 60) -> int:
-        """The loop, until quit (or `max_frames` frames); returns the exit status."""
+        """The loop, until quit (or `max_frames` frames); returns the exit status: 0, or
+        `EXIT_CRASHED` after a crash (reported: `crashed`). Ctrl+C passes through. The run's
+        rotating log is open meanwhile (`crash.start_log`)."""
+        handler = crash.start_log()
+        for scene in self.scenes:  # the screens opened before the loop
+            crash.log.info("screen: %s", scene.name)
+        try:
+            code = self._loop(max_frames, fps)
+            crash.log.info("end: status %d", code)
+            return code
+        except Exception as e:  # noqa: BLE001 - every error of the game ends in a report
+            return self.crashed(e)
+        finally:
+            crash.stop_log(handler)
+
+    def crashed(self, error: BaseException) -> int:
+        """Report a crash: the report file, a line on the terminal naming it, the window's last
+        notice if it can still draw. Never raises; returns `EXIT_CRASHED`."""
+        self.crash = error
+        path = crash.write_report(error, self)
+
+        def words(key: str, **fmt: object) -> str:
+            try:
+                return self.tr(key, **fmt)
+            except Exception:  # noqa: BLE001 - the crash may be in the words themselves
+                return i18n.text(key, "en", **fmt)
+
+        with suppress(Exception):  # no terminal (a desktop start): the report is there
+            line = words("crash.terminal", path=str(path)) if path else words("crash.terminal_no_report")
+            print(f"korean-mahjong: {line}", file=sys.stderr, flush=True)
+        with suppress(Exception):
+            crash.last_notice(self, words("crash.title"),
+                              [words("crash.report", path=str(path)) if path else words("crash.no_report")])
+        return EXIT_CRASHED
+
+    def _loop(self, max_frames: int | None, fps: int) -> int:
         limiter = pygame.time.Clock()
         self.clock = FrameClock()
         while self.running and self.scenes:
@@ -464,5 +522,12 @@ class App:
         """The end of the program: every scene still on the stack leaves (closing what it holds,
         e.g. the table's records and computer seats), then the window closes."""
         while self.scenes:
-            self.scenes.pop().on_exit()
+            scene = self.scenes.pop()
+            if self.crash is None:
+                scene.on_exit()
+                continue
+            try:  # after a crash, every screen still closes what it holds, whatever fails
+                scene.on_exit()
+            except Exception:  # noqa: BLE001 - the first error is the one reported
+                crash.log.exception("closing %s after the crash", getattr(scene, "name", scene))
         pygame.display.quit()
