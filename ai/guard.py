@@ -1,12 +1,15 @@
 """A seat that misbehaves is replaced, and the game goes on.
 
 `GuardedSeat` wraps the seats the game does not trust (``python:`` and ``cmd:``). When the
-inner seat raises (any exception, also `SystemExit` and `KeyboardInterrupt`), returns an action
-that is not one of ``decision.legal``, or takes longer than its time budget to decide or to
-take an event, the guard logs the reason (the ``logging`` logger ``ai.guard`` and the
-`incidents` list), replaces it by a fallback seat (``ai:standard``) for the rest of the session,
-and answers the decision with the fallback. An over-time answer is not used, so a slow seat
-never decides after its budget ran out.
+inner seat raises (anything: every exception, also `SystemExit`, `GeneratorExit` and other
+`BaseException` subclasses, except `KeyboardInterrupt`, below), returns an action that is not
+one of ``decision.legal``, or takes longer than its time budget to decide or to take an event,
+or more than `HAND_EVENTS_BUDGET` taking the events of one hand altogether, the guard logs the
+reason (the ``logging`` logger ``ai.guard`` and the `incidents` list), replaces it by a
+fallback seat (``ai:standard``) for the rest of the session, and answers the decision with the
+fallback. An over-time answer is not used, so a slow seat never decides after its budget ran
+out; a seat slow to take events (2 s each, under the 5 s per event) is replaced within the
+hand, not after minutes of play.
 
 What the inner seat is given holds no reference to the live table: each decision is a
 `ai.base.SeatDecision` snapshot (the observation taken at that moment, copies of the legal
@@ -15,8 +18,10 @@ exactly one of the engine's action classes whose fields are plain ``int``/``bool
 to those of a legal action, and the guard returns *that legal action* (never the seat's object),
 so an object that claims to equal everything is refused.
 
-A `KeyboardInterrupt` raised while the seat's own code runs cannot be told apart from the user
-pressing Ctrl+C at that moment: it is treated as a crash of the seat, like any other.
+A `KeyboardInterrupt` is the user's Ctrl+C, which may arrive while the seat's own code runs: it
+passes through the guard and stops the program as Ctrl+C does anywhere else (a ``python:``
+seat that raises it itself stops the program too; it is trusted code, see
+docs/seat-protocol.md).
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet
@@ -47,7 +52,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.engine.actions import ACTION_TYPES, Action
-from game.engine.events import Event
+from game.engine.events import Event, HandStarted
 from game.engine.messages import ACTIONS, FLOAT, MSG, TEXT, Kind, Message, define
 from game.engine.table import Decision
 
@@ -55,13 +60,17 @@ from .base import SeatDecision
 
 log = logging.getLogger("ai.guard")
 
-__all__ = ["DEFAULT_BUDGET", "GuardedSeat", "legal_by_value"]
+__all__ = ["DEFAULT_BUDGET", "HAND_EVENTS_BUDGET", "GuardedSeat", "legal_by_value"]
 
 #: seconds a seat may think about one decision (and may spend taking one event)
 DEFAULT_BUDGET = 5.0
 
-#: what a seat's code may raise: treated as a crash of the seat (see the module)
-SEAT_FAILURES = (Exception, SystemExit, KeyboardInterrupt)
+#: seconds a seat may spend taking all the events of one hand (a hand shows a seat 100-250)
+HAND_EVENTS_BUDGET = 10.0
+
+#: what a seat's code may raise and is a crash of the seat: everything but the user's Ctrl+C,
+#: which an ``except KeyboardInterrupt: raise`` before each ``except SEAT_FAILURES`` lets pass
+SEAT_FAILURES = (BaseException,)
 
 # the incidents: `seat` is the seat's name, `error` the exception's own text (program output)
 REPLACED = define("ai.guard.replaced",
@@ -79,6 +88,9 @@ SLOW = define("ai.guard.slow", "took {took:.2f} s, over its budget of {budget:g}
 SLOW_EVENT = define("ai.guard.slow_event",
                     "took {took:.2f} s on an event, over its budget of {budget:g} s", took=FLOAT,
                     budget=FLOAT)
+SLOW_EVENTS = define("ai.guard.slow_events",
+                     "took {took:.1f} s taking the events of one hand, over its budget of "
+                     "{budget:g} s", took=FLOAT, budget=FLOAT)
 ILLEGAL = define("ai.guard.illegal", "answered illegally ({answer}; legal: {legal})", answer=TEXT,
                  legal=ACTIONS)
 
@@ -117,6 +129,8 @@ def legal_by_value(action: Any, legal: Sequence[Action]) -> Action | None:
     """
     try:
         key = _value_key(action)
+    except KeyboardInterrupt:
+        raise
     except SEAT_FAILURES:  # a property that raises, say
         return None
     if key is None:
@@ -128,16 +142,28 @@ def legal_by_value(action: Any, legal: Sequence[Action]) -> Action | None:
 
 
 class GuardedSeat:
-    """Wraps `inner`; see the module. `budget` is seconds per decision (None: no limit)."""
+    """Wraps `inner`; see the module. `budget` is seconds per decision and per event,
+    `hand_budget` seconds for all the events of a hand (None: no limit); `clock` measures them
+    (seconds)."""
 
     def __init__(self, inner: Any, budget: float | None = DEFAULT_BUDGET,
-                 fallback: Callable[[], Any] = _fallback):
+                 fallback: Callable[[], Any] = _fallback, *,
+                 hand_budget: float | None = HAND_EVENTS_BUDGET,
+                 clock: Callable[[], float] = time.perf_counter):
         self.inner = inner
         self.budget = budget
+        self.hand_budget = hand_budget
+        self._clock = clock
+        self._hand_spent = 0.0  # seconds the seat spent on this hand's events so far
         self._make_fallback = fallback
         self.replaced = False
         self.incidents: list[Message] = []
-        self.original_name = str(getattr(inner, "name", type(inner).__name__))
+        try:
+            self.original_name = str(getattr(inner, "name", type(inner).__name__))
+        except KeyboardInterrupt:
+            raise
+        except SEAT_FAILURES:  # a name that raises: the class's name instead
+            self.original_name = type(inner).__name__
         # the fallback watches the hand from the start, so it can take over at any moment
         self._shadow = fallback()
 
@@ -153,6 +179,8 @@ class GuardedSeat:
         if close is not None:
             try:
                 close()
+            except KeyboardInterrupt:
+                raise
             except SEAT_FAILURES as e:  # the seat is being thrown away anyway
                 log.debug("closing %s failed: %s", self.original_name, e)
         self.inner = self._shadow
@@ -168,19 +196,21 @@ class GuardedSeat:
         if self.replaced:
             return self.inner.act(decision)
         view = SeatDecision.of(decision)
-        t0 = time.perf_counter()
+        t0 = self._clock()
         try:
             if self.budget is not None and hasattr(self.inner, "act_within"):
                 action = self.inner.act_within(view, self.budget)
             else:
                 action = self.inner.act(view)
+        except KeyboardInterrupt:  # the user's Ctrl+C (see the module)
+            raise
         except TimeoutError as e:
             self._replace(self._timed_out(e, TIMED_OUT))
             return self.inner.act(decision)
         except SEAT_FAILURES as e:  # any failure of a third-party seat
             self._replace(CRASHED(error=_error_text(e)))
             return self.inner.act(decision)
-        took = time.perf_counter() - t0
+        took = self._clock() - t0
         if self.budget is not None and took > self.budget:
             self._replace(SLOW(took=took, budget=self.budget))
             return self.inner.act(decision)
@@ -188,6 +218,8 @@ class GuardedSeat:
         if chosen is None:
             try:
                 shown = repr(action)[:200]
+            except KeyboardInterrupt:
+                raise
             except SEAT_FAILURES:
                 shown = f"a {type(action).__name__}"
             self._replace(ILLEGAL(answer=shown, legal=decision.legal))
@@ -196,23 +228,41 @@ class GuardedSeat:
 
     def observe(self, event: Event) -> None:
         if not self.replaced:
-            within = getattr(self.inner, "observe_within", None)
-            fn = getattr(self.inner, "observe", None)
-            t0 = time.perf_counter()
-            try:
-                if within is not None and self.budget is not None:
-                    within(copy.deepcopy(event), self.budget)
-                elif fn is not None:
-                    fn(copy.deepcopy(event))
-            except TimeoutError as e:
-                self._replace(self._timed_out(e, TIMED_OUT_EVENT))
-            except SEAT_FAILURES as e:  # as in act
-                self._replace(CRASHED_EVENT(error=_error_text(e)))
-            else:
-                took = time.perf_counter() - t0
-                if self.budget is not None and took > self.budget:
-                    self._replace(SLOW_EVENT(took=took, budget=self.budget))
+            self._observe(event)
         self._shadow.observe(event)
+
+    def _observe(self, event: Event) -> None:
+        """Give the inner seat `event` within the budgets: `budget` for this event, what is
+        left of `hand_budget` for the hand's events (a program's write is cut off there)."""
+        if isinstance(event, HandStarted):
+            self._hand_spent = 0.0
+        left = None if self.hand_budget is None else self.hand_budget - self._hand_spent
+        limit = min((b for b in (self.budget, left) if b is not None), default=None)
+        within = getattr(self.inner, "observe_within", None)
+        fn = getattr(self.inner, "observe", None)
+        t0 = self._clock()
+        try:
+            if within is not None and limit is not None:
+                within(copy.deepcopy(event), max(0.0, limit))
+            elif fn is not None:
+                fn(copy.deepcopy(event))
+        except KeyboardInterrupt:  # as in act
+            raise
+        except TimeoutError as e:
+            self._hand_spent += self._clock() - t0
+            if left is not None and limit == left and self.budget != left:
+                self._replace(SLOW_EVENTS(took=self._hand_spent, budget=self.hand_budget))
+            else:
+                self._replace(self._timed_out(e, TIMED_OUT_EVENT))
+        except SEAT_FAILURES as e:  # as in act
+            self._replace(CRASHED_EVENT(error=_error_text(e)))
+        else:
+            took = self._clock() - t0
+            self._hand_spent += took
+            if self.budget is not None and took > self.budget:
+                self._replace(SLOW_EVENT(took=took, budget=self.budget))
+            elif self.hand_budget is not None and self._hand_spent > self.hand_budget:
+                self._replace(SLOW_EVENTS(took=self._hand_spent, budget=self.hand_budget))
 
     def explain(self) -> Message | None:
         """The inner seat's explanation: a `Message` as it is, plain text (a ``python:`` seat's
@@ -225,6 +275,8 @@ class GuardedSeat:
             if type(why) is str and why:
                 from .external import SAYS
                 return SAYS(text=why)
+        except KeyboardInterrupt:
+            raise
         except SEAT_FAILURES:  # an explanation is never worth a crash
             pass
         return None
@@ -234,6 +286,8 @@ class GuardedSeat:
         if close is not None:
             try:
                 close()
+            except KeyboardInterrupt:
+                raise
             except SEAT_FAILURES as e:
                 log.debug("closing %s failed: %s", self.name, e)
 
@@ -242,5 +296,7 @@ def _error_text(e: BaseException) -> str:
     """'ZeroDivisionError: oops': what a seat raised, as the incident names it."""
     try:
         return f"{type(e).__name__}: {e}"
+    except KeyboardInterrupt:
+        raise
     except SEAT_FAILURES:  # an exception whose __str__ raises
         return type(e).__name__

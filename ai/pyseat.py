@@ -1,7 +1,9 @@
 """``python:package.module:Class`` seats: any importable class implementing the seat protocol.
 
 The class is called with ``seed=`` if it accepts it, else with no arguments (`ai.registry`
-passes `ai.registry.untrusted_seed`, which says nothing about the walls). It needs ``act``;
+passes `ai.registry.untrusted_seed`, which says nothing about the walls). Whatever importing
+the module or making the seat raises (`SystemExit` and `GeneratorExit` too; not the user's
+Ctrl+C) is a `ValueError` naming the seat: the command says it in one line. It needs ``act``;
 ``observe`` and ``explain`` are optional. The registry wraps the seat in `ai.guard.GuardedSeat`,
 so ``act`` is given an `ai.base.SeatDecision` snapshot (no live table) and ``observe`` copies
 of the events.
@@ -35,6 +37,22 @@ def load_python_seat(spec: str, seed: int | None = None) -> Any:
         module = importlib.import_module(module_name)
     except ImportError as e:
         raise ValueError(f"cannot import {module_name!r} for seat {spec!r}: {e}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 - the module's own code failed (SystemExit too)
+        raise ValueError(f"cannot import {module_name!r} for seat {spec!r}: "
+                         f"{_error_text(e)}") from None
+    try:
+        return _make(module, module_name, cls_name, spec, seed)
+    except ValueError:
+        raise
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 - the seat's class failed: not a seat we can use
+        raise ValueError(f"cannot start seat {spec!r}: {_error_text(e)}") from None
+
+
+def _make(module: Any, module_name: str, cls_name: str, spec: str, seed: int | None) -> Any:
     cls = getattr(module, cls_name, None)
     if cls is None:
         raise ValueError(f"module {module_name!r} has no {cls_name!r} (seat {spec!r})")
@@ -53,3 +71,9 @@ def load_python_seat(spec: str, seed: int | None = None) -> Any:
         except AttributeError:
             pass
     return seat
+
+
+def _error_text(e: BaseException) -> str:
+    from .guard import _error_text as text
+
+    return text(e)

@@ -725,9 +725,10 @@ class Raiser:
             raise self.exc
 
 
-@pytest.mark.parametrize("exc", [SystemExit(3), KeyboardInterrupt()], ids=["exit", "interrupt"])
+@pytest.mark.parametrize("exc", [SystemExit(3), GeneratorExit()], ids=["exit", "generator"])
 @pytest.mark.parametrize("where", ["act", "observe"])
-def test_system_exit_and_keyboard_interrupt_from_a_seat_are_crashes(exc, where):
+def test_system_exit_and_generator_exit_from_a_seat_are_crashes(exc, where):  # Ctrl+C is not:
+    # tests/ai/test_seat_guard_faults.py
     seat = GuardedSeat(Raiser(exc, where))
     seats = [seat, make_seat("greedy"), make_seat("greedy"), make_seat("greedy")]
     session = play(seats)
