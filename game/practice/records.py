@@ -77,6 +77,7 @@ __all__ = [
     "load_record",
     "peek_record",
     "prune_records",
+    "record_created",
     "records_dir",
     "scan_records",
     "sweep_empty_records",
@@ -946,6 +947,11 @@ def _created(header: dict[str, Any] | None, path: Path) -> _dt.datetime:
         return _dt.datetime.fromtimestamp(path.stat().st_mtime, _dt.UTC)
     except OSError:
         return _dt.datetime.fromtimestamp(0, _dt.UTC)
+
+
+def record_created(header: dict[str, Any] | None, path: Path) -> _dt.datetime:
+    """When a record's game started: its header's ``created``, else the file's time."""
+    return _created(header, path)
 
 
 def _summary(path: Path, continued_by: str = "") -> RecordSummary:

@@ -22,6 +22,7 @@ from ai.registry import seat_choices
 from game import rulesets
 from game.engine.rules import PRESETS, RuleSet
 from game.engine.session import Session
+from game.i18n import register_texts
 from game.settings import save_settings
 
 from ..i18n import has
@@ -64,6 +65,35 @@ def arrange(opponents: list[str], seed: int, method: str) -> list[str]:
         rel = (seats[p] - seats[0]) % 4
         out[p] = opponents[rel - 1]
     return out
+
+
+register_texts("ui", {
+    "newgame.unfinished.title": "Start a new game?",
+    "newgame.unfinished.text": "Your game of {when} is not finished: hand {hand}, {score} points. "
+                               "It is kept: choose it in Replays to continue it later.",
+    "newgame.unfinished.yes": "New game",
+    "newgame.unfinished.no": "Go back",
+})
+
+
+def unfinished_game() -> dict[str, Any] | None:
+    """The game Continue offers (when, the hand in play, the player's points), or None: what
+    the question before a new game names. Reads that one record."""
+    from ..table.resume import records_module
+
+    rec_mod = records_module()
+    try:
+        head = rec_mod.find_unfinished() if rec_mod is not None else None
+        if head is None:
+            return None
+        rec = rec_mod.load_record(head.path)
+    except (OSError, ValueError):
+        return None
+    created = rec_mod.record_created(rec.header, head.path).astimezone()
+    human = rec.human if rec.human is not None else 0
+    score = rec.scores()[human]
+    return {"when": f"{created:%Y-%m-%d %H:%M}", "hand": len(rec.finished_hands) + 1,
+            "score": f"{score:+d}" if score else "0"}
 
 
 @dataclass
@@ -207,6 +237,20 @@ class NewGameScene(Scene):
         return self.base_rules(self.value("house_rules")).replace(**changes)
 
     def start(self, seed: int | None = None) -> None:
+        """Start the game; with a game unfinished (the one Continue offers), ask first: the
+        safe answer (Enter, Esc) stays here, and the unfinished game stays continuable from
+        the replays list either way."""
+        unfinished = unfinished_game()
+        if unfinished is None:
+            self._start(seed)
+            return
+        tr = self.app.tr
+        self.app.push("confirm", title=tr("newgame.unfinished.title"),
+                      message=tr("newgame.unfinished.text", **unfinished),
+                      yes=tr("newgame.unfinished.yes"), no=tr("newgame.unfinished.no"),
+                      on_yes=lambda: self._start(seed))
+
+    def _start(self, seed: int | None = None) -> None:
         import time
 
         seed = seed if seed is not None else int(time.time() * 1000) % 1_000_000_007

@@ -5,8 +5,9 @@ scores, and whether the game was interrupted or the file is damaged (read as far
 valid). Up/Down choose, Enter or "Step through" opens the step-by-step viewer, W watches the
 game played back by the table screen with the record's actions (``replay=``: every hand face
 up, P pauses, + and - change the speed, any other key or a click skips the animation, Esc
-returns to the list), P prunes records older than a limit (chosen with Left/Right, confirmed
-with Y), Esc goes back; the mouse hovers, clicks and scrolls. `ReplayListScene` is the plain
+returns to the list), C continues an unfinished game (any of them, not only the one the title
+offers), P prunes records older than a limit (chosen with Left/Right, confirmed with Y), Esc
+goes back; the mouse hovers, clicks and scrolls. `ReplayListScene` is the plain
 list it extends (Enter watches).
 
 `ReplayViewerScene(app, record)` opens one record (a path or a loaded `Record`) as far as it is
@@ -51,7 +52,7 @@ from ..widgets import (
     wrap,
 )
 
-register_texts("ui", {"records.review": "Review  [R]"})
+register_texts("ui", {"records.review": "Review  [R]", "records.continue": "Continue  [C]"})
 
 if TYPE_CHECKING:
     from game.engine.messages import Message
@@ -653,16 +654,38 @@ class RecordsScene(ReplayListScene):
     def extra_buttons(self) -> dict[str, Button]:
         _box, _rows, watch, back = self.geometry()
         r = watch.rect
-        bw = min(round(r.w * 1.2), (r.x - back.rect.right - 48) // 3)
+        bw = min(round(r.w * 1.2), (r.x - back.rect.right - 60) // 4)
         step = pygame.Rect(0, 0, bw, r.h)
         step.bottomright = (r.x - 12, r.bottom)
         review = pygame.Rect(0, 0, bw, r.h)
         review.bottomright = (step.x - 12, r.bottom)
         prune = pygame.Rect(0, 0, bw, r.h)
         prune.bottomleft = (back.rect.right + 12, r.bottom)
+        go_on = pygame.Rect(0, 0, bw, r.h)
+        go_on.bottomleft = (prune.right + 12, r.bottom)
         return {"step": Button(step, self.app.tr("records.step"), bool(self.records)),
                 "review": Button(review, self.app.tr("records.review"), self.can_review()),
-                "prune": Button(prune, self.app.tr("records.prune", d=self.prune_days), bool(self.records))}
+                "prune": Button(prune, self.app.tr("records.prune", d=self.prune_days), bool(self.records)),
+                "continue": Button(go_on, self.app.tr("records.continue"), self.can_continue())}
+
+    def can_continue(self) -> bool:
+        """The focused record is a person's unfinished game that no other game continued or
+        holds: any such game can be continued from here, not only the one the title offers
+        (an older game stays continuable after a new one started)."""
+        if not self.records:
+            return False
+        s = self.records[self.focus]
+        return (s.human is not None and not s.complete and not s.continued_by and not s.live
+                and s.seed is not None)
+
+    def continue_game(self) -> bool:
+        """Continue the focused game (`game.ui.scenes.table.continue_game`: a game that had a
+        program at the table asks first)."""
+        if not self.can_continue():
+            return False
+        self.app.sound.play("click")
+        self.app.push("continue", path=self.records[self.focus].path)
+        return True
 
     def can_review(self) -> bool:
         """The focused record has hands to review (a damaged one is reviewed as far as valid)."""
@@ -705,6 +728,9 @@ class RecordsScene(ReplayListScene):
             if k == pygame.K_r:
                 self.review()
                 return
+            if k == pygame.K_c:
+                self.continue_game()
+                return
             if k in (pygame.K_LEFT, pygame.K_RIGHT):
                 i = PRUNE_DAYS.index(self.prune_days)
                 self.prune_days = PRUNE_DAYS[(i + (1 if k == pygame.K_RIGHT else -1)) % len(PRUNE_DAYS)]
@@ -719,6 +745,9 @@ class RecordsScene(ReplayListScene):
                 return
             if extra["review"].hit(event.pos):
                 self.review()
+                return
+            if extra["continue"].hit(event.pos):
+                self.continue_game()
                 return
             _, rows, _, _ = self.geometry()
             for i, r in enumerate(rows):
