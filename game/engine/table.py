@@ -337,6 +337,10 @@ class Table:
         #: one `SeatState` per seat (E S W N): hands, melds, rivers, flags
         self.seat_state: list[SeatState] = [SeatState() for _ in range(4)]
         self.any_meld = False  # a claim or kong happened (ends the "first go-around" specials)
+        #: seats that declared a concealed kong at the deal (a flower's replacement completed it):
+        #: it ends that seat's own first-go-around specials, not the others' (chapter VIII ties
+        #: nine major tiles and the heavenly hand to the dealt hand alone)
+        self.deal_kongs: set[int] = set()
         self.limbo: tuple[int, int] | None = None  # (seat, tile id) of an added-kong tile being robbed
         self.turn = 0
         self.phase = Phase.DEAL
@@ -497,7 +501,7 @@ class Table:
         me = self.seat_state[seat]
         if not isinstance(action, ConcealedKong):
             return self._after_deal_seat(seat)
-        self._declare_concealed_kong(seat, action.tile)
+        self._declare_concealed_kong(seat, action.tile, at_deal=True)
         t, pos = self.wall.draw_back()  # the decision is only made while the wall has tiles
         self._add(seat, t)
         me.drawn = t
@@ -600,7 +604,8 @@ class Table:
         return all(m.type == CONCEALED_KONG for m in self.seat_state[seat].melds)
 
     def _first_go_around(self, seat: int) -> bool:
-        return not self.any_meld and not self.seat_state[seat].discarded
+        return (not self.any_meld and seat not in self.deal_kongs
+                and not self.seat_state[seat].discarded)
 
     def _context(self, seat: int, win_kind: int, *, self_draw: bool, discarder: int | None = None,
                  robbing: bool = False, last: bool = False) -> WinContext:
@@ -810,14 +815,17 @@ class Table:
                 return None
         raise AssertionError(f"unhandled action {action!r}")
 
-    def _declare_concealed_kong(self, seat: int, k: int) -> None:
+    def _declare_concealed_kong(self, seat: int, k: int, at_deal: bool = False) -> None:
         me = self.seat_state[seat]
         ids = tuple(t for t in me.concealed if t < FIRST_FLOWER and KIND_OF_TILE[t] == k)
         for t in ids:
             self._remove(seat, t)
         me.melds.append(Meld(CONCEALED_KONG, k))
         me.meld_ids.append(ids)
-        self.any_meld = True  # like every kong, it ends the first go-around's specials
+        if at_deal:  # ends this seat's first-go-around specials only
+            self.deal_kongs.add(seat)
+        else:  # like every kong in play, it ends the first go-around's specials for everyone
+            self.any_meld = True
         me.drawn = None
         self._emit(KongDeclared(seat, CONCEALED_KONG, ids))
 
@@ -972,7 +980,7 @@ class Table:
 
     def _after_pass(self, discarder: int) -> Callable[[], Any] | None:
         rules = self.rules
-        if (rules.four_winds_draw and discarder == 3 and not self.any_meld
+        if (rules.four_winds_draw and discarder == 3 and not self.any_meld and not self.deal_kongs
                 and all(len(p.river) == 1 for p in self.seat_state)):
             kinds = {KIND_OF_TILE[p.river[0]] for p in self.seat_state}
             if len(kinds) == 1 and is_wind(next(iter(kinds))):
@@ -1062,6 +1070,7 @@ class Table:
         t.events = list(self.events)
         t.seat_state = [p.copy() for p in self.seat_state]
         t.any_meld = self.any_meld
+        t.deal_kongs = set(self.deal_kongs)
         t.limbo = self.limbo
         t.turn, t.phase, t.result = self.turn, self.phase, self.result
         t._last_discard = self._last_discard

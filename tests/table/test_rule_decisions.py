@@ -20,7 +20,7 @@ from game.engine.replay import Recorder, SessionLog, replay
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_hand
 from game.engine.table import Table, rig_wall
-from game.engine.tiles import format_tiles, kind_of_tile, parse_tile
+from game.engine.tiles import format_tiles, is_major, kind_of_tile, parse_tile, parse_tiles
 
 T = parse_tile
 
@@ -87,7 +87,45 @@ def test_a_replacement_completing_four_of_a_kind_offers_a_kong_before_easts_turn
     assert t.wall.remaining == 51 - 2
     p = t.pending()
     assert list(p) == [0] and p[0].kind == "turn" and t.drawn[1] is None
-    assert t.any_meld  # like every kong, it ends the first go-around's specials
+    # it ends South's own first-go-around specials, not the others' (chapter VIII, issue 30)
+    assert t.deal_kongs == {1} and not t.any_meld
+
+
+# East's dealt 14 tiles: complete (a heavenly hand) and holding nine major kinds
+E_HEAVENLY = "123m789m789p111z22z"
+N_FOR_HEAVENLY = "123m345p678p44z33z"
+
+
+def test_a_kong_at_the_deal_by_another_seat_leaves_east_his_heavenly_hand():
+    """Chapter VII lets South declare the kong his flower's replacement completed "at the very
+    moment"; chapter VIII's heavenly hand is "the dealer's dealt 14 tiles win". Before the fix
+    South's deal kong marked the first go-around broken for everyone and East lost 16 points."""
+    t = deal([E_HEAVENLY, S_FLOWER, W_PLAIN, N_FOR_HEAVENLY], replacements="5m7z")
+    t.submit(1, ConcealedKong(T("5m")))
+    d = t.pending()[0]
+    assert d.kind == "turn" and WIN in d.legal
+    t.submit(0, WIN)
+    (win,) = t.result.winners
+    assert "heavenly_hand" in [y.key for y in win.result.yak]
+
+
+def test_a_kong_at_the_deal_by_another_seat_leaves_east_his_nine_major_tiles():
+    assert sum(1 for k in set(parse_tiles(E_PLAIN)) if is_major(k)) >= 9
+    t = deal([E_PLAIN, S_FLOWER, W_PLAIN, N_PLAIN], replacements="5m7z")
+    t.submit(1, ConcealedKong(T("5m")))
+    assert NINE_MAJOR in t.pending()[0].legal
+    # and the seat that declared it loses its own: South's first draw offers no nine majors
+    # even with nine major kinds (his hand here has fewer; checked on the flag itself)
+    assert not t._first_go_around(1) and t._first_go_around(2)
+
+
+def test_a_kong_in_play_still_ends_the_first_go_around_for_everyone():
+    t = deal([E_PLAIN, S_FLOWER, W_PLAIN, N_PLAIN], replacements="5m", draws="2p")
+    t.submit(1, PASS)  # South keeps his four 5m for his own turn
+    discard(t, 0, "1z")
+    pass_all(t)
+    t.submit(1, ConcealedKong(T("5m")))
+    assert t.any_meld and not t._first_go_around(2) and not t._first_go_around(0)
 
 
 def test_a_pass_at_the_deal_leaves_the_kong_for_the_seats_own_turn():
