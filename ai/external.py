@@ -13,7 +13,10 @@ What the program gets and how it is held (the threat model is in docs/seat-proto
 * a minimal environment (`MINIMAL_ENV`: the search path and the locale, nothing naming the
   user's files; ``KOREAN_MAHJONG_SEED`` when a seed is given), its own fresh working directory
   (`workdir`, removed at `close`) and its own process group (its own session on POSIX), which
-  `close` ends as a whole: SIGTERM, a short wait, then SIGKILL;
+  `close` ends as a whole: SIGTERM, a short wait, then SIGKILL. On Linux the program is
+  started through `ai.seat_launcher` (the game's interpreter running that file), a child
+  subreaper that ends every descendant of the program at `close`, when the program ends and
+  when the game ends, also those that left the group with ``setsid()`` or ``setpgid()``;
 * a deadline per request, computed once: writing the request and reading the whole answer
   line must fit in the budget (a program streaming bytes without a newline is cut off), and an
   answer line longer than `MAX_LINE` bytes is a protocol error;
@@ -47,6 +50,7 @@ import shlex
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -83,8 +87,25 @@ MINIMAL_ENV = ("PATH", "LANG", "LC_ALL", "LC_CTYPE") + (
 
 #: seconds `close` waits for the program to end by itself, then after SIGTERM
 GRACE = 0.5
+#: seconds `close` gives the launcher (`ai.seat_launcher`) to end the program's tree after
+#: SIGTERM, before SIGKILL (it takes about its own GRACE, 0.2 s, for descendants that resist)
+LAUNCHER_GRACE = 3.0
 
 _POSIX = os.name == "posix"
+#: the launcher, run as a script (`launcher_command`)
+LAUNCHER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "seat_launcher.py")
+
+
+def launcher_command(argv: list[str]) -> list[str] | None:
+    """The command that starts `argv` through `ai.seat_launcher`, or None where it cannot run
+    (not Linux, a frozen build whose executable is the game, no launcher file): then the
+    program starts directly, in its own process group. The game's own interpreter runs the
+    launcher isolated (``-I``: no environment variables, user site or current directory
+    read), so it needs nothing of the minimal environment the program gets."""
+    if not sys.platform.startswith("linux") or getattr(sys, "frozen", False) or \
+            not sys.executable or not os.path.isfile(LAUNCHER):
+        return None
+    return [sys.executable, "-I", LAUNCHER, "--parent", str(os.getpid()), "--", *argv]
 
 
 class ProtocolError(ValueError):
@@ -337,6 +358,10 @@ class ExternalSeat:
         self._dead = ""  # why the program can no longer be talked to
         self._closed = False
         self._chunks: queue.Queue[bytes] | None = None
+        launch = launcher_command(self.argv)
+        if launch is not None:  # the launcher starts it: look for it first, as Popen would
+            check_program(self.argv)
+        self.launched = launch is not None
         self.workdir = tempfile.mkdtemp(prefix="korean-mahjong-seat-")
         options: dict[str, Any] = {}
         if _POSIX:
@@ -344,8 +369,9 @@ class ExternalSeat:
         else:  # pragma: no cover - Windows
             options["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         bufsize=0, env=_minimal_env(seed), cwd=self.workdir,
+            self.proc = subprocess.Popen(launch or self.argv, stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, bufsize=0,
+                                         env=_minimal_env(seed), cwd=self.workdir,
                                          close_fds=True, **options)
         except OSError as e:
             shutil.rmtree(self.workdir, ignore_errors=True)
@@ -523,8 +549,19 @@ class ExternalSeat:
         shutil.rmtree(self.workdir, ignore_errors=True)
 
     def _end_group(self) -> None:
-        """End the program's process group: SIGTERM, up to `GRACE` seconds, then SIGKILL."""
+        """End the program's process group: SIGTERM, up to `GRACE` seconds, then SIGKILL.
+        Started through the launcher: SIGTERM to the launcher, which ends the program's whole
+        tree and then itself (up to `LAUNCHER_GRACE` seconds, then SIGKILL)."""
         proc = self.proc
+        if self.launched:
+            if proc.poll() is None:
+                _signal_group(proc.pid, signal.SIGTERM)
+                try:
+                    proc.wait(timeout=LAUNCHER_GRACE)
+                except subprocess.TimeoutExpired:
+                    _signal_group(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return
         if not _POSIX:  # pragma: no cover - Windows: end the process tree while it stands
             if proc.poll() is None:
                 try:
@@ -553,7 +590,9 @@ class ExternalSeat:
         if getattr(self, "_closed", True) or getattr(self, "proc", None) is None:
             return
         try:
-            if _POSIX:
+            if getattr(self, "launched", False):  # the launcher ends the tree
+                _signal_group(self.proc.pid, signal.SIGTERM)
+            elif _POSIX:
                 _signal_group(self.proc.pid, signal.SIGKILL)
             elif self.proc.poll() is None:  # pragma: no cover - Windows
                 self.proc.kill()

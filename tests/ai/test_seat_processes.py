@@ -65,3 +65,103 @@ def test_a_missing_program_is_one_error_before_play(tmp_path, capsys):
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 1 and "no-such-bot" in err[0]
     assert not log.exists()
+
+
+# ------------------------------------------------------------------ descendants end at close
+ESCAPES = """
+import signal, time
+if os.fork() == 0:  # a child that leaves the program's group (and session), then forks again
+    {escape}  # so that its parent is gone: an orphan in a group of its own
+    if os.fork():
+        os._exit(0)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # and it resists SIGTERM
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1):  # the game's pipes are not held open by it
+        os.dup2(devnull, fd)
+    with open(sys.argv[1] + ".tmp", "w") as f:
+        f.write(str(os.getpid()))
+    os.rename(sys.argv[1] + ".tmp", sys.argv[1])
+    time.sleep(300)
+    os._exit(0)
+"""
+
+LINUX = sys.platform.startswith("linux")
+
+
+def alive(pid: int) -> bool:
+    """Whether `pid` runs (a zombie, ended but not yet collected, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    return stat[stat.rfind(b")") + 2:][:1] != b"Z"
+
+
+def gone(pid: int, wait: float = 20.0) -> bool:
+    """Whether `pid` ends within a generous `wait` (polled: no timing is asserted)."""
+    import time
+
+    stop = time.monotonic() + wait
+    while time.monotonic() < stop:
+        if not alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _kill(pid: int | None) -> None:
+    import signal
+
+    if pid is not None and alive(pid):
+        os.kill(pid, signal.SIGKILL)
+
+
+def _pid(path: Path, wait: float = 60.0) -> int:
+    import time
+
+    stop = time.monotonic() + wait
+    while not path.exists():
+        assert time.monotonic() < stop, "the program never started its child"
+        time.sleep(0.05)
+    return int(path.read_text())
+
+
+@pytest.mark.skipif(not LINUX, reason="the subreaper launcher is Linux's (elsewhere: the group)")
+@pytest.mark.parametrize("escape", ["os.setsid()", "os.setpgid(0, 0)"])
+def test_a_child_that_left_the_group_ends_when_simulate_ends(tmp_path, capsys, escape):
+    pidfile = tmp_path / "escaped.pid"
+    seat = f"{program(tmp_path, 'escapes.py', ESCAPES.format(escape=escape))} {pidfile}"
+    escaped = None
+    try:
+        assert main(["simulate", "--hands", "2", "--seats", f"{seat},greedy,random,greedy"]) == 0
+        escaped = _pid(pidfile)
+        assert gone(escaped)
+    finally:
+        _kill(escaped)
+    capsys.readouterr()
+
+
+@pytest.mark.skipif(not LINUX, reason="the subreaper launcher is Linux's (elsewhere: the group)")
+def test_a_child_that_left_the_group_ends_when_the_game_is_killed(tmp_path):
+    import signal
+    import subprocess
+
+    pidfile = tmp_path / "escaped.pid"
+    seat = f"{program(tmp_path, 'escapes.py', ESCAPES.format(escape='os.setsid()'))} {pidfile}"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "c"),
+               KOREAN_MAHJONG_DATA_DIR=str(tmp_path / "d"))
+    game = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--hands", "100000",
+                             "--seats", f"{seat},greedy,random,greedy"], env=env, cwd=tmp_path,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    escaped = None
+    try:
+        escaped = _pid(pidfile)
+        assert alive(escaped)
+        game.send_signal(signal.SIGKILL)  # no close, no finally: the game just ends
+        game.wait()
+        assert gone(escaped)
+    finally:
+        game.kill()
+        game.wait()
+        _kill(escaped)
