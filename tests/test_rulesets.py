@@ -195,3 +195,39 @@ def test_simulate_rules_takes_a_saved_sets_name(folder, tmp_path):
     bad = subprocess.run([sys.executable, "-m", "game", "simulate", "--rules", "nosuch", "--hands", "1"],
                          check=False, env=env, capture_output=True, text=True, timeout=120)
     assert bad.returncode != 0 and "rules file nosuch: no such file" in bad.stderr
+
+
+#: a rule set as files written before issue 30's house rules hold it (every rule of that day)
+BEFORE_ISSUE_30 = {
+    "ante": 5, "preset": "samsiki", "yak_overrides": {"seven_pairs": 3},
+    "discard_multiplier": 1, "several_winners": "all", "three_winners": "head_bump",
+    "nine_major_draw": True, "nine_major_threshold": 10, "four_winds_draw": True,
+    "prevalent_wind": "east", "dealer_keeps": "win", "session_mode": "hands",
+    "session_hands": 8, "session_minutes": 60, "uper_min_wall": 4, "flowers": True,
+    "special_tile_bonus": False, "strict_table": True, "score_cap": 80,
+}
+#: the house rules issue 30 added, with their defaults (today's behaviour)
+ISSUE_30_DEFAULTS = {"four_winds_concealed_kong": "cancels"}
+
+
+def test_an_old_rule_set_file_without_the_new_house_rules_loads_unchanged(folder, tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({"name": "Old club", **BEFORE_ISSUE_30}), encoding="utf-8")
+    warnings: list[str] = []
+    rules = RuleSet.load(path, warnings)  # what simulate --rules reads
+    assert warnings == [] and rs.read_set_file(path) == ("Old club", rules)
+    got = rules.to_dict()
+    assert {k: got[k] for k in BEFORE_ISSUE_30} == BEFORE_ISSUE_30
+    assert {k: got[k] for k in ISSUE_30_DEFAULTS} == ISSUE_30_DEFAULTS
+    assert set(got) == set(BEFORE_ISSUE_30) | set(ISSUE_30_DEFAULTS)
+
+
+def test_an_old_settings_file_without_the_new_house_rules_loads_unchanged(folder, tmp_path):
+    from game.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"rules": BEFORE_ISSUE_30}), encoding="utf-8")
+    settings, messages = load_settings(path)
+    assert messages == []
+    assert settings.rules == RuleSet.from_dict({**BEFORE_ISSUE_30, **ISSUE_30_DEFAULTS})
+    assert path.read_text(encoding="utf-8") == json.dumps({"rules": BEFORE_ISSUE_30})

@@ -134,6 +134,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "prevalent_wind": ("none", "east", "rotating"),
     "dealer_keeps": ("win_or_draw", "win"),
     "session_mode": ("hands", "minutes", "endless"),
+    "four_winds_concealed_kong": ("cancels", "stands"),
 }
 
 
@@ -164,6 +165,9 @@ class RuleSet:
     nine_major_draw: bool = True
     nine_major_threshold: int = 9  # or 10
     four_winds_draw: bool = True
+    #: a concealed kong in the first go-around (at the deal or in play) cancels the four-winds
+    #: draw, or "stands": only a claimed pung or kong does (chapter VIII's words), docs/rules.md 10
+    four_winds_concealed_kong: str = "cancels"
     prevalent_wind: str = "none"  # "east" fixed, or "rotating" by round
     dealer_keeps: str = "win_or_draw"  # or "win" (dealer keeps only on his own win)
     session_mode: str = "hands"  # "minutes", "endless"

@@ -978,9 +978,16 @@ class Table:
             return self._after_kong(seat)
         return lambda: self._turn(seat, drew=False)
 
+    def _four_winds_broken(self) -> bool:
+        """Whether a meld has cancelled the four-winds draw: any claim or kong, or with the house
+        rule "stands" only a claimed set (chapter VIII: "if a pung or kong is claimed")."""
+        if self.rules.four_winds_concealed_kong == "stands":
+            return any(m.type != CONCEALED_KONG for p in self.seat_state for m in p.melds)
+        return self.any_meld or bool(self.deal_kongs)
+
     def _after_pass(self, discarder: int) -> Callable[[], Any] | None:
         rules = self.rules
-        if (rules.four_winds_draw and discarder == 3 and not self.any_meld and not self.deal_kongs
+        if (rules.four_winds_draw and discarder == 3 and not self._four_winds_broken()
                 and all(len(p.river) == 1 for p in self.seat_state)):
             kinds = {KIND_OF_TILE[p.river[0]] for p in self.seat_state}
             if len(kinds) == 1 and is_wind(next(iter(kinds))):

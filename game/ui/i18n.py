@@ -102,6 +102,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.nine_major_draw": "Nine major tiles draw",
     "rule.nine_major_threshold": "Nine major tiles: kinds needed",
     "rule.four_winds_draw": "Four consistent winds draw",
+    "rule.four_winds_concealed_kong": "Four winds after a concealed kong",
     "rule.prevalent_wind": "Prevalent wind",
     "rule.dealer_keeps": "Dealer keeps the deal",
     "rule.session_mode": "Session length",
@@ -125,6 +126,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.rotating": "rotating by round",
     "value.win_or_draw": "on a dealer win or a draw",
     "value.win": "on a dealer win only",
+    "value.cancels": "no draw (any kong cancels it)",
+    "value.stands": "still a draw (only a claim cancels it)",
     "value.hands": "N hands",
     "value.minutes": "M minutes",
     "value.endless": "endless",
@@ -210,6 +213,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.nine_major_threshold": "How many different terminals and honours the nine-major draw needs.",
     "about.four_winds_draw": "The hand is drawn when all four players discard the same wind on their "
         "first turn.",
+    "about.four_winds_concealed_kong": "Whether a concealed kong in the first go-around cancels the "
+        "four-winds draw, or only a claimed pung or kong does (chapter VIII).",
     "about.prevalent_wind": "The round's wind: none (no prevalent-wind yak), East all session, or by "
         "round.",
     "about.dealer_keeps": "When East keeps the deal: on his win and on a drawn hand, or on his win only.",

@@ -178,6 +178,7 @@ def rules_rows() -> list[Row]:
         _rule("nine_major_draw", [True, False], _onoff),
         _rule("nine_major_threshold", [9, 10], _num),
         _rule("four_winds_draw", [True, False], _onoff),
+        _rule("four_winds_concealed_kong", ["cancels", "stands"], _value),
         _rule("prevalent_wind", ["none", "east", "rotating"], _value),
         _rule("dealer_keeps", ["win_or_draw", "win"], _value),
         _rule("session_mode", ["hands", "minutes", "endless"], _value),
