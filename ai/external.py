@@ -12,7 +12,8 @@ What the program gets and how it is held (the threat model is in docs/seat-proto
 
 * a minimal environment (`MINIMAL_ENV`: the search path and the locale, nothing naming the
   user's files; ``KOREAN_MAHJONG_SEED`` when a seed is given), its own fresh working directory
-  (`workdir`, removed at `close`) and its own process group (its own session on POSIX), which
+  (`workdir`, removed at `close`; a game that was killed leaves it, and the next seat started
+  removes it: `sweep_seat_folders`) and its own process group (its own session on POSIX), which
   `close` ends as a whole: SIGTERM, a short wait, then SIGKILL. On Linux the program is
   started through `ai.seat_launcher` (the game's interpreter running that file), a child
   subreaper that ends every descendant of the program at `close`, when the program ends and
@@ -70,7 +71,7 @@ from .base import SeatDecision
 
 __all__ = ["MAX_LINE", "MINIMAL_ENV", "PROTOCOL_VERSION", "SAYS", "ExternalSeat", "ProtocolError",
            "check_program", "decision_to_json", "message_json", "observation_to_json",
-           "parse_answer"]
+           "parse_answer", "sweep_seat_folders"]
 
 #: 2: reasons (``refused``, ``observation.sacred``) are message objects, no longer strings
 PROTOCOL_VERSION = 2
@@ -263,6 +264,97 @@ def check_program(command: str | Sequence[str]) -> None:
         raise ValueError(f"cannot start seat program {argv[0]!r}: not found, or not executable")
 
 
+#: the temporary folders of the seats: <temp>/korean-mahjong-seat-XXXX/ holds `OWNER` (locked
+#: by the game while the seat lives) and the program's working directory `WORK`
+FOLDER_PREFIX = "korean-mahjong-seat-"
+OWNER = "owner"
+WORK = "work"
+_swept = False
+
+
+def _lock(fd: int, wait: bool) -> bool:
+    """Take an exclusive lock on the open file `fd` (released when the process ends, however
+    it ends); False if another process holds it. POSIX only."""
+    import fcntl
+
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _make_folder() -> tuple[str, int | None]:
+    """A new seat folder with its `OWNER` file locked by this process: (the folder, the lock's
+    file descriptor, None where there are no such locks). The owner file is locked before it
+    gets its name, so a sweep never sees it unlocked while this process lives."""
+    folder = tempfile.mkdtemp(prefix=FOLDER_PREFIX)
+    fd: int | None = None
+    try:
+        os.mkdir(os.path.join(folder, WORK), 0o700)
+        if _POSIX:
+            tmp = os.path.join(folder, OWNER + ".new")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC
+                         | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            _lock(fd, True)
+            os.write(fd, f"{os.getpid()}\n".encode())
+            os.rename(tmp, os.path.join(folder, OWNER))
+    except OSError:
+        if fd is not None:
+            os.close(fd)
+        shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return folder, fd
+
+
+def sweep_seat_folders(directory: str | None = None) -> list[str]:
+    """Remove the seat folders of games that ended without removing them (killed, crashed) from
+    `directory` (the temporary directory): only folders named ``korean-mahjong-seat-*``, real
+    directories (not links) of this user, whose `OWNER` file no process holds locked any
+    more. Anything else, a folder of a game still running or one without an owner file (made
+    by an older version), is left alone. Returns the folders removed; never raises. POSIX
+    (elsewhere nothing is removed: a folder in use cannot be told from one left behind)."""
+    import stat as st
+
+    removed: list[str] = []
+    if not _POSIX:  # pragma: no cover - Windows
+        return removed
+    where = directory if directory is not None else tempfile.gettempdir()
+    try:
+        names = [n for n in os.listdir(where) if n.startswith(FOLDER_PREFIX)]
+    except OSError:
+        return removed
+    for name in names:
+        folder = os.path.join(where, name)
+        try:
+            info = os.lstat(folder)
+            if not st.S_ISDIR(info.st_mode) or info.st_uid != os.getuid():
+                continue
+            fd = os.open(os.path.join(folder, OWNER),
+                         os.O_RDONLY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:  # gone, not ours, no owner file (or a link in its place)
+            continue
+        try:
+            if not st.S_ISREG(os.fstat(fd).st_mode) or not _lock(fd, False):
+                continue  # its game still runs
+            shutil.rmtree(folder, ignore_errors=True)
+            if not os.path.lexists(folder):
+                removed.append(folder)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _sweep_once() -> None:
+    """`sweep_seat_folders`, the first time this process starts a seat."""
+    global _swept
+    if not _swept:
+        _swept = True
+        sweep_seat_folders()
+
+
 def _minimal_env(seed: int | None) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k.upper() in MINIMAL_ENV}
     if seed is not None:
@@ -362,7 +454,9 @@ class ExternalSeat:
         if launch is not None:  # the launcher starts it: look for it first, as Popen would
             check_program(self.argv)
         self.launched = launch is not None
-        self.workdir = tempfile.mkdtemp(prefix="korean-mahjong-seat-")
+        _sweep_once()
+        self._folder, self._owner = _make_folder()
+        self.workdir = os.path.join(self._folder, WORK)
         options: dict[str, Any] = {}
         if _POSIX:
             options["start_new_session"] = True
@@ -374,7 +468,7 @@ class ExternalSeat:
                                          env=_minimal_env(seed), cwd=self.workdir,
                                          close_fds=True, **options)
         except OSError as e:
-            shutil.rmtree(self.workdir, ignore_errors=True)
+            self._remove_folder()
             raise ValueError(f"cannot start seat program {argv[0]!r}: {e}") from None
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._in = self.proc.stdin.fileno()
@@ -546,7 +640,17 @@ class ExternalSeat:
                 proc.stdout.close()
         except OSError:
             pass
-        shutil.rmtree(self.workdir, ignore_errors=True)
+        self._remove_folder()
+
+    def _remove_folder(self) -> None:
+        """Remove the seat's folder, then let go of its owner lock."""
+        shutil.rmtree(self._folder, ignore_errors=True)
+        fd, self._owner = self._owner, None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
     def _end_group(self) -> None:
         """End the program's process group: SIGTERM, up to `GRACE` seconds, then SIGKILL.
@@ -596,7 +700,7 @@ class ExternalSeat:
                 _signal_group(self.proc.pid, signal.SIGKILL)
             elif self.proc.poll() is None:  # pragma: no cover - Windows
                 self.proc.kill()
-            shutil.rmtree(self.workdir, ignore_errors=True)
+            self._remove_folder()
         except Exception:  # noqa: BLE001, S110 - never raise from a finalizer
             pass
 

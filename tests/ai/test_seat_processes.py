@@ -165,3 +165,84 @@ def test_a_child_that_left_the_group_ends_when_the_game_is_killed(tmp_path):
         game.kill()
         game.wait()
         _kill(escaped)
+
+
+# ---------------------------------------------------------- seat folders of killed games
+HOLDS_A_SEAT = """
+import sys, time
+from ai.external import ExternalSeat
+seat = ExternalSeat([sys.executable, "-c", "import sys; sys.stdin.read()"])
+print(seat.workdir, flush=True)
+time.sleep(300)
+"""
+
+
+def _game_with_a_seat(tmp_path: Path):
+    import subprocess
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT), TMPDIR=str(tmp_path))
+    game = subprocess.Popen([sys.executable, "-c", HOLDS_A_SEAT], env=env,
+                            stdout=subprocess.PIPE, text=True)
+    workdir = Path(game.stdout.readline().strip())
+    assert workdir.is_dir() and workdir.parent.parent == tmp_path
+    return game, workdir.parent
+
+
+@pytest.mark.skipif(os.name != "posix", reason="seat folders are swept on POSIX")
+def test_the_folders_of_killed_games_are_swept_and_nothing_else(tmp_path):
+    import signal
+
+    from ai.external import sweep_seat_folders
+
+    killed, left = _game_with_a_seat(tmp_path)
+    running, kept = _game_with_a_seat(tmp_path)
+    try:
+        killed.send_signal(signal.SIGKILL)  # the game ends without removing its seat's folder
+        killed.wait()
+        assert left.is_dir()
+        # what must stay: a folder of an older version (no owner file), one that only looks
+        # like ours, a link with our name, and a folder whose owner file is a link
+        legacy = tmp_path / "korean-mahjong-seat-legacy"
+        (legacy / "work").mkdir(parents=True)
+        other = tmp_path / "korean-mahjong-other"
+        other.mkdir()
+        target = tmp_path / "precious"
+        target.mkdir()
+        (target / "owner").write_text("1\n")
+        (tmp_path / "korean-mahjong-seat-link").symlink_to(target)
+        linked = tmp_path / "korean-mahjong-seat-linked-owner"
+        linked.mkdir()
+        (linked / "owner").symlink_to(target / "owner")
+
+        assert sweep_seat_folders(str(tmp_path)) == [str(left)]
+        assert not left.exists()
+        assert kept.is_dir() and (kept / "work").is_dir()  # its game still runs
+        assert legacy.is_dir() and other.is_dir() and linked.is_dir()
+        assert (target / "owner").read_text() == "1\n"
+        assert sweep_seat_folders(str(tmp_path)) == []
+    finally:
+        for game in (killed, running):
+            game.kill()
+            game.wait()
+    assert sweep_seat_folders(str(tmp_path)) == [str(kept)]  # now its game is gone too
+
+
+@pytest.mark.skipif(os.name != "posix", reason="seat folders are swept on POSIX")
+def test_starting_a_seat_sweeps_what_a_killed_game_left(tmp_path, monkeypatch):
+    import signal
+
+    import ai.external as external
+
+    killed, left = _game_with_a_seat(tmp_path)
+    killed.send_signal(signal.SIGKILL)
+    killed.wait()
+    monkeypatch.setattr(external, "_swept", False)  # this process has not swept yet
+    monkeypatch.setattr(external.tempfile, "tempdir", str(tmp_path))
+    seat = external.ExternalSeat([sys.executable, "-c", "import sys; sys.stdin.read()"])
+    try:
+        assert not left.exists()
+        assert Path(seat.workdir).is_dir()
+    finally:
+        seat.close()
+    assert not Path(seat.workdir).parent.exists()
+    assert [p for p in tmp_path.iterdir() if p.name.startswith("korean-mahjong-seat-")] == []
