@@ -135,6 +135,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "dealer_keeps": ("win_or_draw", "win"),
     "session_mode": ("hands", "minutes", "endless"),
     "four_winds_concealed_kong": ("cancels", "stands"),
+    "dealt_kong": ("own_turn", "at_deal"),
 }
 
 
@@ -175,6 +176,9 @@ class RuleSet:
     session_minutes: int = 60
     uper_min_wall: int = 4
     flowers: bool = True
+    #: a four of a kind dealt complete is declared on the player's own turn, or "at_deal": with
+    #: his flower replacements, as a replacement-completed one is (classical text), rules.md 10.1
+    dealt_kong: str = "own_turn"
     special_tile_bonus: bool = True  # the 5p/1p/9p forms of the kong and last-tile bonuses
     strict_table: bool = False  # wrong declarations penalised instead of refused
     score_cap: int | None = None

@@ -472,7 +472,8 @@ class Table:
 
     def _deal_flowers(self, seat: int) -> Callable[[], Any] | None:
         """The deal's flower round, E S W N: each flower shown and replaced from the back wall;
-        then the seat may declare at once a four of a kind a replacement completed."""
+        then the seat may declare at once a four of a kind a replacement completed (with the
+        house rule `dealt_kong` "at_deal", also one it was dealt complete)."""
         me = self.seat_state[seat]
         while True:
             fl = [t for t in me.concealed if t >= FIRST_FLOWER]
@@ -481,7 +482,10 @@ class Table:
             if not self._replace_flower(seat, fl[0]):
                 return None
         c = me.counts
-        kongs = [ConcealedKong(k) for k in sorted(me.deal_replaced) if c[k] == 4]
+        if self.rules.dealt_kong == "at_deal":
+            kongs = [ConcealedKong(k) for k in range(NUM_PLAYING_KINDS) if c[k] == 4]
+        else:
+            kongs = [ConcealedKong(k) for k in sorted(me.deal_replaced) if c[k] == 4]
         if kongs and self.wall.remaining > 0:
             self._decide(seat, DecisionKind.KONG, [*kongs, PASS], {})
             return None

@@ -111,6 +111,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.uper_min_wall": "Uper: minimum wall tiles",
     "rule.flowers": "Flowers",
     "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
+    "rule.dealt_kong": "Four of a kind dealt complete",
     "rule.strict_table": "Strict table (penalise wrong calls)",
     "rule.score_cap": "Score cap",
     # their values
@@ -126,6 +127,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.rotating": "rotating by round",
     "value.win_or_draw": "on a dealer win or a draw",
     "value.win": "on a dealer win only",
+    "value.own_turn": "declared on the player's own turn",
+    "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
     "value.stands": "still a draw (only a claim cancels it)",
     "value.hands": "N hands",
@@ -225,6 +228,9 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.uper_min_wall": "Uper can be declared only while at least this many tiles are left in the "
         "wall.",
     "about.flowers": "Play with the four flowers (104 tiles) or without them (100 tiles).",
+    "about.dealt_kong": "A four of a kind in the dealt hand: declared on the player's own turn, or at "
+        "the deal with the flower replacements (classical text); one a replacement completes may "
+        "always be declared at once.",
     "about.special_tile_bonus": "Win on kong with 5 circles, last-tile draw with 1 circles and last-tile "
         "claim with 9 circles score 8 instead of 5.",
     "about.strict_table": "Off: a wrong win or uper declaration is refused with its reason. On: it is "
@@ -360,7 +366,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "table.claim_prompt": "{name} discards {tile}",
     "table.rob_prompt": "{name} adds {tile} to a kong",
     "table.your_turn": "Your turn",
-    "table.deal_kong_prompt": "Your replacement makes four of {tile}: a concealed kong now?",
+    "table.deal_kong_prompt": "You hold four of {tile}: a concealed kong now, at the deal?",
     "table.no_hints": "Hints are not available in this version",
     "table.refused_win": "You cannot win on this discard: {why}",
     "table.uper_with": "Uper only with a discard of {tiles}",

@@ -187,6 +187,7 @@ def rules_rows() -> list[Row]:
               lambda v, lang: tr("value.minutes_n", lang, n=v)),
         _rule("uper_min_wall", list(range(11)), _num),
         _rule("flowers", [True, False], _onoff),
+        _rule("dealt_kong", ["own_turn", "at_deal"], _value),
         _rule("special_tile_bonus", [True, False], _onoff),
         _rule("strict_table", [False, True], _onoff),
         _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
