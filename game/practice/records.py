@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import functools
 import json
@@ -60,6 +61,7 @@ from game.practice.event_words import event_message
 
 __all__ = [
     "DATA_ENV",
+    "SUMMARY_INDEX",
     "CheckResult",
     "HandRecord",
     "Record",
@@ -457,17 +459,20 @@ def _make_with(path: Path, text: str, mode: int) -> None:
 def sweep_empty_records(directory: str | Path | None = None, *, now: float | None = None,
                         age: float = LEFTOVER_AGE) -> list[Path]:
     """Remove what an interrupted start left behind: empty record files (a game stopped
-    before its first line, a private game stopped in its first hand) and `_create`'s
-    temporary files, older than `age` seconds and held by no running game. A record with any
+    before its first line, a private game stopped in its first hand), `_create`'s and the
+    summary index's temporary files, older than `age` seconds and held by no running game. A record with any
     byte in it is never touched: a damaged record is still the player's. Returns what was
     removed (never raises)."""
     import time
+
+    from game.storage import sweep_temporaries
 
     from .locks import is_locked
 
     d = Path(directory) if directory is not None else records_dir()
     limit = (time.time() if now is None else now) - age
     removed: list[Path] = []
+    sweep_temporaries(d)  # a summary index save that was killed (`list_records`)
     try:
         entries = list(os.scandir(d))
     except OSError:
@@ -1068,16 +1073,163 @@ def list_records(directory: str | Path | None = None, limit: int | None = None, 
     """Every record, newest first, with date, players, finished hands and scores. A corrupt
     file is listed with its error (as far as it could be read), never skipped silently. A
     record that a later game continued is left out (the continuation holds the whole game
-    from its start) unless `include_continued`. Only the newest `limit` records are read
-    in full."""
-    heads = scan_records(directory)
-    by = continued_records(heads)
-    keep = [h for h in heads if include_continued or h.path.name not in by]
+    from its start) unless `include_continued`. Only the newest `limit` records are looked
+    at beyond their head.
+
+    What a record says is kept in the folder's summary index (`SUMMARY_INDEX`), keyed by the
+    file's name, size and modification time: a record is read again only when it changed, so
+    the replays list opens without reading thousands of records. Whether a running game
+    holds a record, and which record continues which, are worked out afresh each time."""
+    from .locks import is_locked
+
+    d = Path(directory) if directory is not None else records_dir()
+    files = _files_newest_first(d)
+    old = _read_index(d)
+    rows: dict[str, dict[str, Any]] = {}
+    changed = len(old) != len(files)
+    for name, key in files:
+        row = old.get(name)
+        # a row is used only if it is the record's as it is now (the same size and time) and
+        # well formed; anything else in the index is ignored and the record's head read
+        if not isinstance(row, dict) or row.get("k") != key or not isinstance(row.get("c"), str):
+            row = {"k": key, "c": peek_record(d / name).continues}
+            changed = True
+        rows[name] = row
+    by = {row["c"]: name for name, row in rows.items() if row["c"]}
+    keep = [name for name, _ in files if include_continued or name not in by]
     if limit is not None:
         keep = keep[:limit]
-    out = [_summary(h.path, by.get(h.path.name, "")) for h in keep]
+    out = []
+    for name in keep:
+        row, path = rows[name], d / name
+        s = _summary_from_row(path, row.get("s"))
+        if s is None:
+            s = _summary(path)
+            row["s"] = _summary_row(s)
+            changed = True
+        out.append(dataclasses.replace(s, continued_by=by.get(name, ""), live=is_locked(path)))
+    if changed:
+        _write_index(d, rows)
     out.sort(key=lambda s: (s.created, s.name), reverse=True)
     return out
+
+
+# ---------------------------------------------------------------------------- summary index
+#: the records folder's summary index: what each record says (its head's link, its summary),
+#: keyed by the file's name, size and modification time (a changed record is read again)
+SUMMARY_INDEX = ".summaries.json"
+_INDEX_FORMAT = 1
+_INDEX_MAX = 64 << 20
+
+
+def _files_newest_first(d: Path) -> list[tuple[str, list[int]]]:
+    """(name, [size, modification time in ns]) of each record file in `d`, most recently
+    written first (one directory scan, no reads)."""
+    found: list[tuple[int, str, list[int]]] = []
+    try:
+        with os.scandir(d) as it:
+            for entry in it:
+                if not entry.name.endswith(SUFFIX):
+                    continue
+                try:
+                    if entry.is_file():
+                        st = entry.stat()
+                        found.append((st.st_mtime_ns, entry.name, [st.st_size, st.st_mtime_ns]))
+                except OSError:
+                    continue
+    except OSError:
+        return []
+    found.sort(reverse=True)
+    return [(name, key) for _, name, key in found]
+
+
+def _read_index(d: Path) -> dict[str, Any]:
+    """The summary index's rows by record name (each row is checked where it is used); a
+    missing, damaged or hostile index is ignored: the records are read instead. Never
+    raises."""
+    from game.storage import read_json
+
+    p = d / SUMMARY_INDEX
+    try:
+        if p.is_symlink():
+            return {}
+    except OSError:
+        return {}
+    found = read_json(p, _INDEX_MAX)
+    v = found.value if found.ok else None
+    if not isinstance(v, dict) or v.get("format") != _INDEX_FORMAT or \
+            not isinstance(v.get("records"), dict):
+        return {}
+    return v["records"]
+
+
+def _write_index(d: Path, rows: dict[str, dict[str, Any]]) -> None:
+    """Keep the summary index (atomically, through `game.storage`); never through a symbolic
+    link or over anything but a regular file, and a folder that cannot be written is fine:
+    the list is read from the records next time."""
+    from game.storage import write_json
+
+    p = d / SUMMARY_INDEX
+    try:
+        st = os.lstat(p)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return
+    else:
+        import stat as _stat
+
+        if not _stat.S_ISREG(st.st_mode):
+            return
+    try:
+        write_json(p, {"format": _INDEX_FORMAT, "records": rows}, indent=None,
+                   make_folder=False)
+    except (OSError, ValueError):
+        return
+
+
+def _summary_row(s: RecordSummary) -> dict[str, Any]:
+    """What the index keeps of a summary (not `live` nor `continued_by`: they change without
+    the record changing)."""
+    return {"created": s.created.isoformat(), "seed": s.seed, "players": list(s.players),
+            "human": s.human, "hands": s.hands, "scores": list(s.scores),
+            "complete": s.complete, "seat_kinds": list(s.seat_kinds), "continues": s.continues,
+            "reason": _message_row(s.reason)}
+
+
+def _message_row(m: Message | None) -> dict[str, Any] | None:
+    """A message as the index keeps it: its kind and arguments (the English is made again)."""
+    if m is None:
+        return None
+    data = m.to_json()
+    data.pop("text", None)
+    return data
+
+
+def _summary_from_row(path: Path, row: Any) -> RecordSummary | None:
+    """The summary an index row keeps, or None when the row is not one (every field checked:
+    the index is a file like any other)."""
+    from game.engine.messages import MessageError, message_from_json
+
+    if not isinstance(row, dict):
+        return None
+    try:
+        created = _dt.datetime.fromisoformat(row["created"])
+        seed, human, hands = row["seed"], row["human"], row["hands"]
+        players, scores, kinds = row["players"], row["scores"], row["seat_kinds"]
+        if created.tzinfo is None or not (seed is None or _int(seed, -_BIG * _BIG, _BIG * _BIG)) \
+                or not (human is None or _int(human, 0, 3)) or not _int(hands, 0, _BIG) \
+                or not (isinstance(players, list) and all(isinstance(x, str) for x in players)) \
+                or not (isinstance(scores, list) and all(_int(x, -_BIG, _BIG) for x in scores)) \
+                or not (isinstance(kinds, list) and all(isinstance(x, str) for x in kinds)) \
+                or not isinstance(row["complete"], bool) or not isinstance(row["continues"], str):
+            return None
+        reason = None if row["reason"] is None else message_from_json(row["reason"])
+    except (KeyError, TypeError, ValueError, MessageError, RecursionError):
+        return None
+    return RecordSummary(path, created, seed, tuple(players), human, hands, tuple(scores),
+                         row["complete"], "" if reason is None else str(reason), tuple(kinds),
+                         row["continues"], "", False, reason)
 
 
 def find_unfinished(directory: str | Path | None = None, *, live: bool = False
