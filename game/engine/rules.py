@@ -136,6 +136,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "session_mode": ("hands", "minutes", "endless"),
     "four_winds_concealed_kong": ("cancels", "stands"),
     "dealt_kong": ("own_turn", "at_deal"),
+    "nine_major_count": ("after_draw", "dealt"),
+    "nine_major_claims": ("void", "keep"),
 }
 
 
@@ -165,6 +167,12 @@ class RuleSet:
     three_winners: str = "abort"  # abortive draw and next win doubled, or "head_bump"
     nine_major_draw: bool = True
     nine_major_threshold: int = 9  # or 10
+    #: a non-dealer's nine major kinds counted over his 14 tiles after his first draw, or
+    #: "dealt": over his 13 dealt tiles (chapter VIII's "initial hand"), rules.md 10.1
+    nine_major_count: str = "after_draw"
+    #: another seat's claim or kong before his first turn voids the option, or "keep" (the
+    #: chapters set no such condition; only his own claim or kong ends it), rules.md 10.1
+    nine_major_claims: str = "void"
     four_winds_draw: bool = True
     #: a concealed kong in the first go-around (at the deal or in play) cancels the four-winds
     #: draw, or "stands": only a claimed pung or kong does (chapter VIII's words), docs/rules.md 10

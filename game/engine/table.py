@@ -611,6 +611,14 @@ class Table:
         return (not self.any_meld and seat not in self.deal_kongs
                 and not self.seat_state[seat].discarded)
 
+    def _nine_major_open(self, seat: int) -> bool:
+        """Whether `seat` may still declare nine major tiles (on his first turn): before any
+        claim or kong, or with the house rule `nine_major_claims` "keep" before his own."""
+        if self.rules.nine_major_claims == "keep":
+            me = self.seat_state[seat]
+            return not me.discarded and not me.melds and seat not in self.deal_kongs
+        return self._first_go_around(seat)
+
     def _context(self, seat: int, win_kind: int, *, self_draw: bool, discarder: int | None = None,
                  robbing: bool = False, last: bool = False) -> WinContext:
         me = self.seat_state[seat]
@@ -704,9 +712,13 @@ class Table:
             if me.melds:
                 legal.extend(AddedKong(m.tile) for m in me.melds
                              if m.type == PUNG_MELD and c[m.tile])
-        if (drew and rules.nine_major_draw and self._first_go_around(seat)
-                and sum(1 for k in kinds if k in MAJOR_KINDS) >= rules.nine_major_threshold):
-            legal.append(NINE_MAJOR)
+        if drew and rules.nine_major_draw and self._nine_major_open(seat):
+            held = sum(1 for k in kinds if k in MAJOR_KINDS)
+            if rules.nine_major_count == "dealt" and seat != 0 and drawn_kind is not None \
+                    and drawn_kind in MAJOR_KINDS and c[drawn_kind] == 1:
+                held -= 1  # his first draw brought that kind: not in his dealt 13 tiles
+            if held >= rules.nine_major_threshold:
+                legal.append(NINE_MAJOR)
         legal.extend([_DISCARDS[k] for k in kinds])
         if self.is_concealed_hand(seat) and not me.penalised:
             for k in shape.ready_discards(c):

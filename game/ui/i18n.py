@@ -101,6 +101,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.three_winners": "Three winners",
     "rule.nine_major_draw": "Nine major tiles draw",
     "rule.nine_major_threshold": "Nine major tiles: kinds needed",
+    "rule.nine_major_count": "Nine major tiles: counted over",
+    "rule.nine_major_claims": "Nine major tiles after a claim",
     "rule.four_winds_draw": "Four consistent winds draw",
     "rule.four_winds_concealed_kong": "Four winds after a concealed kong",
     "rule.prevalent_wind": "Prevalent wind",
@@ -127,6 +129,10 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.rotating": "rotating by round",
     "value.win_or_draw": "on a dealer win or a draw",
     "value.win": "on a dealer win only",
+    "value.after_draw": "14 tiles after the first draw",
+    "value.dealt": "the 13 dealt tiles",
+    "value.void": "voided by any claim or kong",
+    "value.keep": "kept (only his own ends it)",
     "value.own_turn": "declared on the player's own turn",
     "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
@@ -214,6 +220,10 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.nine_major_draw": "A player who holds nine different terminals and honours on his first turn "
         "may call the hand off.",
     "about.nine_major_threshold": "How many different terminals and honours the nine-major draw needs.",
+    "about.nine_major_count": "A non-dealer's nine major tiles: counted over his 14 tiles after his "
+        "first draw, or over his 13 dealt tiles (chapter VIII's initial hand).",
+    "about.nine_major_claims": "Whether another player's claim or kong before a player's first turn "
+        "takes his nine-major draw away; the chapters set no such condition.",
     "about.four_winds_draw": "The hand is drawn when all four players discard the same wind on their "
         "first turn.",
     "about.four_winds_concealed_kong": "Whether a concealed kong in the first go-around cancels the "

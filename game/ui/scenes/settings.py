@@ -177,6 +177,8 @@ def rules_rows() -> list[Row]:
         _rule("three_winners", ["abort", "head_bump"], _value),
         _rule("nine_major_draw", [True, False], _onoff),
         _rule("nine_major_threshold", [9, 10], _num),
+        _rule("nine_major_count", ["after_draw", "dealt"], _value),
+        _rule("nine_major_claims", ["void", "keep"], _value),
         _rule("four_winds_draw", [True, False], _onoff),
         _rule("four_winds_concealed_kong", ["cancels", "stands"], _value),
         _rule("prevalent_wind", ["none", "east", "rotating"], _value),
