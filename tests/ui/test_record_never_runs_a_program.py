@@ -171,3 +171,19 @@ def test_the_command_line_readers_start_nothing(hostile):
             code = main(argv)
         assert code in (0, 2), argv
         assert nothing_ran(markers), argv
+
+
+def test_the_replays_lists_continue_asks_first_too(app, hostile):
+    from game.ui.scenes.replay_viewer import RecordsScene
+
+    path, cmd, _, markers = hostile
+    lst = RecordsScene(app)
+    app.push(lst)
+    assert lst.records[lst.focus].path == path and lst.can_continue()
+    app.step([_key(pygame.K_c)], 1 / 30)
+    assert app.top.name == "confirm" and f"“{cmd}”" in app.top.message
+    app.step([_key(pygame.K_ESCAPE)], 1 / 30)
+    table = app.top
+    assert table.name == "table" and table.player_names[1] == "ai:standard"
+    table.abandon()
+    assert nothing_ran(markers)
