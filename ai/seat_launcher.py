@@ -187,10 +187,10 @@ def main(args: list[str]) -> int:
             end_tree()
             return 1
     end_tree()  # what the program left behind ends with it
-    if os.WIFSIGNALED(status):
-        sig = os.WTERMSIG(status)
-        signal.signal(sig, signal.SIG_DFL)
-        os.kill(os.getpid(), sig)
+    if os.WIFSIGNALED(status):  # end as the program ended
+        ended_by = os.WTERMSIG(status)
+        signal.signal(ended_by, signal.SIG_DFL)
+        os.kill(os.getpid(), ended_by)
     return os.waitstatus_to_exitcode(status)
 
 

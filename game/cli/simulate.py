@@ -498,7 +498,7 @@ def run(args: argparse.Namespace) -> int:
     incidents: list[Message] = []
     t0 = time.perf_counter()
     try:
-        with _quiet_guard():
+        with _quiet_guard(), _terminate_as_interrupt(secret is not None):
             session = simulate(rules, args.seed, args.hands, args.seats, check=not args.no_check,
                                every_event=args.check_every_event, log=log,
                                incidents=incidents, secret=secret)
@@ -564,6 +564,36 @@ def format_table(seats: list[str], stats: Any, lang: str = "en") -> str:
         lines.append(pad(label, widths[0]) + "".join(pad(str(v), n, ">")
                                                      for v, n in zip(values, widths[1:])))
     return "\n".join(lines)
+
+
+class _terminate_as_interrupt:
+    """While a session whose walls have a secret runs (`on`): SIGTERM ends it as Ctrl+C does,
+    so the log's withheld first lines are completed and the secret is shown (a plain SIGTERM
+    would end the process with neither, leaving a log that cannot be replayed)."""
+
+    def __init__(self, on: bool) -> None:
+        import signal
+        import threading
+
+        self.on = on and hasattr(signal, "SIGTERM") and \
+            threading.current_thread() is threading.main_thread()
+        self.before: Any = None
+
+    def __enter__(self) -> None:
+        import signal
+
+        if self.on:
+            self.before = signal.signal(signal.SIGTERM, _interrupt)
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self.on:
+            signal.signal(signal.SIGTERM, self.before)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 class _quiet_guard:
@@ -639,7 +669,7 @@ def _duplicate(args: argparse.Namespace, rules: RuleSet, lang: str = "en",
 
     walls = -(-args.hands // 4)
     try:
-        with _quiet_guard():
+        with _quiet_guard(), _terminate_as_interrupt(secret is not None):
             res = run_duplicate(args.seats, walls, args.seed, rules, jobs=args.jobs,
                                 secret=secret)
     except KeyboardInterrupt:

@@ -249,3 +249,35 @@ def test_without_programs_the_seed_alone_deals_the_walls_as_before(tmp_path):
     assert "secret" not in p.stdout
     header = json.loads(log.read_text().splitlines()[0])
     assert header["seed"] == 5 and "dealt_from" not in header
+
+
+@pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
+def test_a_session_ended_early_still_names_its_secret_and_replays(tmp_path, how):
+    import signal
+    import time
+
+    log = tmp_path / "early.jsonl"
+    ok = ROOT / "tests" / "ai" / "seat_program_ok.py"
+    env = dict(os.environ, KOREAN_MAHJONG_CONFIG_DIR=str(tmp_path / "cfg"), LC_ALL="C.UTF-8",
+               PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--hands", "10000", "--log",
+                          str(log), "--seats", f"cmd:{sys.executable} {ok},greedy,random,greedy"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                         env=env)
+    try:
+        stop = time.monotonic() + 120
+        while log.read_text().count('"type":"hand_end"') < 2 if log.exists() else True:
+            assert time.monotonic() < stop and p.poll() is None, p.communicate()
+            time.sleep(0.05)
+        assert json.loads(log.read_text().splitlines()[0])["seed"] is None  # withheld meanwhile
+        p.send_signal(getattr(signal, how))
+        out, err = p.communicate(timeout=60)
+    finally:
+        p.kill()
+        p.wait()
+    assert p.returncode == 130, err
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["dealt_from"]["secret"] == _secret(out)
+    check = subprocess.run([sys.executable, "-m", "game", "replay", str(log), "--check"],
+                           capture_output=True, text=True, timeout=120, check=False, env=env)
+    assert check.returncode == 0, check.stderr
