@@ -138,6 +138,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "dealt_kong": ("own_turn", "at_deal"),
     "nine_major_count": ("after_draw", "dealt"),
     "nine_major_claims": ("void", "keep"),
+    "sacred_own_wait": ("free", "frozen"),
 }
 
 
@@ -183,6 +184,9 @@ class RuleSet:
     session_hands: int = 16
     session_minutes: int = 60
     uper_min_wall: int = 4
+    #: a ready hand with a wait in its own river (SD2) before uper stays free, or "frozen": each
+    #: drawn tile that does not win goes out at once (chapter IX), rules.md 10.1
+    sacred_own_wait: str = "free"
     flowers: bool = True
     #: a four of a kind dealt complete is declared on the player's own turn, or "at_deal": with
     #: his flower replacements, as a replacement-completed one is (classical text), rules.md 10.1

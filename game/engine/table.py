@@ -696,6 +696,9 @@ class Table:
             return lambda: self._discard(seat, drawn_kind, False, auto=True)
         if me.uper_index >= 0 and drawn_kind is not None:
             return self._uper_turn(seat, drawn_kind)
+        if (drew and drawn_kind is not None and rules.sacred_own_wait == "frozen"
+                and self._own_wait_in_river(seat, drawn_kind)):
+            return self._frozen_sd2_turn(seat, drawn_kind)
         if drew:
             _ctx, _res, why = self._self_draw_check(seat)
             if not why:
@@ -754,6 +757,50 @@ class Table:
                 legal.append(ConcealedKong(kind))
             else:
                 notes[ConcealedKong(kind)] = KONG_AFTER_UPER()
+        if not legal:
+            return lambda: self._discard(seat, kind, False, auto=True)
+        legal.append(Discard(kind))
+        self._decide(seat, DecisionKind.TURN, legal, notes)
+        return None
+
+    def _own_wait_in_river(self, seat: int, drawn: int) -> bool:
+        """Whether the hand before the draw of `drawn` was ready with a wait in its own river
+        (SD2, docs/rules.md 5)."""
+        c = self.seat_state[seat].counts
+        c[drawn] -= 1
+        w = shape.waits(c) if sum(c) % 3 == 1 else ()
+        c[drawn] += 1
+        river = set(self.river_kinds(seat))
+        return any(k in river for k in w)
+
+    def _frozen_sd2_turn(self, seat: int, kind: int) -> Callable[[], Any] | None:
+        """House rule `sacred_own_wait` "frozen" (chapter IX: in this sacred discard "if it is
+        not a winning tile, the tile should be discarded as soon as it is drawn"): a win, uper
+        with the drawn tile, a concealed kong of it that keeps the waits, or the drawn tile
+        goes. A pung or kong claim still changes the hand (the way out the chapter mentions)."""
+        me = self.seat_state[seat]
+        c = me.counts
+        legal: list[Action] = []
+        notes: dict[Action, Reason] = {}
+        _ctx, _res, why = self._self_draw_check(seat)
+        if not why:
+            legal.append(WIN)
+        elif why is not _INCOMPLETE:
+            notes[WIN] = why
+        if c[kind] == 4 and self.wall.remaining > 0:
+            c[kind] -= 1
+            before = shape.waits(c)
+            c[kind] -= 3
+            after = shape.waits(c)
+            c[kind] += 4
+            if after == before:
+                legal.append(ConcealedKong(kind))
+        if self.is_concealed_hand(seat) and not me.penalised:
+            hand = self.hand_kinds(seat)
+            hand.remove(kind)
+            if uper_verdict(hand, me.melds, seat=seat, prevalent=self.prevalent,
+                            wall_left=self.wall.remaining, rules=self.rules).legal:
+                legal.append(Discard(kind, uper=True))
         if not legal:
             return lambda: self._discard(seat, kind, False, auto=True)
         legal.append(Discard(kind))

@@ -111,6 +111,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.session_hands": "Hands per session",
     "rule.session_minutes": "Minutes per session",
     "rule.uper_min_wall": "Uper: minimum wall tiles",
+    "rule.sacred_own_wait": "A wait in your own river, before uper",
     "rule.flowers": "Flowers",
     "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
     "rule.dealt_kong": "Four of a kind dealt complete",
@@ -133,6 +134,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.dealt": "the 13 dealt tiles",
     "value.void": "voided by any claim or kong",
     "value.keep": "kept (only his own ends it)",
+    "value.free": "hand stays free",
+    "value.frozen": "each drawn tile that does not win goes",
     "value.own_turn": "declared on the player's own turn",
     "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
@@ -237,6 +240,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.session_minutes": "How long a timed session lasts; the hand in play is finished.",
     "about.uper_min_wall": "Uper can be declared only while at least this many tiles are left in the "
         "wall.",
+    "about.sacred_own_wait": "After discarding one of your own waits (sacred discard), before uper: "
+        "play on freely, or, as chapter IX says, discard each drawn tile that does not win.",
     "about.flowers": "Play with the four flowers (104 tiles) or without them (100 tiles).",
     "about.dealt_kong": "A four of a kind in the dealt hand: declared on the player's own turn, or at "
         "the deal with the flower replacements (classical text); one a replacement completes may "

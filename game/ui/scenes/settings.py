@@ -188,6 +188,7 @@ def rules_rows() -> list[Row]:
         _rule("session_minutes", [10, 15, 20, 30, 45, 60, 90, 120, 180],
               lambda v, lang: tr("value.minutes_n", lang, n=v)),
         _rule("uper_min_wall", list(range(11)), _num),
+        _rule("sacred_own_wait", ["free", "frozen"], _value),
         _rule("flowers", [True, False], _onoff),
         _rule("dealt_kong", ["own_turn", "at_deal"], _value),
         _rule("special_tile_bonus", [True, False], _onoff),
