@@ -136,10 +136,10 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             except BaseException:
                 self.abandon()  # a failed Continue leaves nothing behind
                 raise
-            replaced = [name for _, name in resume.external()] if not resume.trusted else []
+            replaced = len(resume.external()) if not resume.trusted else 0
             if replaced:  # the player is told who plays the program's seat now
-                self.say(self.app.tr("table.program_replaced", ai=self.app.tr(f"short.{REPLACEMENT}"),
-                                     commands=shown_commands(replaced)), 12.0)
+                self.say(self.app.tr("table.program_replaced", n=replaced,
+                                     ai=self.app.tr(f"short.{REPLACEMENT}")), 12.0)
         else:
             self.start_hand()
 
@@ -471,12 +471,14 @@ class TableScene(TableInput, TablePace, TableView, Scene):
 # --- how the title and the command line open a table ---------------------------------------------
 register_texts("ui", {
     "table.continue_finished": "This game has ended: there is nothing to continue.",
-    "table.program_replaced": "A computer player ({ai}) plays instead of the program the saved "
-                              "game named: {commands}",
+    "table.program_replaced": ("The saved game's program was not started: a computer player "
+                               "({ai}) plays its seat.",
+                               "The saved game's {n} programs were not started: computer players "
+                               "({ai}) play their seats."),
     "continue.program.title": "Start a program?",
     "continue.program.text": "The saved game had a program at the table. Continuing with it "
-                             "runs this on your computer, with your rights: {commands}. Start it "
-                             "only if you trust it. Otherwise a computer player ({ai}) takes "
+                             "runs this on your computer, with your rights:\n{commands}\nStart "
+                             "it only if you trust it. Otherwise a computer player ({ai}) takes "
                              "its seat.",
     "continue.program.yes": "Start the program",
     "continue.program.no": "Computer player",
@@ -484,18 +486,18 @@ register_texts("ui", {
 
 
 def shown_commands(names: list[str]) -> str:
-    r"""Seat programs as the player reads them before anything starts: each exact name, quoted,
-    with characters that do not print (a newline, a terminal escape, a direction mark) spelt as
-    ``\xNN`` so that nothing is hidden.
+    r"""Seat programs as the player reads them before anything starts: each exact name on a
+    line of its own, with characters that do not print (a newline, a terminal escape, a
+    direction mark) spelt as ``\xNN`` so that nothing is hidden.
 
     >>> shown_commands(["cmd:touch x", "python:a.b:C\x1b[2J"])
-    '“cmd:touch x”, “python:a.b:C\\x1b[2J”'
+    'cmd:touch x\npython:a.b:C\\x1b[2J'
     """
     def exact(text: str) -> str:
         return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256
                        else f"\\u{ord(c):04x}" for c in text)
 
-    return ", ".join(f"“{exact(n)}”" for n in names)
+    return "\n".join(exact(n) for n in names)
 
 
 def continue_game(app: App, path: Any = None, **options: Any) -> Scene:
