@@ -133,7 +133,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "three_winners": ("abort", "head_bump"),
     "prevalent_wind": ("none", "east", "rotating"),
     "dealer_keeps": ("win_or_draw", "win"),
-    "session_mode": ("hands", "minutes", "endless"),
+    "session_mode": ("hands", "minutes", "endless", "deals"),
     "four_winds_concealed_kong": ("cancels", "stands"),
     "dealt_kong": ("own_turn", "at_deal"),
     "nine_major_count": ("after_draw", "dealt"),
@@ -180,7 +180,9 @@ class RuleSet:
     four_winds_concealed_kong: str = "cancels"
     prevalent_wind: str = "none"  # "east" fixed, or "rotating" by round
     dealer_keeps: str = "win_or_draw"  # or "win" (dealer keeps only on his own win)
-    session_mode: str = "hands"  # "minutes", "endless"
+    #: "hands": `session_hands` hands; "deals": `session_hands` passes of the deal, so a dealer's
+    #: win or a draw adds a hand (the classical text's 16 hands); "minutes"; "endless"
+    session_mode: str = "hands"
     session_hands: int = 16
     session_minutes: int = 60
     uper_min_wall: int = 4

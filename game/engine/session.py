@@ -89,7 +89,8 @@ def _choose_seats(rng: random.Random, method: str) -> tuple[tuple, tuple[int, ..
 class Session:
     """Hands in a row with dealer rotation and running scores (per player).
 
-    `hands` overrides the rule set's session length in hands; `clock` (seconds) is injectable
+    `hands` overrides the rule set's session length in hands (in passes of the deal when the
+    session mode is "deals"); `clock` (seconds) is injectable
     for timed sessions ("finish the hand in progress"), and `played` is the time a continued
     session had already been played (it counts toward a timed session's length). With `keep_history` False the finished
     hands' events and results are not kept (``events`` holds only the session start and end),
@@ -157,6 +158,8 @@ class Session:
         mode = self.rules.session_mode
         if mode == "hands":
             return self.hand_no >= self.hand_limit
+        if mode == "deals":  # hands that kept the deal (a dealer win, a draw) add one more
+            return self.rotation >= self.hand_limit
         if mode == "minutes":
             return self.clock() - self.start_time >= self.rules.session_minutes * 60
         return False

@@ -143,6 +143,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.hands": "N hands",
     "value.minutes": "M minutes",
     "value.endless": "endless",
+    "value.deals": "N deals (a dealer win or a draw adds a hand)",
     "value.nagari": "나가리 (Nagari)",
     "value.samsiki": "삼식이 (Samsiki)",
     "value.keopihyang": "커피향 (Keopihyang)",
@@ -234,9 +235,10 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.prevalent_wind": "The round's wind: none (no prevalent-wind yak), East all session, or by "
         "round.",
     "about.dealer_keeps": "When East keeps the deal: on his win and on a drawn hand, or on his win only.",
-    "about.session_mode": "How a session ends: after a number of hands, after some minutes (the hand "
-        "in play is finished), or never.",
-    "about.session_hands": "The number of hands in a session.",
+    "about.session_mode": "How a session ends: after a number of hands, after that many passes of the "
+        "deal (the classical text's way: a dealer win or a draw adds a hand), after some minutes (the "
+        "hand in play is finished), or never.",
+    "about.session_hands": "The number of hands in a session (of deals, when the length counts deals).",
     "about.session_minutes": "How long a timed session lasts; the hand in play is finished.",
     "about.uper_min_wall": "Uper can be declared only while at least this many tiles are left in the "
         "wall.",
@@ -473,6 +475,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "newgame.dice": "dice",
     "newgame.winds": "wind tiles",
     "newgame.hands_n": ("{n} hand", "{n} hands"),
+    "newgame.deals_n": ("{n} deal (and the hands the dealer keeps)",
+                        "{n} deals (and the hands the dealer keeps)"),
     "newgame.start": "Start",
     "newgame.hint": "Up/Down choose, Left/Right change, Enter starts, Esc back",
     # the rules screen: a summary of the rule book

@@ -118,7 +118,8 @@ class NewGameScene(Scene):
             if name not in seats:
                 seats.append(name)
         rules = self.base_rules(house)
-        length = (rules.session_mode, rules.session_hands if rules.session_mode == "hands" else
+        length = (rules.session_mode,
+                  rules.session_hands if rules.session_mode in ("hands", "deals") else
                   rules.session_minutes if rules.session_mode == "minutes" else 0)
         lengths = list(LENGTHS)
         if length not in lengths:
@@ -147,7 +148,8 @@ class NewGameScene(Scene):
             if o.key == "preset":
                 o.index = o.values.index(rules.preset)
             elif o.key == "length":
-                length = (rules.session_mode, rules.session_hands if rules.session_mode == "hands"
+                length = (rules.session_mode,
+                          rules.session_hands if rules.session_mode in ("hands", "deals")
                           else rules.session_minutes if rules.session_mode == "minutes" else 0)
                 if length not in o.values:
                     o.values.append(length)
@@ -171,6 +173,8 @@ class NewGameScene(Scene):
             mode, n = v
             if mode == "hands":
                 return tr("newgame.hands_n", n=n)
+            if mode == "deals":
+                return tr("newgame.deals_n", n=n)
             if mode == "minutes":
                 return tr("value.minutes_n", n=n)
             return tr("value.endless")
@@ -230,7 +234,7 @@ class NewGameScene(Scene):
     def rules(self) -> Any:
         mode, n = self.value("length")
         changes: dict[str, Any] = {"preset": self.value("preset"), "session_mode": mode}
-        if mode == "hands":
+        if mode in ("hands", "deals"):
             changes["session_hands"] = n
         elif mode == "minutes":
             changes["session_minutes"] = n

@@ -183,7 +183,7 @@ def rules_rows() -> list[Row]:
         _rule("four_winds_concealed_kong", ["cancels", "stands"], _value),
         _rule("prevalent_wind", ["none", "east", "rotating"], _value),
         _rule("dealer_keeps", ["win_or_draw", "win"], _value),
-        _rule("session_mode", ["hands", "minutes", "endless"], _value),
+        _rule("session_mode", ["hands", "deals", "minutes", "endless"], _value),
         _rule("session_hands", [1, 4, 8, 12, 16, 20, 24, 32, 48, 64], _num),
         _rule("session_minutes", [10, 15, 20, 30, 45, 60, 90, 120, 180],
               lambda v, lang: tr("value.minutes_n", lang, n=v)),
