@@ -24,6 +24,11 @@ difference against a baseline name with its own interval. Each table is told whi
 where (``HandStarted.players``), so a seat that keeps notes per player (``ai:expert`` reads how
 each defends against uper) follows the players, not the seats, through the rotations.
 
+The walls come from the run's seed (`wall_seed`), which is on the command line for every
+process to read: when a ``python:`` or ``cmd:`` seat plays, a secret drawn for the run is
+mixed in (`ai.wall_secret`) and named by the result only (`ArenaResult.secret`), so such a
+seat cannot deal the walls itself; the same seed and secret deal them again.
+
 >>> r = run_duplicate(["greedy", "random", "random", "random"], hands=1, seed=3)
 >>> r.hands, sorted(r.stats), r.stats["random"].hands
 (4, ['greedy', 'random'], 12)
