@@ -139,6 +139,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "nine_major_count": ("after_draw", "dealt"),
     "nine_major_claims": ("void", "keep"),
     "sacred_own_wait": ("free", "frozen"),
+    "flower_after_kong": ("win_on_kong", "plain"),
 }
 
 
@@ -193,6 +194,9 @@ class RuleSet:
     #: a four of a kind dealt complete is declared on the player's own turn, or "at_deal": with
     #: his flower replacements, as a replacement-completed one is (classical text), rules.md 10.1
     dealt_kong: str = "own_turn"
+    #: a kong's replacement that is a flower, replaced in turn: a win on that tile is still a
+    #: win on kong, or "plain": a self-draw without the bonus, rules.md 10.1
+    flower_after_kong: str = "win_on_kong"
     special_tile_bonus: bool = True  # the 5p/1p/9p forms of the kong and last-tile bonuses
     strict_table: bool = False  # wrong declarations penalised instead of refused
     score_cap: int | None = None

@@ -536,6 +536,8 @@ class Table:
         """Show a flower and draw its replacement from the back wall (False: the wall ran out)."""
         me = self.seat_state[seat]
         me.show_flower(flower)
+        if self.rules.flower_after_kong == "plain":
+            me.kong_draw = False  # the tile he gets is the flower's replacement, not the kong's
         self._emit(FlowerShown(seat, flower))
         if self.wall.remaining == 0:
             self._end(EndReason.EXHAUSTIVE)

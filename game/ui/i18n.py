@@ -113,6 +113,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.uper_min_wall": "Uper: minimum wall tiles",
     "rule.sacred_own_wait": "A wait in your own river, before uper",
     "rule.flowers": "Flowers",
+    "rule.flower_after_kong": "Win on a flower's replacement after a kong",
     "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
     "rule.dealt_kong": "Four of a kind dealt complete",
     "rule.strict_table": "Strict table (penalise wrong calls)",
@@ -136,6 +137,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.keep": "kept (only his own ends it)",
     "value.free": "hand stays free",
     "value.frozen": "each drawn tile that does not win goes",
+    "value.win_on_kong": "win on kong (+5)",
+    "value.plain": "a plain self-draw",
     "value.own_turn": "declared on the player's own turn",
     "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
@@ -248,6 +251,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.dealt_kong": "A four of a kind in the dealt hand: declared on the player's own turn, or at "
         "the deal with the flower replacements (classical text); one a replacement completes may "
         "always be declared at once.",
+    "about.flower_after_kong": "When a kong's replacement is a flower, the flower is replaced again: "
+        "a win on that tile scores win on kong, or counts as a plain self-draw.",
     "about.special_tile_bonus": "Win on kong with 5 circles, last-tile draw with 1 circles and last-tile "
         "claim with 9 circles score 8 instead of 5.",
     "about.strict_table": "Off: a wrong win or uper declaration is refused with its reason. On: it is "

@@ -191,6 +191,7 @@ def rules_rows() -> list[Row]:
         _rule("sacred_own_wait", ["free", "frozen"], _value),
         _rule("flowers", [True, False], _onoff),
         _rule("dealt_kong", ["own_turn", "at_deal"], _value),
+        _rule("flower_after_kong", ["win_on_kong", "plain"], _value),
         _rule("special_tile_bonus", [True, False], _onoff),
         _rule("strict_table", [False, True], _onoff),
         _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
