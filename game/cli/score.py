@@ -172,7 +172,7 @@ def to_json(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[str, Any
     out["reason"] = "" if result.reason is None else str(result.reason)
     out["reason_message"] = message_json(result.reason)
     out["groups"] = [format_tiles(g) for g in result.groups]
-    liable = liable_seat(ctx, result) if result.valid else None
+    liable = liable_seat(ctx, result, rules) if result.valid else None
     out["liable"] = None if liable is None else SEAT_LETTERS[liable]
     return out
 
@@ -215,7 +215,7 @@ def render(result: WinResult, ctx: WinContext, rules: RuleSet, lang: str = "en")
     pay = payments(result, ctx, rules)
     lines.append(say("cli.score.payments", lang, payments="  ".join(
         f"{SEAT_LETTERS[s]} {v:+d}" if v else f"{SEAT_LETTERS[s]} 0" for s, v in pay.items())))
-    liable = liable_seat(ctx, result) if result.valid else None
+    liable = liable_seat(ctx, result, rules) if result.valid else None
     if liable is not None:
         lines.append(say("cli.score.liable", lang, seat=SEAT_LETTERS[liable]))
     if ctx.doubled:

@@ -140,6 +140,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "nine_major_claims": ("void", "keep"),
     "sacred_own_wait": ("free", "frozen"),
     "flower_after_kong": ("win_on_kong", "plain"),
+    "liability_self_draw": ("feeder", "shared"),
 }
 
 
@@ -198,6 +199,9 @@ class RuleSet:
     #: win on kong, or "plain": a self-draw without the bonus, rules.md 10.1
     flower_after_kong: str = "win_on_kong"
     special_tile_bonus: bool = True  # the 5p/1p/9p forms of the kong and last-tile bonuses
+    #: liability for big three dragons / big four winds when the fed player then self-draws: the
+    #: feeder pays it all, or "shared": the three pay a self-draw as usual, rules.md 7 and 10.1
+    liability_self_draw: str = "feeder"
     strict_table: bool = False  # wrong declarations penalised instead of refused
     score_cap: int | None = None
     _points: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)

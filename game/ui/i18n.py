@@ -116,6 +116,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.flower_after_kong": "Win on a flower's replacement after a kong",
     "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
     "rule.dealt_kong": "Four of a kind dealt complete",
+    "rule.liability_self_draw": "Liability, then a self-draw",
     "rule.strict_table": "Strict table (penalise wrong calls)",
     "rule.score_cap": "Score cap",
     # their values
@@ -139,6 +140,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.frozen": "each drawn tile that does not win goes",
     "value.win_on_kong": "win on kong (+5)",
     "value.plain": "a plain self-draw",
+    "value.feeder": "the feeder pays it all",
+    "value.shared": "all three pay as usual",
     "value.own_turn": "declared on the player's own turn",
     "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
@@ -255,6 +258,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "a win on that tile scores win on kong, or counts as a plain self-draw.",
     "about.special_tile_bonus": "Win on kong with 5 circles, last-tile draw with 1 circles and last-tile "
         "claim with 9 circles score 8 instead of 5.",
+    "about.liability_self_draw": "A player fed the last set of big three dragons or big four winds, "
+        "then wins by self-draw: the feeder pays it all, or the three pay as for any self-draw.",
     "about.strict_table": "Off: a wrong win or uper declaration is refused with its reason. On: it is "
         "accepted and penalised, as at a strict table.",
     "about.score_cap": "The most one hand can score, before the payment multipliers.",

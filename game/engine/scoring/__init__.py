@@ -4,7 +4,7 @@ Public entry points (the table, the AI, the UI and the command line use only the
 
 * ``evaluate_win(ctx: WinContext, rules: RuleSet) -> WinResult``
 * ``payments(result, ctx, rules) -> dict[int, int]`` (signed, sums to zero)
-* ``liable_seat(ctx, result=None) -> int | None`` (big three dragons / big four winds)
+* ``liable_seat(ctx, result=None, rules=None) -> int | None`` (big three dragons / big four winds)
 * ``uper_verdict(...)``, ``ready_waits(...)`` and ``sacred_status(...)``
 
 >>> from game.engine.rules import RuleSet

@@ -45,13 +45,18 @@ def _liable_for(ctx: WinContext, group: tuple[int, ...]) -> int | None:
     return None
 
 
-def liable_seat(ctx: WinContext, result: WinResult | None = None) -> int | None:
+def liable_seat(ctx: WinContext, result: WinResult | None = None,
+                rules: RuleSet | None = None) -> int | None:
     """The seat that alone pays 3 x Final for big three dragons / big four winds, if any.
 
     Liability needs the limit hand in the result (when `result` is given, else the melds alone
     decide) and two melded dragon sets (three melded wind sets) before the last one was fed by
-    that seat: won on its discard, or melded from its discard.
+    that seat: won on its discard, or melded from its discard. With the house rule
+    `liability_self_draw` "shared" (`rules`), a self-draw has no liable seat: the chapters speak
+    of wins on a discard only.
     """
+    if ctx.self_draw and rules is not None and rules.liability_self_draw == "shared":
+        return None
     for key, group in _LIMITS:
         if result is not None and not any(y.key == key for y in result.yak):
             continue
@@ -72,7 +77,7 @@ def payments(result: WinResult, ctx: WinContext, rules: RuleSet) -> dict[int, in
     if not result.valid:
         return out
     final = result.total * (2 if ctx.doubled else 1)
-    liable = liable_seat(ctx, result)
+    liable = liable_seat(ctx, result, rules)
     if liable is not None:
         out[liable] -= LIABILITY_MULTIPLIER * final
     elif ctx.self_draw:

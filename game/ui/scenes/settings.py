@@ -193,6 +193,7 @@ def rules_rows() -> list[Row]:
         _rule("dealt_kong", ["own_turn", "at_deal"], _value),
         _rule("flower_after_kong", ["win_on_kong", "plain"], _value),
         _rule("special_tile_bonus", [True, False], _onoff),
+        _rule("liability_self_draw", ["feeder", "shared"], _value),
         _rule("strict_table", [False, True], _onoff),
         _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
               lambda v, lang: tr("value.none", lang) if v is None else tr("value.points", lang, n=v)),
