@@ -23,6 +23,7 @@ import secrets
 from typing import TYPE_CHECKING, Any
 
 from ai.registry import AI_DEFAULT, HUMAN, canonical, parse_seats
+from ai.wall_secret import keyed_seed, new_secret, untrusted
 from game.engine.actions import WIN
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
@@ -97,6 +98,16 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.autoplay = self.human_player is None
         # a seed nobody can guess (a clock-based one could be searched for by a seat program)
         self.seed = seed if seed is not None else secrets.randbelow(1_000_000_007)
+        #: the seed asked for, when a program the game does not trust (``python:``, ``cmd:``)
+        #: sits at a new table: the walls are then dealt from a keyed hash of it under a secret
+        #: of this run (`ai.wall_secret`), so neither a seed on the command line (``play --seed``,
+        #: readable by any process) nor anything else a program can see deals them. The record
+        #: keeps the seed the walls were dealt from (Continue needs it) in a file only its owner
+        #: may read (docs/seat-protocol.md: run a program as another user)
+        self.seed_asked: int | None = None
+        if source is None and untrusted(self.player_names):
+            self.seed_asked = self.seed
+            self.seed = keyed_seed(self.seed, new_secret())
         self.rules = rules or app.settings.rules
         #: seconds played at this table; Continue goes on from the record's clock
         self.elapsed = resume.played if resume is not None else 0.0
