@@ -4,7 +4,8 @@
 kind cannot be won by opponent ``o`` on a discard when
 
 * it lies in ``o``'s river (SD2: a wait in his own river blocks every discard win), or it is in
-  the stem group (1-4-7, 2-5-8, 3-6-9 of one suit) of a suit tile in his river (SD3);
+  the stem group (1-4-7, 2-5-8, 3-6-9 of one suit) of a suit tile in his river (SD3; with the
+  house rule `stem_after_uper` "chosen_only", of the tiles up to his uper discard only);
 * it was discarded by anyone after his uper and he did not win on it: it is no wait of his, or
   he is now in SD5 and can win no discard at all (his hand is frozen, so this lasts);
 * it was discarded since his last draw or claim and he did not win on it (SD1, the same
@@ -60,6 +61,7 @@ __all__ = [
     "exact_safe_kinds",
     "first_go_around",
     "read_opponents",
+    "stem_sources",
     "visible_counts",
     "wait_weights",
 ]
@@ -68,20 +70,36 @@ _STEMS = tuple(frozenset(stem(k)) for k in range(25))
 
 
 def exact_safe_kinds(river: Iterable[int], passed: Iterable[int] = (),
-                     after_uper: Iterable[int] = ()) -> frozenset[int]:
-    """Kinds the opponent certainly cannot win on by discard (see the module).
+                     after_uper: Iterable[int] = (),
+                     stems_of: Iterable[int] | None = None) -> frozenset[int]:
+    """Kinds the opponent certainly cannot win on by discard (see the module). `stems_of`: the
+    discards whose stems are closed, when not the whole river (`stem_sources`).
 
     >>> from game.engine.tiles import parse_tiles, format_tiles
     >>> format_tiles(sorted(exact_safe_kinds(parse_tiles("5p"), parse_tiles("7z"))))
     '258p7z'
+    >>> format_tiles(sorted(exact_safe_kinds(parse_tiles("5p9p"), stems_of=parse_tiles("5p"))))
+    '2589p'
     """
-    out: set[int] = set()
-    for k in river:
-        out.add(k)
+    tiles = tuple(river)
+    out: set[int] = set(tiles)
+    for k in (tiles if stems_of is None else stems_of):
         out.update(_STEMS[k])
     out.update(passed)
     out.update(after_uper)
     return frozenset(out)
+
+
+def stem_sources(river: Sequence[RiverTile], rules: RuleSet | None) -> list[int] | None:
+    """The discards of a river whose stems are closed to its owner's discard wins: all (None),
+    or with the house rule `stem_after_uper` "chosen_only" those up to his uper discard (a
+    tile forced out after uper is itself no wait of his, but its stem may hold one)."""
+    if rules is None or rules.stem_after_uper != "chosen_only":
+        return None
+    for i, r in enumerate(river):
+        if r.uper:
+            return [x.tile for x in river[:i + 1]]
+    return None
 
 
 def visible_counts(obs: Observation) -> list[int]:
@@ -347,7 +365,7 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
             not_waits.update(after_uper[o])
         not_waits.update(k for k in range(18, 25) if unseen[k] <= 0)
         # his river and its stems: he may wait there, but cannot win on them by discard
-        safe = exact_safe_kinds(river) | not_waits
+        safe = exact_safe_kinds(river, stems_of=stem_sources(obs.rivers[o], rules)) | not_waits
         ready = _ready_probability(obs, o)
         if not use_evidence:
             if not obs.uper[o]:

@@ -270,6 +270,7 @@ class EventTracker:
         self.passed: list[set[int]] = [set(), set(), set(), set()]
         self.after_uper: list[set[int]] = [set(), set(), set(), set()]
         self.uper = [False] * 4
+        self.uper_at = [-1, -1, -1, -1]  # where each seat's uper discard lies in its river
         self.rivers: list[list[int]] = [[], [], [], []]
         self.shown = [0] * 25  # copies face up: discards and the tiles shown in melds
         self.me: int | None = None  # the seat whose deal this tracker saw (its own)
@@ -279,7 +280,11 @@ class EventTracker:
         safe: frozenset[int] | None = None
         for o in range(4):
             if o != s and self.uper[o]:
-                mine = exact_safe_kinds(self.rivers[o], (), self.after_uper[o])
+                # with the house rule `stem_after_uper` "chosen_only" the tiles forced out
+                # after his uper close no stem
+                stems = self.rivers[o][:self.uper_at[o] + 1] \
+                    if self.rules.stem_after_uper == "chosen_only" else None
+                mine = exact_safe_kinds(self.rivers[o], (), self.after_uper[o], stems)
                 safe = mine if safe is None else safe & mine
         if safe is None:
             return
@@ -326,6 +331,7 @@ class EventTracker:
                         self.after_uper[o].add(k)
                 if u:
                     self.uper[s] = True
+                    self.uper_at[s] = len(self.rivers[s]) - 1
             case KongDeclared(seat=s, meld="added_kong", tiles=tiles):
                 if tiles and tiles[0] is not None and not is_flower_tile(tiles[0]):
                     k = kind_of_tile(tiles[0])

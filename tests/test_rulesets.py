@@ -210,7 +210,7 @@ BEFORE_ISSUE_30 = {
 ISSUE_30_DEFAULTS = {"four_winds_concealed_kong": "cancels", "dealt_kong": "own_turn",
                      "nine_major_count": "after_draw", "nine_major_claims": "void",
                      "sacred_own_wait": "free", "flower_after_kong": "win_on_kong",
-                     "liability_self_draw": "feeder"}
+                     "liability_self_draw": "feeder", "stem_after_uper": "forced_too"}
 
 
 def test_an_old_rule_set_file_without_the_new_house_rules_loads_unchanged(folder, tmp_path):

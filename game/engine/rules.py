@@ -141,6 +141,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "sacred_own_wait": ("free", "frozen"),
     "flower_after_kong": ("win_on_kong", "plain"),
     "liability_self_draw": ("feeder", "shared"),
+    "stem_after_uper": ("forced_too", "chosen_only"),
 }
 
 
@@ -188,6 +189,9 @@ class RuleSet:
     session_hands: int = 16
     session_minutes: int = 60
     uper_min_wall: int = 4
+    #: a tile forced out after uper closes its stem to his discard wins like any discard, or
+    #: "chosen_only": only the discards he chose (to his uper discard) do, rules.md 4 and 10.1
+    stem_after_uper: str = "forced_too"
     #: a ready hand with a wait in its own river (SD2) before uper stays free, or "frozen": each
     #: drawn tile that does not win goes out at once (chapter IX), rules.md 10.1
     sacred_own_wait: str = "free"

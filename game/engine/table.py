@@ -600,11 +600,14 @@ class Table:
         """The scorer's sacred-discard status of a seat (from its flags, river and waits)."""
         me = self.seat_state[seat]
         ui = me.uper_index
+        river = self.river_kinds(seat)
+        chosen = river[:ui + 1] if ui >= 0 and self.rules.stem_after_uper == "chosen_only" \
+            else None  # the tiles forced out after uper close no stem
         return sacred_status(
-            self.waits(seat) if waits is None else waits, self.river_kinds(seat),
+            self.waits(seat) if waits is None else waits, river,
             uper_discard=None if ui < 0 else KIND_OF_TILE[me.river[ui]],
             temporary=me.sd_temporary, missed_after_uper=me.sd_missed,
-            discarded_win_after_uper=me.sd_discarded_win)
+            discarded_win_after_uper=me.sd_discarded_win, stems_of=chosen)
 
     def is_concealed_hand(self, seat: int) -> bool:
         return all(m.type == CONCEALED_KONG for m in self.seat_state[seat].melds)

@@ -482,7 +482,8 @@ def _no_chance(k: int, unseen: Sequence[int]) -> Message | None:
 
 def _danger_table(obs: Observation, tracker: EventTracker, kinds: Sequence[int]
                   ) -> list[OpponentHint]:
-    reads = read_opponents(obs, tracker.passed, tracker.after_uper, use_evidence=True)
+    reads = read_opponents(obs, tracker.passed, tracker.after_uper, use_evidence=True,
+                           rules=tracker.rules)
     vis = visible_counts(obs)
     unseen = [4 - v for v in vis]
     out = []

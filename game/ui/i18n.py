@@ -112,6 +112,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rule.session_minutes": "Minutes per session",
     "rule.uper_min_wall": "Uper: minimum wall tiles",
     "rule.sacred_own_wait": "A wait in your own river, before uper",
+    "rule.stem_after_uper": "Stem of a tile forced out after uper",
     "rule.flowers": "Flowers",
     "rule.flower_after_kong": "Win on a flower's replacement after a kong",
     "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
@@ -142,6 +143,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.plain": "a plain self-draw",
     "value.feeder": "the feeder pays it all",
     "value.shared": "all three pay as usual",
+    "value.forced_too": "closed, like any discard",
+    "value.chosen_only": "open (only chosen discards count)",
     "value.own_turn": "declared on the player's own turn",
     "value.at_deal": "declared at the deal, with the flowers",
     "value.cancels": "no draw (any kong cancels it)",
@@ -250,6 +253,9 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "wall.",
     "about.sacred_own_wait": "After discarding one of your own waits (sacred discard), before uper: "
         "play on freely, or, as chapter IX says, discard each drawn tile that does not win.",
+    "about.stem_after_uper": "After uper, a drawn tile that does not win goes out: its stem (1-4-7, "
+        "2-5-8, 3-6-9) is closed to your discard wins like any discard's, or only the tiles you chose "
+        "count.",
     "about.flowers": "Play with the four flowers (104 tiles) or without them (100 tiles).",
     "about.dealt_kong": "A four of a kind in the dealt hand: declared on the player's own turn, or at "
         "the deal with the flower replacements (classical text); one a replacement completes may "

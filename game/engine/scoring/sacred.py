@@ -123,8 +123,11 @@ def _pattern(kind: int) -> str:
 
 def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: int | None = None,
                   temporary: bool = False, missed_after_uper: bool = False,
-                  discarded_win_after_uper: bool = False) -> SacredStatus:
+                  discarded_win_after_uper: bool = False,
+                  stems_of: Iterable[int] | None = None) -> SacredStatus:
     """Sacred-discard status from the waits by shape and every tile this seat discarded this hand.
+    `stems_of`: the discards whose stems are closed (SD3), when not the whole river (the house
+    rule `stem_after_uper` "chosen_only" leaves out the tiles forced out after uper).
 
     >>> from game.engine.tiles import parse_tiles, parse_tile
     >>> s = sacred_status(parse_tiles("58p"), parse_tiles("1z"), uper_discard=parse_tile("2p"))
@@ -144,7 +147,7 @@ def sacred_status(waits: Iterable[int], river: Iterable[int], *, uper_discard: i
     if own:
         reasons.append(SacredReason("SD2", tuple(own), SD2(tiles=own), blocks_all=True))
     seen_stems: set[tuple[int, ...]] = set()
-    for d in river:
+    for d in (river if stems_of is None else tuple(stems_of)):
         if not is_suited(d):
             continue
         st = stem(d)

@@ -189,6 +189,7 @@ def rules_rows() -> list[Row]:
               lambda v, lang: tr("value.minutes_n", lang, n=v)),
         _rule("uper_min_wall", list(range(11)), _num),
         _rule("sacred_own_wait", ["free", "frozen"], _value),
+        _rule("stem_after_uper", ["forced_too", "chosen_only"], _value),
         _rule("flowers", [True, False], _onoff),
         _rule("dealt_kong", ["own_turn", "at_deal"], _value),
         _rule("flower_after_kong", ["win_on_kong", "plain"], _value),
