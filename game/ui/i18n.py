@@ -651,7 +651,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "records.confirm": ("Delete {n} record older than {d} days? Y: delete, N: keep",
                         "Delete {n} records older than {d} days? Y: delete, N: keep"),
     "records.pruned": ("{n} record deleted", "{n} records deleted"),
-    "records.help": "Enter step through · W watch · R review · Left/Right prune limit · P prune · Esc back",
+    "records.help": "Enter step through · W watch · R review · C continue · Left/Right prune limit · "
+                    "P prune · Esc back",
     # statistics
     "menu.statistics": "Statistics",
     "stats.title": "Statistics",
