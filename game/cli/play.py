@@ -143,8 +143,27 @@ def check_screenshots_dir(path: str) -> Any:
     return None
 
 
+def sweep_temporaries() -> int:
+    """Remove the temporary files that saves killed before their rename left in the folders
+    the game keeps files in (`game.storage.sweep_temporaries`: only our own names, only files
+    older than two minutes); returns how many. Cheap (one listing per folder), never raises."""
+    from game import storage
+    from game.practice.records import data_dir, records_dir
+    from game.rulesets import rules_dir
+    from game.settings import config_dir
+
+    removed = 0
+    for folder in (config_dir, rules_dir, data_dir, records_dir):
+        try:
+            removed += storage.sweep_temporaries(folder())
+        except Exception:  # noqa: BLE001 - a folder we cannot even name: nothing to sweep
+            continue
+    return removed
+
+
 def run(args: argparse.Namespace) -> int:
     settings, messages = load_settings()
+    sweep_temporaries()  # what a killed save left, at each start of the window
     lang = args.lang or settings.language
     players: list[str] | None = None
     if args.autoplay or args.seats:  # every check before a window opens
