@@ -93,7 +93,7 @@ from .uper_policy import (
     uper_words,
     win_chances,
 )
-from .value import INF, PLANS, SHAPE, nearest_plan, plan_options
+from .value import INF, PLANS, SHAPE, nearest_plan, plan_options, value_kinds
 
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
@@ -140,6 +140,8 @@ PUNG_CLOSER = define("ai.pung_closer", "pung {tile}: shanten {before} -> {after}
                      before=INT, after=INT)
 PUNG_NOT_CLOSER = define("ai.pung_not_closer",
                          "pass: a pung of {tile} would not bring the hand closer", tile=TILE)
+FAR_PUNG = define("ai.far_pung", "pass: a pung of {tile} would open a concealed hand {n} tiles "
+                  "from ready", tile=TILE, n=INT)
 PASS_VALUE = define("ai.pass_value", "pass ({why}, value {value:.1f})", why=MSG, value=FLOAT)
 PUNG_VALUE = define("ai.pung_value", "pung {tile}: {why} (value {value:.1f} > {passing:.1f})",
                     tile=TILE, why=MSG, value=FLOAT, passing=FLOAT)
@@ -198,7 +200,17 @@ class Params:
     when the open hand's nearest plan is one of them (the value hunter opens its hand only for a
     full flush); `slips`: the chance of a beginner's mistake at each
     chance for one (`SLIPS`: a slow discard, a missed pung, a dangerous tile after an uper),
-    drawn from the seat's seed."""
+    drawn from the seat's seed.
+
+    `far_pung_shanten`: a concealed hand (no open meld) this many tiles or more from ready
+    passes a pung of a tile that is not a value tile (`ai.value.value_kinds`), whatever the
+    value model says; kongs and wins as before; 0 = never. The value model prices a pung's
+    plan (mostly all pungs) as if the rest of the hand were played as well as before, but a far
+    open hand ends worse: judged from real tables (`bench/bench_master.py --audit-claims`), the
+    expert's all-pungs pungs from 3 and 4 away lost 1.78 and 1.69 points each, and passing
+    every such first pung gained about 0.4 points per hand by duplicate play (issue 34).
+    `far_pung_plans`: from there, a value tile's pung is passed too when the open hand's
+    nearest plan is one of these (`ai.value.PLANS` names)."""
 
     level: str
     defence: float = 1.0
@@ -220,6 +232,8 @@ class Params:
     uper_bias: float = 0.0
     slips: float = 0.0
     claim_plans: tuple[str, ...] = ()
+    far_pung_shanten: int = 0
+    far_pung_plans: tuple[str, ...] = ()
 
 
 LEVELS: dict[str, Params] = {
@@ -228,7 +242,7 @@ LEVELS: dict[str, Params] = {
     "standard": Params("standard", defence=0.8, evidence=False, value=True, claim="value",
                        uper="simple", nine_major=4),
     "expert": Params("expert", defence=1.0, evidence=True, value=True, claim="value",
-                     uper="gain", nine_major=3),
+                     uper="gain", nine_major=3, far_pung_shanten=3),
 }
 
 #: styles beside the levels: the expert's judgement with one character each
@@ -240,10 +254,13 @@ PERSONAS: dict[str, Params] = {
     # flush: an open half flush or all pungs is a 2-point hand); lets a cheap win pass early
     "value": replace(LEVELS["expert"], level="value", plan_bonus=(
         ("half flush", 3), ("full flush", 6), ("all pungs", 2), ("value pungs", 2),
-        ("value pung", 2)), decline_below=3, decline_until=24, claim_plans=("full flush",)),
-    # claims and pushes, declares uper on a thin gain, folds only from far away
+        ("value pung", 2)), decline_below=3, decline_until=24, claim_plans=("full flush",),
+        far_pung_shanten=0),  # a full flush (6 points) is worth opening for from far away
+    # claims and pushes, declares uper on a thin gain, folds only from far away (and claims
+    # the far pungs the expert passes: calling is what a player sees of this style)
     "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.15,
-                          fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4),
+                          fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4,
+                          far_pung_shanten=0),
 }
 
 #: a beginner's slips (`Params.slips`), each at its own kind of chance: `HeuristicSeat.slips`
@@ -893,6 +910,9 @@ class HeuristicSeat(SeatBase):
             return PASS_VALUE(why=words_pass(), value=ev_pass)
 
         why: Words = pass_words
+        # a concealed hand far from ready keeps closed (`Params.far_pung_shanten`); the reason
+        # says so only where the value model would have claimed
+        far = (0 < p.far_pung_shanten <= s_now and not any(m.is_open for m in melds))
         for a in legal:
             if isinstance(a, Pung):
                 after = list(counts)
@@ -905,6 +925,11 @@ class HeuristicSeat(SeatBase):
                 if p.claim_plans and self._open_plan(c, after, new, o) not in p.claim_plans:
                     continue  # not toward the plans this seat opens its hand for
                 if o.score > best_ev:
+                    if far and (k not in value_kinds(me, obs.prevalent) or (
+                            p.far_pung_plans
+                            and self._open_plan(c, after, new, o) in p.far_pung_plans)):
+                        why = partial(FAR_PUNG, tile=k, n=s_now)  # the value model's pung
+                        continue
                     best_action, best_ev = a, o.score
                     why = partial(PUNG_VALUE, tile=k, why=o.why, value=o.ev, passing=ev_pass)
             elif isinstance(a, Kong):

@@ -62,6 +62,10 @@ pass, which fails the run too):
   ``flex`` 0.5 -> 1.0 and ``margin`` -0.5 -> 0: expert uper_35; ``frozen_weight`` 0.03 ->
   0.3: expert uper_35, rich_ready2; ``keep_uper`` 0.8 -> 0.4: expert rich_ready2;
   ``discard_rate`` 1.6 -> 3.2: expert uper_early (no history, after answer_safe)
+* heuristic.py expert ``far_pung_shanten`` 3 -> 2: expert claim_4m_flush; 3 -> 4: expert
+  claim_far_8m; 3 -> 0 (before issue 34): expert claim_far_8m, claim_far_1m; value tiles not
+  spared: expert claim_far_white; open hands not spared: expert claim_second_1m; standard
+  0 -> 3: standard claim_far_8m; aggressive inheriting the expert's 3: aggressive claim_far_8m
 * heuristic.py ``Params.read_defence`` True -> False (the uper does not read the table):
   expert uper_early after answer_none (alone, and after answer_safe); uper_policy.py
   ``defence_prior`` 8 -> 80: expert uper_early after answer_none
@@ -85,6 +89,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ai.heuristic import HeuristicSeat
+from ai.value import value_kinds
 from game.engine.actions import (
     NINE_MAJOR,
     PASS,
@@ -391,6 +396,13 @@ P: dict[str, Pos] = {
     "claim_win": Pos(hand="234m567m345p22p67p", seat=1, rivers=("8p", "", "", "")),
     "claim_ready_pair": Pos(hand="234m567m345p99p67p", seat=1, rivers=("9p", "", "", "")),
     "claim_red_kong": Pos(hand="234m567m777z22p67p", seat=1, rivers=("7z", "", "", "")),
+    # far claims (issue 34): South's concealed hand 3 or 4 tiles from ready; South's value
+    # tiles are the dragons and his seat wind 2z
+    "claim_far_8m": Pos(hand="5588m12578p3667z", seat=1, rivers=("8m", "", "", "")),
+    "claim_far_1m": Pos(hand="1123469m249p356z", seat=1, rivers=("1m", "", "", "")),
+    "claim_far_white": Pos(hand="124779m68p35577z", seat=1, rivers=("5z", "", "", "")),
+    # South punged East's 5m; East's next discard 1m finds him 3 tiles from ready again
+    "claim_second_1m": Pos(hand="1157m238p256z", seat=1, rivers=("5m* 1m", "8m", "6m", "6p")),
     # kongs at East's opening
     "kong_red": Pos(hand="234m567m345p777z6p", drawn="7z"),
     "kong_3m": Pos(hand="3334m56789p14z55z", drawn="3m"),
@@ -494,6 +506,13 @@ ROWS = [
     row(E, "claim_ready_pair", "pass", "ready concealed: a 9p pung throws away the points"),
     row(S, "claim_red_kong", "pass", "ready with a concealed Red pung: no melded kong"),
     row(E, "claim_red_kong", "pass", "ready with a concealed Red pung: no melded kong"),
+    # --- far claims (issue 34: the expert's first pung of a plain tile from 3+ away lost)
+    row(E, "claim_far_8m", "pass", "concealed, 3 from ready: no 8m pung for all pungs"),
+    row(S, "claim_far_8m", "pung", "the standard still opens for all pungs from 3 away"),
+    row("aggressive", "claim_far_8m", "pung", "the aggressive style keeps its far pungs"),
+    row(E, "claim_far_1m", "pass", "concealed, 4 from ready: no 1m pung for a half flush"),
+    row(E, "claim_far_white", "pung", "3 from ready, but White is a value tile: pung"),
+    row(E, "claim_second_1m", "pung", "one pung open already: the second, 1m, from 3 away"),
     # --- kongs
     *[row(level, "kong_red", "ckong:7z", "ready with 7777z: the concealed kong keeps the waits")
       for level in (B, S, E)],
@@ -545,6 +564,13 @@ def _shanten(obs) -> int:
     ("claim_win", lambda o, d: d.kind == "claim" and Win() in d.legal),
     ("claim_ready_pair", lambda o, d: Win() not in d.legal and _shanten(o) == 0),
     ("claim_red_kong", lambda o, d: Kong() in d.legal and _shanten(o) == 0),
+    ("claim_4m_flush", lambda o, d: Pung() in d.legal and _shanten(o) == 2 and not o.melds[1]),
+    ("claim_far_8m", lambda o, d: Pung() in d.legal and _shanten(o) == 3 and not o.melds[1]),
+    ("claim_far_1m", lambda o, d: Pung() in d.legal and _shanten(o) == 4 and not o.melds[1]),
+    ("claim_far_white", lambda o, d: Pung() in d.legal and _shanten(o) == 3 and not o.melds[1]
+     and o.last_discard[1] in value_kinds(1, o.prevalent)),
+    ("claim_second_1m", lambda o, d: Pung() in d.legal and _shanten(o) == 3
+     and len(o.melds[1]) == 1 and o.melds[1][0].is_open),
     ("kong_red", lambda o, d: ConcealedKong(_k("7z")) in d.legal),
     ("kong_3m", lambda o, d: ConcealedKong(_k("3m")) in d.legal),
     *[(f"nine_s{n}", lambda o, d, n=n: NINE_MAJOR in d.legal and _shanten(o) == n)
