@@ -14,7 +14,9 @@ parameters (`Params`):
 * ``ai:expert`` uses everything: exact safety and the visible evidence against every opponent
   (how likely he is ready, which shapes wait on a tile), push or fold by comparing the hand's
   win chance and value with the danger of each discard, and uper timing by expected gain
-  against how this table defends (read from what the others threw after earlier upers).
+  against how this table defends (read from what the others threw after earlier upers); it
+  keeps a concealed hand three or more tiles from ready closed to pungs of plain tiles
+  (`Params.far_pung_shanten`: an open hand that far ends worse than its plan promises).
 
 The styles take the expert's judgement and change its character: ``ai:defensive`` weighs
 danger twice, suspects silent hands, folds from one tile away and rarely claims or declares;
