@@ -51,7 +51,6 @@ from typing import Any
 
 from game.engine import safejson
 from game.engine.error_words import message_of
-from game.engine.errors import MahjongError
 from game.engine.messages import MSG, TEXT, Message, define
 
 __all__ = ["BACKUP_INFIX", "Found", "StorageError", "backup", "keep_unknown", "read_bytes",
@@ -275,7 +274,7 @@ def _same_backup(path: Path, data: bytes | None) -> Path | None:
 
 
 # --- writing ----------------------------------------------------------------------------------------
-class StorageError(MahjongError, OSError):
+class StorageError(OSError):
     """A file could not be written, and nothing was changed. `message` says why (a
     ``storage.write.*`` `Message`; ``str(e)`` is its English). `kind` names the case:
     ``"read_only"``, ``"read_only_disk"``, ``"permission"``, ``"disk_full"``, ``"no_folder"``,
@@ -285,7 +284,8 @@ class StorageError(MahjongError, OSError):
 
     def __init__(self, message: Message, kind: str, path: Path, target: Path | None = None, *,
                  what: str = "", why: str = "") -> None:
-        MahjongError.__init__(self, message)
+        super().__init__(str(message))
+        self.message: Message = message
         self.kind = kind
         self.path = path
         self.target = target if target is not None else path
@@ -366,7 +366,7 @@ def keep_unknown(known: set[str] | frozenset[str]) -> Callable[[dict[str, Any], 
             if key not in known and key not in out:
                 out[key] = value
         mine, old = out.get("version"), theirs.get("version")
-        if _is_int(mine) and _is_int(old) and old > mine:
+        if isinstance(mine, int) and isinstance(old, int) and _is_int(old) and old > mine:
             out["version"] = old
         return out
 

@@ -144,12 +144,12 @@ class RecordLock:
                 fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _FLAGS, 0o644)
                 made = True
             except FileExistsError:  # ... or the one there, if a game made it
-                fd = _open_existing(path)
-                if fd is None:
+                there = _open_existing(path)
+                if there is None:
                     return None
-                if fd < 0:
+                if there < 0:
                     continue  # removed since: try again
-                made = False
+                fd, made = there, False
             if not made and not _ours(fd):
                 os.close(fd)
                 return None
