@@ -23,6 +23,7 @@ from typing import Any
 from . import safejson
 from .error_words import reason
 from .errors import RulesError
+from .house_rules import HouseRule, cap, choice, declared_on, number, switch
 from .messages import INT, MSG, TEXT, Message, define
 
 # what is wrong with a rule set, a rules dict or a rules file (values as the file wrote them)
@@ -34,15 +35,6 @@ UNKNOWN_OVERRIDE = define("rules.unknown_override", "unknown yak {key} in custom
 OVERRIDE_POINTS = define("rules.override_points",
                          "yak {key}: points must be a whole number 0-1000, got {value}",
                          key=TEXT, value=TEXT)
-NOT_IN_RANGE = define("rules.range", "{name} must be a whole number {lo}-{hi}, got {value}",
-                      name=TEXT, lo=INT, hi=INT, value=TEXT)
-NOT_A_CHOICE = define("rules.choice", "{name} must be one of {choices}, got {value}",
-                      name=TEXT, choices=TEXT, value=TEXT)
-NOT_A_BOOL = define("rules.bool", "{name} must be true or false, got {value}",
-                    name=TEXT, value=TEXT)
-BAD_SCORE_CAP = define("rules.score_cap",
-                       "score_cap must be a positive whole number or null, got {value}",
-                       value=TEXT)
 UNKNOWN_YAK = define("rules.unknown_yak", "unknown yak {key}", key=TEXT)
 NOT_AN_OBJECT = define("rules.not_an_object", "rules must be a JSON object, got {type}",
                        type=TEXT)
@@ -128,23 +120,6 @@ PRESETS: dict[str, tuple[str, dict[str, int]]] = {
     }),
 }
 
-_CHOICES: dict[str, tuple[str, ...]] = {
-    "several_winners": ("head_bump", "all"),
-    "three_winners": ("abort", "head_bump"),
-    "prevalent_wind": ("none", "east", "rotating"),
-    "dealer_keeps": ("win_or_draw", "win"),
-    "session_mode": ("hands", "minutes", "endless", "deals"),
-    "four_winds_concealed_kong": ("cancels", "stands"),
-    "dealt_kong": ("own_turn", "at_deal"),
-    "nine_major_count": ("after_draw", "dealt"),
-    "nine_major_claims": ("void", "keep"),
-    "sacred_own_wait": ("free", "frozen"),
-    "flower_after_kong": ("win_on_kong", "plain"),
-    "liability_self_draw": ("feeder", "shared"),
-    "stem_after_uper": ("forced_too", "chosen_only"),
-}
-
-
 def preset_key(name: str) -> str:
     """A preset key from its key or Korean name.
 
@@ -161,53 +136,154 @@ def preset_key(name: str) -> str:
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every house rule of docs/rules.md §10 (defaults first there)."""
+    """Every house rule of docs/rules.md §10, in the settings page's order. Each is declared on
+    its field (`game.engine.house_rules`): values, default, label, help and rule book section;
+    validation, the file format, the settings rows and the rule book's table follow from it."""
 
-    ante: int = 10  # 0 = method 2 (final = basic + bonus)
-    preset: str = "nagari"
-    yak_overrides: tuple[tuple[str, int], ...] = ()  # custom per-yak values
-    discard_multiplier: int = 2  # the discarder pays 2x (or 1x) Final
-    several_winners: str = "head_bump"  # or "all" (every claimant wins)
-    three_winners: str = "abort"  # abortive draw and next win doubled, or "head_bump"
-    nine_major_draw: bool = True
-    nine_major_threshold: int = 9  # or 10
+    ante: int = number(
+        10, 0, 10_000, (0, 1, 2, 3, 5, 10, 15, 20, 30, 50, 100), section="8.1",
+        label="Ante (0 = method 2)",
+        help="Added to every winning hand's points (method 1); 0 scores the yak and bonuses "
+             "alone (method 2).")
+    preset: str = choice(
+        "nagari", {"nagari": "나가리 (Nagari)", "samsiki": "삼식이 (Samsiki)",
+                   "keopihyang": "커피향 (Keopihyang)"}, section="8.4",
+        label="Yak table preset",
+        help="The yak table. Nagari (the default) pays 4 for seven pairs and three concealed "
+             "pungs; Samsiki pays 2 and less for the big hands; Keopihyang pays 2 but more for "
+             "heavenly hand and nine gates.")
+    yak_overrides: tuple[tuple[str, int], ...] = ()  # custom per-yak values (the yak page)
+    discard_multiplier: int = number(
+        2, 1, 2, (2, 1), shown="times", section="8.5",
+        label="Discarder pays",
+        help="What the discarder pays for a win on his discard: twice the hand's points, or once.")
+    several_winners: str = choice(
+        "head_bump", {"head_bump": "head bump (first in turn)", "all": "all claimants win"},
+        section="3.3", label="Several winners",
+        help="Two players can win on one discard: head bump (only the next in turn wins) or "
+             "both win.")
+    three_winners: str = choice(
+        "abort", {"abort": "abortive draw, next win doubled",
+                  "head_bump": "head bump (first in turn)"}, section="6",
+        label="Three winners",
+        help="Three players can win on one discard: the hand is drawn and the next win pays "
+             "double, or head bump.")
+    nine_major_draw: bool = switch(
+        True, section="6", label="Nine major tiles draw",
+        help="A player who holds nine different terminals and honours on his first turn may "
+             "call the hand off.")
+    nine_major_threshold: int = number(
+        9, 9, 10, (9, 10), section="6", label="Nine major tiles: kinds needed",
+        help="How many different terminals and honours the nine-major draw needs.")
     #: a non-dealer's nine major kinds counted over his 14 tiles after his first draw, or
-    #: "dealt": over his 13 dealt tiles (chapter VIII's "initial hand"), rules.md 10.1
-    nine_major_count: str = "after_draw"
+    #: "dealt": over his 13 dealt tiles (chapter VIII's "initial hand")
+    nine_major_count: str = choice(
+        "after_draw", {"after_draw": "14 tiles after the first draw",
+                       "dealt": "the 13 dealt tiles"}, section="10.1",
+        label="Nine major tiles: counted over",
+        help="A non-dealer's nine major tiles: counted over his 14 tiles after his first draw, "
+             "or over his 13 dealt tiles (chapter VIII's initial hand).")
     #: another seat's claim or kong before his first turn voids the option, or "keep" (the
-    #: chapters set no such condition; only his own claim or kong ends it), rules.md 10.1
-    nine_major_claims: str = "void"
-    four_winds_draw: bool = True
+    #: chapters set no such condition; only his own claim or kong ends it)
+    nine_major_claims: str = choice(
+        "void", {"void": "voided by any claim or kong", "keep": "kept (only his own ends it)"},
+        section="10.1", label="Nine major tiles after a claim",
+        help="Whether another player's claim or kong before a player's first turn takes his "
+             "nine-major draw away; the chapters set no such condition.")
+    four_winds_draw: bool = switch(
+        True, section="6", label="Four consistent winds draw",
+        help="The hand is drawn when all four players discard the same wind on their first turn.")
     #: a concealed kong in the first go-around (at the deal or in play) cancels the four-winds
-    #: draw, or "stands": only a claimed pung or kong does (chapter VIII's words), docs/rules.md 10
-    four_winds_concealed_kong: str = "cancels"
-    prevalent_wind: str = "none"  # "east" fixed, or "rotating" by round
-    dealer_keeps: str = "win_or_draw"  # or "win" (dealer keeps only on his own win)
+    #: draw, or "stands": only a claimed pung or kong does (chapter VIII's words)
+    four_winds_concealed_kong: str = choice(
+        "cancels", {"cancels": "no draw (any kong cancels it)",
+                    "stands": "still a draw (only a claim cancels it)"}, section="10.1",
+        label="Four winds after a concealed kong",
+        help="Whether a concealed kong in the first go-around cancels the four-winds draw, or "
+             "only a claimed pung or kong does (chapter VIII).")
+    prevalent_wind: str = choice(
+        "none", {"none": "none", "east": "fixed East", "rotating": "rotating by round"},
+        section="10", label="Prevalent wind",
+        help="The round's wind: none (no prevalent-wind yak), East all session, or by round.")
+    dealer_keeps: str = choice(
+        "win_or_draw", {"win_or_draw": "on a dealer win or a draw", "win": "on a dealer win only"},
+        section="2.1", label="Dealer keeps the deal",
+        help="When East keeps the deal: on his win and on a drawn hand, or on his win only.")
     #: "hands": `session_hands` hands; "deals": `session_hands` passes of the deal, so a dealer's
     #: win or a draw adds a hand (the classical text's 16 hands); "minutes"; "endless"
-    session_mode: str = "hands"
-    session_hands: int = 16
-    session_minutes: int = 60
-    uper_min_wall: int = 4
-    #: a tile forced out after uper closes its stem to his discard wins like any discard, or
-    #: "chosen_only": only the discards he chose (to his uper discard) do, rules.md 4 and 10.1
-    stem_after_uper: str = "forced_too"
+    session_mode: str = choice(
+        "hands", {"hands": "N hands", "deals": "N deals (a dealer win or a draw adds a hand)",
+                  "minutes": "M minutes", "endless": "endless"}, section="10.1",
+        label="Session length",
+        help="How a session ends: after a number of hands, after that many passes of the deal "
+             "(the classical text's way: a dealer win or a draw adds a hand), after some minutes "
+             "(the hand in play is finished), or never.")
+    session_hands: int = number(
+        16, 1, 10_000, (1, 4, 8, 12, 16, 20, 24, 32, 48, 64), section="10",
+        label="Hands per session",
+        help="The number of hands in a session (of deals, when the length counts deals).")
+    session_minutes: int = number(
+        60, 1, 24 * 60, (10, 15, 20, 30, 45, 60, 90, 120, 180), shown="minutes", section="10",
+        label="Minutes per session",
+        help="How long a timed session lasts; the hand in play is finished.")
+    uper_min_wall: int = number(
+        4, 0, 10, tuple(range(11)), section="4", label="Uper: minimum wall tiles",
+        help="Uper can be declared only while at least this many tiles are left in the wall.")
     #: a ready hand with a wait in its own river (SD2) before uper stays free, or "frozen": each
-    #: drawn tile that does not win goes out at once (chapter IX), rules.md 10.1
-    sacred_own_wait: str = "free"
-    flowers: bool = True
+    #: drawn tile that does not win goes out at once (chapter IX)
+    sacred_own_wait: str = choice(
+        "free", {"free": "hand stays free", "frozen": "each drawn tile that does not win goes"},
+        section="10.1", label="A wait in your own river, before uper",
+        help="After discarding one of your own waits (sacred discard), before uper: play on "
+             "freely, or, as chapter IX says, discard each drawn tile that does not win.")
+    #: a tile forced out after uper closes its stem to his discard wins like any discard, or
+    #: "chosen_only": only the discards he chose (to his uper discard) do, rules.md 4
+    stem_after_uper: str = choice(
+        "forced_too", {"forced_too": "closed, like any discard",
+                       "chosen_only": "open (only chosen discards count)"}, section="10.1",
+        label="Stem of a tile forced out after uper",
+        help="After uper, a drawn tile that does not win goes out: its stem (1-4-7, 2-5-8, "
+             "3-6-9) is closed to your discard wins like any discard's, or only the tiles you "
+             "chose count.")
+    flowers: bool = switch(
+        True, section="2.6", label="Flowers",
+        help="Play with the four flowers (104 tiles) or without them (100 tiles).")
     #: a four of a kind dealt complete is declared on the player's own turn, or "at_deal": with
-    #: his flower replacements, as a replacement-completed one is (classical text), rules.md 10.1
-    dealt_kong: str = "own_turn"
+    #: his flower replacements, as a replacement-completed one is (classical text)
+    dealt_kong: str = choice(
+        "own_turn", {"own_turn": "declared on the player's own turn",
+                     "at_deal": "declared at the deal, with the flowers"}, section="10.1",
+        label="Four of a kind dealt complete",
+        help="A four of a kind in the dealt hand: declared on the player's own turn, or at the "
+             "deal with the flower replacements (classical text); one a replacement completes "
+             "may always be declared at once.")
     #: a kong's replacement that is a flower, replaced in turn: a win on that tile is still a
-    #: win on kong, or "plain": a self-draw without the bonus, rules.md 10.1
-    flower_after_kong: str = "win_on_kong"
-    special_tile_bonus: bool = True  # the 5p/1p/9p forms of the kong and last-tile bonuses
+    #: win on kong, or "plain": a self-draw without the bonus
+    flower_after_kong: str = choice(
+        "win_on_kong", {"win_on_kong": "win on kong (+5)", "plain": "a plain self-draw"},
+        section="10.1", label="Win on a flower's replacement after a kong",
+        help="When a kong's replacement is a flower, the flower is replaced again: a win on that "
+             "tile scores win on kong, or counts as a plain self-draw.")
+    #: the 5p/1p/9p forms of the kong and last-tile bonuses
+    special_tile_bonus: bool = switch(
+        True, section="8.3", label="5p / 1p / 9p bonuses",
+        help="Win on kong with 5 circles, last-tile draw with 1 circles and last-tile claim with "
+             "9 circles score 8 instead of 5.")
     #: liability for big three dragons / big four winds when the fed player then self-draws: the
-    #: feeder pays it all, or "shared": the three pay a self-draw as usual, rules.md 7 and 10.1
-    liability_self_draw: str = "feeder"
-    strict_table: bool = False  # wrong declarations penalised instead of refused
-    score_cap: int | None = None
+    #: feeder pays it all, or "shared": the three pay a self-draw as usual
+    liability_self_draw: str = choice(
+        "feeder", {"feeder": "the feeder pays it all", "shared": "all three pay as usual"},
+        section="10.1", label="Liability, then a self-draw",
+        help="A player fed the last set of big three dragons or big four winds, then wins by "
+             "self-draw: the feeder pays it all, or the three pay as for any self-draw.")
+    #: wrong declarations penalised instead of refused
+    strict_table: bool = switch(
+        False, section="7", label="Strict table (penalise wrong calls)",
+        help="Off: a wrong win or uper declaration is refused with its reason. On: it is "
+             "accepted and penalised, as at a strict table.")
+    score_cap: int | None = cap(
+        None, (None, 40, 50, 60, 80, 100, 120, 150, 200), section="8.1", label="Score cap",
+        help="The most one hand can score, before the payment multipliers.")
     _points: dict[str, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -241,24 +317,10 @@ class RuleSet:
                 raise RulesError(UNKNOWN_OVERRIDE(key=repr(key)))
             if not isinstance(pts, int) or isinstance(pts, bool) or not 0 <= pts <= 1000:
                 raise RulesError(OVERRIDE_POINTS(key=repr(key), value=repr(pts)))
-        ints = {"ante": (0, 10_000), "discard_multiplier": (1, 2), "nine_major_threshold": (9, 10),
-                "session_hands": (1, 10_000), "session_minutes": (1, 24 * 60),
-                "uper_min_wall": (0, 10)}
-        for name, (lo, hi) in ints.items():
-            v = getattr(self, name)
-            if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-                raise RulesError(NOT_IN_RANGE(name=name, lo=lo, hi=hi, value=repr(v)))
-        for name, choices in _CHOICES.items():
-            if getattr(self, name) not in choices:
-                raise RulesError(NOT_A_CHOICE(name=name, choices=", ".join(choices),
-                                              value=repr(getattr(self, name))))
-        for name in ("nine_major_draw", "four_winds_draw", "flowers", "special_tile_bonus",
-                     "strict_table"):
-            if not isinstance(getattr(self, name), bool):
-                raise RulesError(NOT_A_BOOL(name=name, value=repr(getattr(self, name))))
-        cap = self.score_cap
-        if cap is not None and (not isinstance(cap, int) or isinstance(cap, bool) or cap < 1):
-            raise RulesError(BAD_SCORE_CAP(value=repr(cap)))
+        for rule in declared_on(type(self)):
+            why = rule.check(getattr(self, rule.name))
+            if why is not None:
+                raise RulesError(why)
 
     def points(self, yak_key: str) -> int:
         """Points of a yak under this rule set (preset, then custom values)."""
@@ -335,6 +397,22 @@ class RuleSet:
             raise RulesError(IN_FILE(path=str(path), why=reason(e))) from None
         except (TypeError, AttributeError) as e:  # a value of the wrong JSON type
             raise RulesError(IN_FILE(path=str(path), why=_wrong_type(data, e))) from None
+
+
+#: every house rule as declared on its field, in the settings page's (and the rule book's) order
+HOUSE_RULES: tuple[HouseRule, ...] = declared_on(RuleSet)
+
+
+def house_rule(name: str) -> HouseRule:
+    """The declaration of one house rule, by its field name.
+
+    >>> house_rule("dealer_keeps").offered
+    ('win_or_draw', 'win')
+    """
+    for rule in HOUSE_RULES:
+        if rule.name == name:
+            return rule
+    raise KeyError(name)
 
 
 #: a rules file is a few hundred bytes; anything this big is not one

@@ -16,13 +16,15 @@ subset from `all_text()`, so run it again too (tests check both).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from game import i18n
+from game.engine.house_rules import HouseRule
 from game.engine.messages import Message
+from game.engine.rules import HOUSE_RULES
 from game.i18n import languages, register_texts, render, yak_name
 
-__all__ = ["LANGS", "STRINGS", "all_text", "has", "reason_text",
+__all__ = ["LANGS", "STRINGS", "all_text", "has", "house_rule_texts", "reason_text",
            "tr", "yak_name"]
 
 #: the languages with catalogues ('en', 'ko')
@@ -93,69 +95,12 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "rulesets.type_path": "Type a file's path…",
     "rulesets.path_prompt": "Path of a rules file (.json)",
     "rulesets.imported": "Imported as \"{name}\"",
-    # house rules (rule book section 10)
-    "rule.ante": "Ante (0 = method 2)",
-    "rule.preset": "Yak table preset",
-    "rule.discard_multiplier": "Discarder pays",
-    "rule.several_winners": "Several winners",
-    "rule.three_winners": "Three winners",
-    "rule.nine_major_draw": "Nine major tiles draw",
-    "rule.nine_major_threshold": "Nine major tiles: kinds needed",
-    "rule.nine_major_count": "Nine major tiles: counted over",
-    "rule.nine_major_claims": "Nine major tiles after a claim",
-    "rule.four_winds_draw": "Four consistent winds draw",
-    "rule.four_winds_concealed_kong": "Four winds after a concealed kong",
-    "rule.prevalent_wind": "Prevalent wind",
-    "rule.dealer_keeps": "Dealer keeps the deal",
-    "rule.session_mode": "Session length",
-    "rule.session_hands": "Hands per session",
-    "rule.session_minutes": "Minutes per session",
-    "rule.uper_min_wall": "Uper: minimum wall tiles",
-    "rule.sacred_own_wait": "A wait in your own river, before uper",
-    "rule.stem_after_uper": "Stem of a tile forced out after uper",
-    "rule.flowers": "Flowers",
-    "rule.flower_after_kong": "Win on a flower's replacement after a kong",
-    "rule.special_tile_bonus": "5p / 1p / 9p bonuses",
-    "rule.dealt_kong": "Four of a kind dealt complete",
-    "rule.liability_self_draw": "Liability, then a self-draw",
-    "rule.strict_table": "Strict table (penalise wrong calls)",
-    "rule.score_cap": "Score cap",
-    # their values
+    # house rules: their labels, help and value words are declared with each rule
+    # (game.engine.rules.RuleSet, added by `_house_rule_texts` below); the words they share:
     "value.on": "on",
     "value.off": "off",
-    "value.none": "none",
     "value.x2": "2 x Final",
     "value.x1": "1 x Final",
-    "value.head_bump": "head bump (first in turn)",
-    "value.all": "all claimants win",
-    "value.abort": "abortive draw, next win doubled",
-    "value.east": "fixed East",
-    "value.rotating": "rotating by round",
-    "value.win_or_draw": "on a dealer win or a draw",
-    "value.win": "on a dealer win only",
-    "value.after_draw": "14 tiles after the first draw",
-    "value.dealt": "the 13 dealt tiles",
-    "value.void": "voided by any claim or kong",
-    "value.keep": "kept (only his own ends it)",
-    "value.free": "hand stays free",
-    "value.frozen": "each drawn tile that does not win goes",
-    "value.win_on_kong": "win on kong (+5)",
-    "value.plain": "a plain self-draw",
-    "value.feeder": "the feeder pays it all",
-    "value.shared": "all three pay as usual",
-    "value.forced_too": "closed, like any discard",
-    "value.chosen_only": "open (only chosen discards count)",
-    "value.own_turn": "declared on the player's own turn",
-    "value.at_deal": "declared at the deal, with the flowers",
-    "value.cancels": "no draw (any kong cancels it)",
-    "value.stands": "still a draw (only a claim cancels it)",
-    "value.hands": "N hands",
-    "value.minutes": "M minutes",
-    "value.endless": "endless",
-    "value.deals": "N deals (a dealer win or a draw adds a hand)",
-    "value.nagari": "나가리 (Nagari)",
-    "value.samsiki": "삼식이 (Samsiki)",
-    "value.keopihyang": "커피향 (Keopihyang)",
     "value.slow": "slow",
     "value.normal": "normal",
     "value.fast": "fast",
@@ -217,58 +162,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "After your uper, discards each drawn tile unless you can win; a kong is not offered (F7).",
     "about.click_twice": "The first click raises a tile, a second click on it discards it.",
     # what each rule and setting does (shown below the list while its row is chosen, and on New game)
-    "about.ante": "Added to every winning hand's points (method 1); 0 scores the yak and bonuses alone "
-        "(method 2).",
     "about.house_rules": "Play with the rules of the settings, or with a saved set of house rules "
                          "(Settings, House rules, Save as…).",
-    "about.preset": "The yak table. Nagari (the default) pays 4 for seven pairs and three concealed pungs; "
-        "Samsiki pays 2 and less for the big hands; Keopihyang pays 2 but more for heavenly hand and "
-        "nine gates.",
-    "about.discard_multiplier": "What the discarder pays for a win on his discard: twice the hand's points, "
-        "or once.",
-    "about.several_winners": "Two players can win on one discard: head bump (only the next in turn wins) "
-        "or both win.",
-    "about.three_winners": "Three players can win on one discard: the hand is drawn and the next win pays "
-        "double, or head bump.",
-    "about.nine_major_draw": "A player who holds nine different terminals and honours on his first turn "
-        "may call the hand off.",
-    "about.nine_major_threshold": "How many different terminals and honours the nine-major draw needs.",
-    "about.nine_major_count": "A non-dealer's nine major tiles: counted over his 14 tiles after his "
-        "first draw, or over his 13 dealt tiles (chapter VIII's initial hand).",
-    "about.nine_major_claims": "Whether another player's claim or kong before a player's first turn "
-        "takes his nine-major draw away; the chapters set no such condition.",
-    "about.four_winds_draw": "The hand is drawn when all four players discard the same wind on their "
-        "first turn.",
-    "about.four_winds_concealed_kong": "Whether a concealed kong in the first go-around cancels the "
-        "four-winds draw, or only a claimed pung or kong does (chapter VIII).",
-    "about.prevalent_wind": "The round's wind: none (no prevalent-wind yak), East all session, or by "
-        "round.",
-    "about.dealer_keeps": "When East keeps the deal: on his win and on a drawn hand, or on his win only.",
-    "about.session_mode": "How a session ends: after a number of hands, after that many passes of the "
-        "deal (the classical text's way: a dealer win or a draw adds a hand), after some minutes (the "
-        "hand in play is finished), or never.",
-    "about.session_hands": "The number of hands in a session (of deals, when the length counts deals).",
-    "about.session_minutes": "How long a timed session lasts; the hand in play is finished.",
-    "about.uper_min_wall": "Uper can be declared only while at least this many tiles are left in the "
-        "wall.",
-    "about.sacred_own_wait": "After discarding one of your own waits (sacred discard), before uper: "
-        "play on freely, or, as chapter IX says, discard each drawn tile that does not win.",
-    "about.stem_after_uper": "After uper, a drawn tile that does not win goes out: its stem (1-4-7, "
-        "2-5-8, 3-6-9) is closed to your discard wins like any discard's, or only the tiles you chose "
-        "count.",
-    "about.flowers": "Play with the four flowers (104 tiles) or without them (100 tiles).",
-    "about.dealt_kong": "A four of a kind in the dealt hand: declared on the player's own turn, or at "
-        "the deal with the flower replacements (classical text); one a replacement completes may "
-        "always be declared at once.",
-    "about.flower_after_kong": "When a kong's replacement is a flower, the flower is replaced again: "
-        "a win on that tile scores win on kong, or counts as a plain self-draw.",
-    "about.special_tile_bonus": "Win on kong with 5 circles, last-tile draw with 1 circles and last-tile "
-        "claim with 9 circles score 8 instead of 5.",
-    "about.liability_self_draw": "A player fed the last set of big three dragons or big four winds, "
-        "then wins by self-draw: the feeder pays it all, or the three pay as for any self-draw.",
-    "about.strict_table": "Off: a wrong win or uper declaration is refused with its reason. On: it is "
-        "accepted and penalised, as at a strict table.",
-    "about.score_cap": "The most one hand can score, before the payment multipliers.",
     "about.seat": "Who plays in this seat: a computer player of the chosen level.",
     # each computer seat in one sentence (the new-game screen, under the seat rows)
     "about.seat.ai:beginner": "Beginner: plays the quickest shape, claims every pung, declares "
@@ -674,6 +569,20 @@ STRINGS: dict[str, str | tuple[str, str]] = {
 }
 
 
+def house_rule_texts(rules: Iterable[HouseRule] = HOUSE_RULES) -> dict[str, str]:
+    """The texts each house rule declares on its field (label ``rule.<name>``, help
+    ``about.<name>``, its values' words ``value.<value>``); two rules (or a rule and a text above)
+    may share a value's words only when they are the same English."""
+    out: dict[str, str] = {}
+    for rule in rules:
+        for key, english in rule.texts().items():
+            if out.setdefault(key, english) != english or STRINGS.get(key, english) != english:
+                raise ValueError(f"house rule {rule.name}: text {key} is declared twice, "
+                                 "with different words")
+    return out
+
+
+STRINGS.update(house_rule_texts())
 register_texts("ui", STRINGS)
 
 

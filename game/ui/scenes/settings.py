@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +20,8 @@ import pygame
 from ai.registry import seat_choices
 from game import rulesets
 from game.engine.errors import MahjongError
-from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, PRESETS, RuleSet
+from game.engine.house_rules import HouseRule
+from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, HOUSE_RULES, PRESETS, RuleSet
 from game.engine.tiles import parse_tiles
 from game.i18n import register_texts
 from game.settings import (
@@ -168,37 +169,22 @@ def _num(v: Any, lang: str) -> str:
     return str(v)
 
 
-def rules_rows() -> list[Row]:
-    return [
-        _rule("ante", [0, 1, 2, 3, 5, 10, 15, 20, 30, 50, 100], _num),
-        _rule("preset", list(PRESETS), _value),
-        _rule("discard_multiplier", [2, 1], lambda v, lang: tr(f"value.x{v}", lang)),
-        _rule("several_winners", ["head_bump", "all"], _value),
-        _rule("three_winners", ["abort", "head_bump"], _value),
-        _rule("nine_major_draw", [True, False], _onoff),
-        _rule("nine_major_threshold", [9, 10], _num),
-        _rule("nine_major_count", ["after_draw", "dealt"], _value),
-        _rule("nine_major_claims", ["void", "keep"], _value),
-        _rule("four_winds_draw", [True, False], _onoff),
-        _rule("four_winds_concealed_kong", ["cancels", "stands"], _value),
-        _rule("prevalent_wind", ["none", "east", "rotating"], _value),
-        _rule("dealer_keeps", ["win_or_draw", "win"], _value),
-        _rule("session_mode", ["hands", "deals", "minutes", "endless"], _value),
-        _rule("session_hands", [1, 4, 8, 12, 16, 20, 24, 32, 48, 64], _num),
-        _rule("session_minutes", [10, 15, 20, 30, 45, 60, 90, 120, 180],
-              lambda v, lang: tr("value.minutes_n", lang, n=v)),
-        _rule("uper_min_wall", list(range(11)), _num),
-        _rule("sacred_own_wait", ["free", "frozen"], _value),
-        _rule("stem_after_uper", ["forced_too", "chosen_only"], _value),
-        _rule("flowers", [True, False], _onoff),
-        _rule("dealt_kong", ["own_turn", "at_deal"], _value),
-        _rule("flower_after_kong", ["win_on_kong", "plain"], _value),
-        _rule("special_tile_bonus", [True, False], _onoff),
-        _rule("liability_self_draw", ["feeder", "shared"], _value),
-        _rule("strict_table", [False, True], _onoff),
-        _rule("score_cap", [None, 40, 50, 60, 80, 100, 120, 150, 200],
-              lambda v, lang: tr("value.none", lang) if v is None else tr("value.points", lang, n=v)),
-    ]
+#: how a rule's value reads on its row, by the `shown` of its declaration (game.engine.house_rules)
+SHOWN: dict[str, Callable[[Any, str], str]] = {
+    "name": _value,
+    "number": _num,
+    "onoff": _onoff,
+    "times": lambda v, lang: tr(f"value.x{v}", lang),
+    "minutes": lambda v, lang: tr("value.minutes_n", lang, n=v),
+    "points_or_none": lambda v, lang: (tr("value.none", lang) if v is None
+                                       else tr("value.points", lang, n=v)),
+}
+
+
+def rules_rows(rules: Sequence[HouseRule] = HOUSE_RULES) -> list[Row]:
+    """The House rules page: a row per declared house rule (`RuleSet`'s fields), in its order,
+    offering the values its declaration offers, shown as it says."""
+    return [_rule(r.name, list(r.offered), SHOWN[r.shown]) for r in rules]
 
 
 def rules_summary(rules: RuleSet, lang: str) -> str:
