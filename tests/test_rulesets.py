@@ -7,7 +7,7 @@ import pytest
 
 from game import rulesets as rs
 from game.engine.errors import RulesError
-from game.engine.rules import RuleSet
+from game.engine.rules import HOUSE_RULES, RuleSet
 from game.settings import CONFIG_ENV
 
 CLUB = RuleSet(ante=5, strict_table=True, yak_overrides=(("seven_pairs", 3),))
@@ -222,7 +222,9 @@ def test_an_old_rule_set_file_without_the_new_house_rules_loads_unchanged(folder
     got = rules.to_dict()
     assert {k: got[k] for k in BEFORE_ISSUE_30} == BEFORE_ISSUE_30
     assert {k: got[k] for k in ISSUE_30_DEFAULTS} == ISSUE_30_DEFAULTS
-    assert set(got) == set(BEFORE_ISSUE_30) | set(ISSUE_30_DEFAULTS)
+    # every rule added since (issue 30's and any later one) takes its declared default
+    assert {k: v for k, v in got.items() if k not in BEFORE_ISSUE_30} == {
+        r.name: r.default for r in HOUSE_RULES if r.name not in BEFORE_ISSUE_30}
 
 
 def test_an_old_settings_file_without_the_new_house_rules_loads_unchanged(folder, tmp_path):
