@@ -46,9 +46,11 @@ the engine refuses it, the lesson's explanation otherwise) and the step can be t
 >>> run.pick(parse_tile("5m")).ok, run.pick(parse_tile("5p")).ok
 (False, True)
 
-Progress (the lessons completed) is kept in ``lessons.json`` in the user data directory;
-`load_progress` never fails (a damaged file reads as nothing done and is kept aside as
-``lessons.json.bad-<time>`` before it is written over).
+Progress (the lessons completed) is kept in ``lessons.json`` in the user data directory, read
+and written through `game.storage`: `load_progress` never fails, never blocks and never changes
+the file (a damaged file reads as nothing done and is kept aside as ``lessons.json.bad-<time>``
+before it is written over); a save writes through a symbolic link, keeps a newer version's keys
+and refuses a read-only file.
 """
 
 from __future__ import annotations
