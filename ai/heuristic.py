@@ -100,8 +100,8 @@ from .value import INF, PLANS, SHAPE, nearest_plan, plan_options, value_kinds
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
 
-__all__ = ["LEVELS", "PERSONAS", "SLIPS", "EventTracker", "HeuristicSeat", "Params",
-           "observation_of"]
+__all__ = ["LEVELS", "PERSONAS", "SLIPS", "STYLES", "EventTracker", "HeuristicSeat", "Params",
+           "Persona", "observation_of"]
 
 # ---------------------------------------------------------------- what explain() says
 # a discard: the tile, then why (an option's words, danger, push or fold, uper)
@@ -247,23 +247,51 @@ LEVELS: dict[str, Params] = {
                      uper="gain", nine_major=3, far_pung_shanten=3),
 }
 
-#: styles beside the levels: the expert's judgement with one character each
-PERSONAS: dict[str, Params] = {
+@dataclass(frozen=True)
+class Persona:
+    """A style beside the levels, declared once: its judgement and the English words a player
+    reads of it (the UI registers them as ``seat.ai:<name>``, ``short.ai:<name>`` and
+    ``about.seat.ai:<name>``; the registry makes the seat ``ai:<name>``; the menus list it after
+    the levels, in this table's order)."""
+
+    params: Params
+    label: str  # in the menus: "computer, defensive"
+    short: str  # at the table, beside the player's name: "Defensive"
+    about: str  # the new-game screen's sentence under the seat rows
+
+
+#: styles beside the levels: the expert's judgement with one character each (adding one here,
+#: with its Korean words in ui.po and its tests, is all a new style needs)
+STYLES: dict[str, Persona] = {
     # folds early and on suspicion, rarely opens the hand or freezes it with uper
-    "defensive": replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=1.5,
-                         fold_shanten=1, slack_threat=4.0, claim_margin=3.0, uper_bias=-1.0),
+    "defensive": Persona(
+        replace(LEVELS["expert"], level="defensive", defence=2.0, suspicion=1.5,
+                fold_shanten=1, slack_threat=4.0, claim_margin=3.0, uper_bias=-1.0),
+        label="computer, defensive", short="Defensive",
+        about="Defensive: folds early, even against a silent hand that looks ready, seldom "
+              "claims or declares uper, and rarely deals in."),
     # steers for flushes, all pungs and dragons with a concealed hand (opened only for a full
     # flush: an open half flush or all pungs is a 2-point hand); lets a cheap win pass early
-    "value": replace(LEVELS["expert"], level="value", plan_bonus=(
-        ("half flush", 3), ("full flush", 6), ("all pungs", 2), ("value pungs", 2),
-        ("value pung", 2)), decline_below=3, decline_until=24, claim_plans=("full flush",),
-        far_pung_shanten=0),  # a full flush (6 points) is worth opening for from far away
+    "value": Persona(
+        replace(LEVELS["expert"], level="value", plan_bonus=(
+            ("half flush", 3), ("full flush", 6), ("all pungs", 2), ("value pungs", 2),
+            ("value pung", 2)), decline_below=3, decline_until=24, claim_plans=("full flush",),
+            far_pung_shanten=0),  # a full flush (6 points) is worth opening for from far away
+        label="computer, value hunter", short="Value hunter",
+        about="Value hunter: steers for flushes, all pungs and dragons with a concealed hand, "
+              "and lets a cheap discard win pass early to self-draw a bigger one."),
     # claims and pushes, declares uper on a thin gain, folds only from far away (and claims
     # the far pungs the expert passes: calling is what a player sees of this style)
-    "aggressive": replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.15,
-                          fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4,
-                          far_pung_shanten=0),
+    "aggressive": Persona(
+        replace(LEVELS["expert"], level="aggressive", defence=0.5, suspicion=0.15,
+                fold_shanten=3, claim_margin=-2.0, uper_bias=2.0, nine_major=4,
+                far_pung_shanten=0),
+        label="computer, aggressive", short="Aggressive",
+        about="Aggressive: claims pungs, pushes through danger and declares uper on a thin "
+              "edge; it folds only from far away."),
 }
+#: each style's parameters, by name (`STYLES`)
+PERSONAS: dict[str, Params] = {name: style.params for name, style in STYLES.items()}
 
 #: a beginner's slips (`Params.slips`), each at its own kind of chance: `HeuristicSeat.slips`
 #: counts the chances and the slips made by kind

@@ -1,6 +1,7 @@
 """Seat names for the command line and the settings: ``make_seat("random", seed=1)``.
 
-Add a seat by adding one line to `SEATS` (a name and a factory taking ``seed``).
+Add a seat by adding one line to `SEATS` (a name and a factory taking ``seed``); a style of the
+heuristic AI is declared in `ai.heuristic.STYLES` and becomes the seat ``ai:<name>`` here.
 
 The built-in seats play reproducibly from their seed. Seats the game does not trust
 (``python:`` and ``cmd:``) get `untrusted_seed` of it instead: a keyed hash with a secret drawn
@@ -35,6 +36,7 @@ from typing import Any
 
 from game.engine.messages import INT, MSG, TEXT, Message, define
 
+from .heuristic import STYLES as HEURISTIC_STYLES
 from .random_seat import RandomSeat
 
 #: the seat a person plays (the game window only); every other name is a computer seat
@@ -43,9 +45,9 @@ HUMAN = "human"
 AI_DEFAULT = "ai:standard"
 #: the computer levels, weakest first (menus list them first)
 LEVELS = ("ai:beginner", "ai:standard", "ai:expert", "ai:master")
-#: the computer styles beside the levels (`ai.heuristic.PERSONAS`: the expert's judgement with a
-#: character of its own); menus list them after the levels
-STYLES = ("ai:defensive", "ai:value", "ai:aggressive")
+#: the computer styles beside the levels (declared in `ai.heuristic.STYLES`: the expert's
+#: judgement with a character of its own); menus list them after the levels
+STYLES = tuple(f"ai:{name}" for name in HEURISTIC_STYLES)
 #: seats that search within a thinking time per decision (`ai.master`): not for playouts nor
 #: reviews, which ask thousands of decisions (the review's reviewer is the last level not here)
 SEARCHING = frozenset({"ai:master"})
@@ -56,6 +58,11 @@ ALIASES = {"ai": AI_DEFAULT}
 #: seat programs the game does not trust (`ai.guard`): a prefix and what follows it
 PREFIXES = ("python:", "cmd:")
 
+def _style(name: str) -> Callable[..., Any]:
+    """The factory of the heuristic AI's style `name` (`ai.heuristic.STYLES`)."""
+    return lambda seed=None: _heuristic(name, seed)
+
+
 #: name -> factory(seed) returning a seat
 SEATS: dict[str, Callable[..., Any]] = {
     "random": lambda seed=None: RandomSeat(seed),
@@ -64,9 +71,8 @@ SEATS: dict[str, Callable[..., Any]] = {
     "ai:standard": lambda seed=None: _heuristic("standard", seed),
     "ai:expert": lambda seed=None: _heuristic("expert", seed),
     "ai:master": lambda seed=None, budget_ms=None: _master(seed, budget_ms),
-    "ai:defensive": lambda seed=None: _heuristic("defensive", seed),
-    "ai:value": lambda seed=None: _heuristic("value", seed),
-    "ai:aggressive": lambda seed=None: _heuristic("aggressive", seed),
+    # every style of `ai.heuristic.STYLES`, by its name
+    **{seat: _style(seat.removeprefix("ai:")) for seat in STYLES},
 }
 
 

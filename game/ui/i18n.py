@@ -16,16 +16,17 @@ subset from `all_text()`, so run it again too (tests check both).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
+from ai.heuristic import STYLES, Persona
 from game import i18n
 from game.engine.house_rules import HouseRule
 from game.engine.messages import Message
 from game.engine.rules import HOUSE_RULES
 from game.i18n import languages, register_texts, render, yak_name
 
-__all__ = ["LANGS", "STRINGS", "all_text", "has", "house_rule_texts", "reason_text",
-           "tr", "yak_name"]
+__all__ = ["LANGS", "STRINGS", "all_text", "has", "house_rule_texts", "persona_texts",
+           "reason_text", "tr", "yak_name"]
 
 #: the languages with catalogues ('en', 'ko')
 LANGS = languages()
@@ -120,18 +121,12 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "seat.ai:standard": "computer, standard",
     "seat.ai:expert": "computer, expert",
     "seat.ai:master": "computer, master (reads ahead)",
-    "seat.ai:defensive": "computer, defensive",
-    "seat.ai:value": "computer, value hunter",
-    "seat.ai:aggressive": "computer, aggressive",
     "seat.greedy": "simple greedy",
     "seat.random": "random (for tests)",
     "short.ai:beginner": "Beginner",
     "short.ai:standard": "Standard",
     "short.ai:expert": "Expert",
     "short.ai:master": "Master",
-    "short.ai:defensive": "Defensive",
-    "short.ai:value": "Value hunter",
-    "short.ai:aggressive": "Aggressive",
     "short.greedy": "Greedy",
     "short.random": "Random",
     "set.animation_speed": "Animation speed",
@@ -175,12 +170,6 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "silent hands too and times its uper to how the table defends.",
     "about.seat.ai:master": "Master: the expert's judgement, and it reads ahead by playing out the "
         "hidden tiles at the decisions that matter.",
-    "about.seat.ai:defensive": "Defensive: folds early, even against a silent hand that looks "
-        "ready, seldom claims or declares uper, and rarely deals in.",
-    "about.seat.ai:value": "Value hunter: steers for flushes, all pungs and dragons with a concealed "
-        "hand, and lets a cheap discard win pass early to self-draw a bigger one.",
-    "about.seat.ai:aggressive": "Aggressive: claims pungs, pushes through danger and declares uper "
-        "on a thin edge; it folds only from far away.",
     "about.seat.greedy": "Greedy: always the quickest shape; never defends, claims every pung and "
         "declares uper whenever it may.",
     "about.seat.random": "Random: any legal move (for tests).",
@@ -582,7 +571,19 @@ def house_rule_texts(rules: Iterable[HouseRule] = HOUSE_RULES) -> dict[str, str]
     return out
 
 
+def persona_texts(styles: Mapping[str, Persona] = STYLES) -> dict[str, str]:
+    """The words each computer style declares (`ai.heuristic.STYLES`): its menu name, its short
+    name at the table and its sentence on the new-game screen."""
+    out: dict[str, str] = {}
+    for name, style in styles.items():
+        seat = f"ai:{name}"
+        out.update({f"seat.{seat}": style.label, f"short.{seat}": style.short,
+                    f"about.seat.{seat}": style.about})
+    return out
+
+
 STRINGS.update(house_rule_texts())
+STRINGS.update(persona_texts())
 register_texts("ui", STRINGS)
 
 

@@ -27,6 +27,7 @@ from ..board import (
     draw_sacred,
     draw_uper_tile,
 )
+from ..i18n import STRINGS
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 
@@ -39,7 +40,9 @@ if TYPE_CHECKING:
     from ..director import Director
 
 
-PERSONAS = 8  # the names `persona.0` .. `persona.7` in the catalogues
+#: how many player names there are: the texts `persona.0`, `persona.1`, ... (game/ui/i18n.py);
+#: a name more is a text more, nothing here
+PERSONAS = sum(1 for key in STRINGS if key.startswith("persona.") and key[8:].isdigit())
 
 
 def persona_order(seed: int) -> list[int]:
