@@ -32,7 +32,7 @@ from game.practice.records import DATA_ENV
 from game.practice.tutorial import load_progress, mark_done
 from game.settings import CONFIG_ENV, Settings, load_settings, save_settings
 
-N_RANDOM = 120  # seeded random damages per file kind
+N_RANDOM = 250  # seeded random damages per file kind
 FUTURE = {"from_2030": {"stars": [3, 2, 1], "note": "한국어"}}  # a newer version's key
 
 
