@@ -41,7 +41,7 @@ from game.engine.messages import Message
 from game.i18n import register_texts
 from game.settings import MAX_WINDOW, MIN_WINDOW, Settings, save_settings
 
-from . import crash, screens
+from . import crash, memory, screens
 from .art import TileArt
 from .assets import ICONS
 from .board import prepare_table_text, table_background
@@ -143,6 +143,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.crash: BaseException | None = None  # the error `run` stopped on (reported)
+        self.trims = 0  # freed memory given back after a resize (`_trim_ahead`)
         self.frames = 0
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
@@ -189,6 +190,7 @@ class App:
             self.layout = new
             self.prepare(self._table_ahead(new))
             self.prepare(self._under_ahead())
+            self.prepare(self._trim_ahead(new, memory.mark(self)))
             for s in self.scenes:
                 s.on_resize(new)
 
@@ -225,6 +227,15 @@ class App:
         if self._under is None or self._under[1].get_size() != self.canvas.get_size():
             self._under = ((), self.canvas.copy())
         yield from ()  # one step: the work above
+
+    def _trim_ahead(self, lay: Layout, marks: list[tuple[Any, int]]) -> Iterator[None]:
+        """Once a resize has settled (the window still has `lay` when the work drawn ahead for
+        it is done), drop the pictures not used since (the old sizes') and give the freed
+        memory back to the system (`memory.settle`): once after a drag, not at every size."""
+        if self.layout == lay:
+            memory.settle(marks)
+            self.trims += 1
+        yield from ()
 
     def _sound_ahead(self) -> Iterator[None]:
         """The mixer, started in the first spare time (`Sound.start`)."""

@@ -125,6 +125,12 @@ class SurfaceCache(Generic[K, V]):
     >>> c.put("a", "xxxx"); c.put("b", "yyyy"); _ = c.get("a"); c.put("c", "zzzz")
     >>> list(c), c.total, c.evictions
     (['a', 'c'], 8, 1)
+
+    `uses` counts the gets and puts; `drop_unused_since(mark)` drops what was not used since
+    ``uses`` was `mark` (a resize drops the old sizes' pictures once the new size is drawn).
+
+    >>> mark = c.uses; _ = c.get("c"); c.drop_unused_since(mark); list(c), c.total
+    (['c'], 4)
     """
 
     def __init__(self, max_cost: int, max_entries: int | None = None,
@@ -135,8 +141,10 @@ class SurfaceCache(Generic[K, V]):
         self.max_entries = max_entries
         self._cost = cost
         self._items: OrderedDict[K, tuple[V, int]] = OrderedDict()
+        self._used: dict[K, int] = {}  # when each entry was last used (`uses` then)
         self.total = 0  # the sum of the entries' costs
         self.evictions = 0
+        self.uses = 0
 
     def __len__(self) -> int:
         return len(self._items)
@@ -157,6 +165,8 @@ class SurfaceCache(Generic[K, V]):
         if got is None:
             return None
         self._items.move_to_end(key)
+        self.uses += 1
+        self._used[key] = self.uses
         return got[0]
 
     def put(self, key: K, value: V) -> None:
@@ -165,15 +175,28 @@ class SurfaceCache(Generic[K, V]):
             self.total -= old[1]
         c = self._cost(value)
         self._items[key] = (value, c)
+        self.uses += 1
+        self._used[key] = self.uses
         self.total += c
         while len(self._items) > 1 and (self.total > self.max_cost or (
                 self.max_entries is not None and len(self._items) > self.max_entries)):
-            _, (_, dropped) = self._items.popitem(last=False)
-            self.total -= dropped
+            self._drop_oldest()
             self.evictions += 1
+
+    def _drop_oldest(self) -> None:
+        k, (_, dropped) = self._items.popitem(last=False)
+        self._used.pop(k, None)
+        self.total -= dropped
+
+    def drop_unused_since(self, mark: int) -> None:
+        """Drop every entry not used since ``uses`` was `mark` (the least recently used come
+        first, so this stops at the first one used since)."""
+        while self._items and self._used.get(next(iter(self._items)), 0) <= mark:
+            self._drop_oldest()
 
     def clear(self) -> None:
         self._items.clear()
+        self._used.clear()
         self.total = 0
 
 

@@ -19,7 +19,7 @@ import pygame
 
 from game.i18n import seat_name
 
-from .art import TileArt, depth, shadow_blur
+from .art import SurfaceCache, TileArt, depth, shadow_blur
 from .layout import Layout, MeldSpec, Rect, Slot, screen_seat
 from .themes import TABLE_THEMES, TableTheme
 from .widgets import Fonts
@@ -115,9 +115,12 @@ def _shadow(surface: pygame.Surface, art: TileArt, r: Rect, lift: int = 0) -> No
     surface.blit(art.shadow(w, h), (round(r.x) - b + off, round(r.y) - b + off * 2 - lift // 2))
 
 
-#: pictures of the empty table (room, rail, felt, console) by window size and table theme; the
-#: last two kept
-_BACKGROUNDS: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+#: pixel bytes of empty-table pictures kept: two at the window sizes people use (a table and a
+#: practice or lesson board), only the newest past them (one at 3840x2160 is 33 MB)
+BACKGROUND_BYTES = 40 * 2**20
+#: pictures of the empty table (room, rail, felt, console) by window size and table theme
+_BACKGROUNDS: SurfaceCache[tuple[tuple[int, int], str], pygame.Surface] = SurfaceCache(
+    BACKGROUND_BYTES, max_entries=2)
 
 ROOM = (24, 26, 30)
 ROOM_LIGHT = (40, 44, 50)
@@ -175,9 +178,7 @@ def table_background(lay: Layout, theme: TableTheme | None = None) -> pygame.Sur
     pygame.draw.rect(bg, th.console_middle, mid, border_radius=max(4, cr // 2))
     if pygame.display.get_surface() is not None:
         bg = bg.convert()
-    while len(_BACKGROUNDS) >= 2:
-        _BACKGROUNDS.pop(next(iter(_BACKGROUNDS)))
-    _BACKGROUNDS[key] = bg
+    _BACKGROUNDS.put(key, bg)
     return bg
 
 

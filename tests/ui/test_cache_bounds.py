@@ -9,6 +9,7 @@ import pytest
 
 from ai.registry import parse_seats
 from game.settings import CONFIG_ENV, Settings
+from game.ui import board
 from game.ui.app import App
 from game.ui.art import TILE_CACHE_BYTES, SurfaceCache, TileArt, surface_bytes
 from game.ui.scenes.table import TableScene
@@ -111,3 +112,62 @@ def test_background_gradients_stay_bounded_over_many_window_sizes():
     cache = widgets._GRADIENTS
     assert len(cache) <= cache.max_entries and cache.total <= cache.max_cost
     assert cache.evictions > 0
+
+
+def test_a_settled_resize_drops_the_old_sizes_and_gives_the_memory_back(monkeypatch):
+    """Issue 29: after 200 resizes up to 4K the caches stayed full of the drag's sizes (up to
+    their budgets) and the freed heap was kept: +430 MB and more. Once the resize settles (the
+    work drawn ahead for the last size done), what was not used since is dropped and the freed
+    memory given back (`memory.settle`, once); what the caches hold is counted in bytes."""
+    from game.ui import memory
+
+    trims = []
+    monkeypatch.setattr(memory, "trim", lambda: trims.append(1) or True)
+    pygame.init()
+    app = App(Settings(language="ko", sound=False, animation_speed="instant", ai_delay_ms=0), size=(1024, 640))
+    try:
+        app.push(TableScene(app, parse_seats("random,random,random,random"), seed=4, hands=1))
+        for _ in range(20):
+            app.step([], 1 / 30)
+        while app.idle(0.0, steps=100):
+            pass
+        n = 200
+        old = []
+        for i in range(n):  # a corner drag up to 3840x2160, one frame per size, no spare time
+            w, h = 1024 + (i * 2816) // (n - 1), 640 + (i * 1520) // (n - 1)
+            app.step([pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h))], 1 / 30)
+            if i == n // 2:
+                old.append(weakref.ref(app.art.tile(5, app.layout.tile)))
+                old.append(weakref.ref(app.fonts.text("새 게임", app.layout.tile)))
+        assert not trims, "nothing is dropped during the drag"
+        held = memory.cache_bytes(app)
+        assert held["texts"] > 12 * 2**20, "(the drag filled the text cache)"
+        while app.idle(0.0, steps=100):  # the spare time after the drag
+            pass
+        app.step([], 1 / 30)
+        assert len(trims) == 1 and app.trims == 1, "settled once"
+        gc.collect()
+        assert [r() for r in old] == [None, None], "the drag's sizes are gone"
+        held = memory.cache_bytes(app)
+        mb = {k: round(v / 2**20, 1) for k, v in held.items()}
+        # a 4K table: its tile sprites drawn ahead (about 44 MB), its texts (a few MB), panels,
+        # one background and the picture under an overlay (33 MB each)
+        assert held["texts"] <= 8 * 2**20, mb
+        assert held["backgrounds"] <= board.BACKGROUND_BYTES, mb
+        assert sum(held.values()) <= 150 * 2**20, mb
+    finally:
+        app.close()
+
+
+def test_the_table_backgrounds_are_bounded_in_bytes():
+    """Two pictures of the empty table at ordinary sizes, only the newest at 4K (33 MB each)."""
+    from game.ui.layout import Layout
+
+    board._BACKGROUNDS.clear()
+    for w, h in ((1280, 800), (1024, 640), (3800, 2140), (3840, 2160)):
+        board.table_background(Layout.for_size(w, h))
+    assert [size for size, _theme in board._BACKGROUNDS] == [(3840, 2160)]
+    assert board._BACKGROUNDS.total <= board.BACKGROUND_BYTES
+    board.table_background(Layout.for_size(1280, 800))
+    board.table_background(Layout.for_size(1024, 640))
+    assert len(board._BACKGROUNDS) == 2
