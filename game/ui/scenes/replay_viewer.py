@@ -703,9 +703,10 @@ class RecordsScene(ReplayListScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.confirm is not None:
             if event.type == pygame.KEYDOWN:
-                if event.key in (pygame.K_y, pygame.K_RETURN):
+                if event.key == pygame.K_y:  # deleting is never Enter's by habit: Y or a click
                     self.do_prune()
-                elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                elif event.key in (pygame.K_n, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
+                                   pygame.K_SPACE):
                     self.confirm = None
             elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 yes, no = self._confirm_buttons()
