@@ -264,8 +264,11 @@ def test_the_sweep_never_follows_a_link(tmp_path):
 
 def test_a_killed_save_s_temporary_file_is_swept_at_the_next_start(tmp_path, monkeypatch):
     """What `game.cli.play.run` calls as the window starts, for every folder of kept files."""
+    import tempfile
+
     from game.cli.play import sweep_temporaries
 
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "tmp"))  # no seat folders counted
     monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
     left = [tmp_path / "cfg" / ".settings.json.a1b2c3d4.tmp",

@@ -146,7 +146,9 @@ def check_screenshots_dir(path: str) -> Any:
 def sweep_temporaries() -> int:
     """Remove the temporary files that saves killed before their rename left in the folders
     the game keeps files in (`game.storage.sweep_temporaries`: only our own names, only files
-    older than two minutes); returns how many. Cheap (one listing per folder), never raises."""
+    older than two minutes) and the seat folders of killed games
+    (`ai.external.sweep_seat_folders`: only ours, only when no game holds them); returns how
+    many. Cheap (one listing per folder), never raises."""
     from game import storage
     from game.practice.records import data_dir, records_dir
     from game.rulesets import rules_dir
@@ -158,7 +160,11 @@ def sweep_temporaries() -> int:
             removed += storage.sweep_temporaries(folder())
         except Exception:  # noqa: BLE001 - a folder we cannot even name: nothing to sweep
             continue
-    return removed
+    # and the folders of program seats a killed game left in the temporary directory (a game
+    # that crashed may never start another seat, where the seats' own sweep runs)
+    from ai.external import sweep_seat_folders
+
+    return removed + len(sweep_seat_folders())
 
 
 def run(args: argparse.Namespace) -> int:

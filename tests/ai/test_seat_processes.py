@@ -246,3 +246,23 @@ def test_starting_a_seat_sweeps_what_a_killed_game_left(tmp_path, monkeypatch):
         seat.close()
     assert not Path(seat.workdir).parent.exists()
     assert [p for p in tmp_path.iterdir() if p.name.startswith("korean-mahjong-seat-")] == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="seat folders are swept on POSIX")
+def test_the_window_s_start_sweeps_what_a_killed_game_left(tmp_path, monkeypatch):
+    """A game that crashed may never start another seat (where the seats' own sweep runs):
+    the window's start sweeps the seat folders too (`game.cli.play.sweep_temporaries`)."""
+    import signal
+    import tempfile
+
+    from game.cli.play import sweep_temporaries
+    from game.settings import CONFIG_ENV
+
+    killed, left = _game_with_a_seat(tmp_path)
+    killed.send_signal(signal.SIGKILL)
+    killed.wait()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    assert left.is_dir()
+    assert sweep_temporaries() == 1 and not left.exists()
