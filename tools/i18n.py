@@ -4,12 +4,15 @@
     python tools/i18n.py update           # add new texts (untranslated), drop unused, recompile
     python tools/i18n.py compile          # .po -> .mo for every language
     python tools/i18n.py init LANG        # start a new language: empty catalogues for LANG
+    python tools/i18n.py pot              # write the templates po/<domain>.pot
 
 The source of every text is the code: message kinds (`game.engine.messages.define`, in the
 engine, ai/ and game/practice) and interface texts (`game.i18n.register_texts`, in game/i18n,
 game/ui and game/cli). `collect()` imports every module of `game` and `ai` to find them all, so
 the set of texts is exactly what the program can show. Each entry's msgctxt is its code or key;
-its msgid is the English.
+its msgid is the English. The templates (``.pot``, one per catalogue) are what a translator's
+tool (Poedit, Weblate, ``pybabel init``) starts a language from; `pot` writes them and
+tests/test_catalogues.py checks that the committed ones are current.
 """
 
 from __future__ import annotations
@@ -35,6 +38,12 @@ HEADER = """\
 # {language} texts of Korean 2-Point Mahjong ({domain}).
 # Edit msgstr lines only; `python tools/i18n.py update` keeps the entries in step with the code
 # and `python tools/i18n.py check` says what is missing. Licence: the project's (MIT)."""
+
+
+POT_HEADER = """\
+# The template of the texts of Korean 2-Point Mahjong ({domain}): every English text with its
+# context. Written by `python tools/i18n.py pot` (and `update`); do not edit. A new language
+# starts from it: `python tools/i18n.py init LANG`. Licence: the project's (MIT)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +84,53 @@ def template(domain: str, sources: list[Source]) -> Catalog:
             msgid = (s.english, s.plural) if s.plural is not None else s.english
             cat.add(msgid, context=s.context, flags=("python-brace-format",) if "{" in s.english else ())
     return cat
+
+
+#: where the templates live: beside the project, not in the game (they are not shipped)
+POT_DIR = ROOT / "po"
+
+
+def pot_path(domain: str) -> Path:
+    return POT_DIR / f"{domain}.pot"
+
+
+def pot_bytes(domain: str, sources: list[Source], *, dated_now: bool = False) -> bytes:
+    """The template of one catalogue: every English text with its context, no translation,
+    dated as the committed template is (unless `dated_now`, or there is none yet)."""
+    cat = template(domain, sources)
+    cat.domain = domain
+    cat.fuzzy = False
+    path = pot_path(domain)
+    if path.is_file() and not dated_now:
+        with path.open("rb") as f:
+            cat.creation_date = read_po(f).creation_date
+    cat.header_comment = POT_HEADER.format(domain=domain)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, omit_header=False, sort_output=True, no_location=True)
+    return buf.getvalue()
+
+
+def pot_is_current(domain: str, sources: list[Source]) -> bool:
+    """Whether the committed template of `domain` holds exactly today's texts (the name of the
+    Babel release that wrote it aside)."""
+    path = pot_path(domain)
+
+    def what(data: bytes) -> list[bytes]:
+        return [line for line in data.split(b"\n") if not line.startswith(b'"Generated-By:')]
+    return path.is_file() and what(path.read_bytes()) == what(pot_bytes(domain, sources))
+
+
+def write_pots(sources: list[Source]) -> list[Path]:
+    """Write each catalogue's template whose texts changed (dated now); the paths written."""
+    from game.i18n import DOMAINS
+    written = []
+    for domain in DOMAINS:
+        if not pot_is_current(domain, sources):
+            path = pot_path(domain)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(pot_bytes(domain, sources, dated_now=True))
+            written.append(path)
+    return written
 
 
 def po_path(lang: str, domain: str) -> Path:
@@ -211,7 +267,7 @@ def compile_lang(lang: str) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=("check", "update", "compile", "init"))
+    ap.add_argument("command", choices=("check", "update", "compile", "init", "pot"))
     ap.add_argument("lang", nargs="?")
     a = ap.parse_args(argv)
     langs = [a.lang] if a.lang else catalogue_languages()
@@ -226,11 +282,19 @@ def main(argv: list[str] | None = None) -> int:
             compile_lang(lang)
         return 0
     sources = collect()
+    if a.command == "pot":
+        for path in write_pots(sources):
+            print(f"wrote {path.relative_to(ROOT)}")
+        return 0
     if a.command == "update":
         for lang in langs:
             update(lang, sources)
+        write_pots(sources)
         return 0
+    from game.i18n import DOMAINS
     found = [p for lang in langs for p in problems(lang, sources)]
+    found += [f"{pot_path(d).name} is not current (run python tools/i18n.py pot)"
+              for d in DOMAINS if not pot_is_current(d, sources)]
     for p in found:
         print(p)
     print(f"{len(found)} problem(s) in {', '.join(langs)}")

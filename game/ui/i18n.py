@@ -25,11 +25,13 @@ from game.engine.messages import Message
 from game.engine.rules import HOUSE_RULES
 from game.i18n import languages, register_texts, render, yak_name
 
-__all__ = ["LANGS", "STRINGS", "all_text", "has", "house_rule_texts", "persona_texts",
-           "reason_text", "tr", "yak_name"]
+__all__ = ["LANGS", "STRINGS", "all_text", "has", "house_rule_texts",
+           "language_name", "persona_texts", "reason_text", "tr", "yak_label", "yak_name"]
 
-#: the languages with catalogues ('en', 'ko')
+#: the languages with catalogues ('en', 'ko'): the settings' language row offers each
 LANGS = languages()
+#: the language of the game's own terms: a yak is named in it too, beside the player's language
+TERMS_LANG = "ko"
 
 #: key -> English: the source of every interface text (translations: game/i18n/locale)
 STRINGS: dict[str, str | tuple[str, str]] = {
@@ -107,6 +109,9 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "value.fast": "fast",
     "value.instant": "instant",
     "value.en": "English",
+    # a language's own name, in that language (the language row names a language without a
+    # value.<lang> text of its own so: a new language translates this and needs no code)
+    "language.self": "English",
     "value.ko": "한국어 (Korean)",
     "value.ms": "{n} ms",
     "value.seconds": "{n} s",
@@ -614,6 +619,29 @@ def reason_text(reason: Message | str | None, lang: str, *, notation: bool = Fal
     if isinstance(reason, Message):
         return render(reason, lang, notation=notation)
     return str(reason)
+
+
+def language_name(code: str, lang: str) -> str:
+    """A language's name on the language row, read by a player of `lang`: its ``value.<code>``
+    text, or else its own name from its own catalogue (``language.self``).
+
+    >>> language_name("ko", "en"), language_name("en", "ko")
+    ('한국어 (Korean)', 'English')
+    """
+    return tr(f"value.{code}", lang) if has(f"value.{code}") else tr("language.self", code)
+
+
+def yak_label(key: str, lang: str, *, gloss: bool = True) -> str:
+    """A yak's name in `lang` with its name in the game's own terms (`TERMS_LANG`) beside it;
+    a reader of those terms sees, with `gloss`, its name in the source language in brackets.
+
+    >>> yak_label("seven_pairs", "en"), yak_label("seven_pairs", "ko")
+    ('Seven pairs · 칠대자', '칠대자 (Seven pairs)')
+    """
+    own = yak_name(key, lang)
+    if lang == TERMS_LANG:
+        return f"{own} ({yak_name(key, i18n.SOURCE_LANG)})" if gloss else own
+    return f"{own} · {yak_name(key, TERMS_LANG)}"
 
 
 def all_text() -> Iterator[str]:

@@ -12,7 +12,7 @@ import pygame
 from game.engine.rules import BASIC_POINTS, BONUS_POINTS, PRESETS, RuleSet
 from game.i18n import register_texts
 
-from ..i18n import tr, yak_name
+from ..i18n import tr, yak_label
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -50,17 +50,11 @@ def rule_lines(rules: RuleSet, lang: str) -> list[Line]:
         preset += " + " + tr("settings.custom", lang)
     out.append(("h", tr("rules.yak.h", lang, preset=preset), ""))
     for key in BASIC_POINTS:
-        out.append(("y", _yak_label(key, lang), tr("value.points", lang, n=rules.points(key))))
+        out.append(("y", yak_label(key, lang), tr("value.points", lang, n=rules.points(key))))
     out.append(("h", tr("rules.bonus.h", lang), ""))
     for key in BONUS_POINTS:
-        out.append(("y", _yak_label(key, lang), "+" + tr("value.points", lang, n=rules.points(key))))
+        out.append(("y", yak_label(key, lang), "+" + tr("value.points", lang, n=rules.points(key))))
     return out
-
-
-def _yak_label(key: str, lang: str) -> str:
-    if lang == "ko":
-        return f"{yak_name(key, 'ko')} ({yak_name(key, 'en')})"
-    return f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}"
 
 
 class RulesScene(Scene):

@@ -23,7 +23,7 @@ from game.engine.errors import MahjongError
 from game.engine.house_rules import HouseRule
 from game.engine.rules import ALL_YAK_KEYS, BASIC_POINTS, HOUSE_RULES, PRESETS, RuleSet
 from game.engine.tiles import parse_tiles
-from game.i18n import register_texts
+from game.i18n import languages, register_texts
 from game.settings import (
     INTRO_MODES,
     SUIT_COLOURS,
@@ -38,7 +38,7 @@ from game.settings import (
 
 from ..art import SurfaceCache, TileArt, tile_size
 from ..board import draw_table_piece
-from ..i18n import has, reason_text, tr, yak_name
+from ..i18n import has, language_name, reason_text, tr, yak_label
 from ..layout import TILE_RATIOS
 from ..scene import Scene
 from ..themes import Look
@@ -222,9 +222,7 @@ def _set_yak(s: Settings, key: str, pts: int) -> Settings:
 def yak_row(key: str) -> Row:
     """The row of one yak's points (the functions close over `key`)."""
     return Row(
-        label=lambda lang: (yak_name(key, lang) if lang == "ko" else
-                            f"{yak_name(key, 'en')} · {yak_name(key, 'ko')}")
-        + ("" if key in BASIC_POINTS else " (+)"),
+        label=lambda lang: yak_label(key, lang, gloss=False) + ("" if key in BASIC_POINTS else " (+)"),
         values=lambda s: list(range(max(64, s.rules.points(key)) + 1)),
         get=lambda s: s.rules.points(key),
         put=lambda s, v: _set_yak(s, key, v),
@@ -300,7 +298,7 @@ def play_rows() -> list[Row]:
 
 def display_rows() -> list[Row]:
     return [
-        _field("language", ["ko", "en"], _value),
+        _field("language", list(languages()), language_name),  # each language with catalogues
         _field("tile_notation", [False, True],
                lambda v, lang: tr("value.tile_notation" if v else "value.tile_words", lang)),
         _field("window_size", list(WINDOW_SIZES), lambda v, lang: f"{v[0]} × {v[1]}"),

@@ -25,16 +25,27 @@ if TYPE_CHECKING:
     from game.engine.messages import Message
     from game.ui.app import App
 
-ENTRIES = ("new_game", "continue", "practice", "learn", "replays", "statistics", "settings", "rules", "quit")
+#: the title's entries, top to bottom: each entry's name (its label is the text ``menu.<entry>``)
+#: and the screen it opens (`game.ui.screens`; None: quit, which asks first). A new entry is one
+#: line here (and its text).
+MENU: tuple[tuple[str, str | None], ...] = (
+    ("new_game", "new_game"),
+    ("continue", "continue"),
+    ("practice", "practice"),
+    ("learn", "learn"),
+    ("replays", "replays"),
+    ("statistics", "statistics"),
+    ("settings", "settings"),
+    ("rules", "rules"),
+    ("quit", None),
+)
+ENTRIES = tuple(entry for entry, _ in MENU)
+#: title entry -> the screen it opens
+SCREEN_OF = {entry: screen for entry, screen in MENU if screen is not None}
 DECOR = parse_tiles("1234567z")
 
 register_texts("ui", {"menu.learn": "Learn"})
 
-
-#: title entry -> the screen it opens (`game.ui.screens`; "quit" opens none)
-SCREEN_OF = {"new_game": "new_game", "continue": "continue", "learn": "learn", "practice": "practice",
-             "replays": "replays", "statistics": "statistics", "settings": "settings",
-             "rules": "rules"}
 
 
 def _has_saved_session() -> bool:
@@ -117,10 +128,10 @@ class TitleScene(Scene):
             self.status_time = 3.0
             return
         self.app.sound.play("click")
-        if entry == "quit":
-            self.ask_to_quit()
-        else:
+        if entry in SCREEN_OF:
             self.app.push(SCREEN_OF[entry])
+        else:
+            self.ask_to_quit()
 
     def ask_to_quit(self) -> None:
         """Quit, once the player says yes (an unfinished game is kept for Continue)."""
