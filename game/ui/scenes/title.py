@@ -39,9 +39,8 @@ MENU: tuple[tuple[str, str | None], ...] = (
     ("rules", "rules"),
     ("quit", None),
 )
+#: the entries' names, top to bottom (tests find an entry's place here)
 ENTRIES = tuple(entry for entry, _ in MENU)
-#: title entry -> the screen it opens
-SCREEN_OF = {entry: screen for entry, screen in MENU if screen is not None}
 DECOR = parse_tiles("1234567z")
 
 register_texts("ui", {"menu.learn": "Learn"})
@@ -66,8 +65,11 @@ class TitleScene(Scene):
     def __init__(self, app: App, messages: Sequence[Message | str] | None = None) -> None:
         super().__init__(app)
         _sweep_leftovers()
-        self.enabled = {e: self._available(e) for e in ENTRIES}
-        self.focus = next(i for i, e in enumerate(ENTRIES) if self.enabled[e])
+        #: the entries and the screens they open (`MENU`, read when the title opens)
+        self.entries = tuple(entry for entry, _ in MENU)
+        self.screen_of = {entry: screen for entry, screen in MENU if screen is not None}
+        self.enabled = {e: self._available(e) for e in self.entries}
+        self.focus = next(i for i, e in enumerate(self.entries) if self.enabled[e])
         self.hover: int | None = None
         self.status = ""
         self.status_time = 0.0
@@ -80,8 +82,8 @@ class TitleScene(Scene):
 
     def refresh(self) -> None:
         """Bring the entries up to date (continue depends on the saved games)."""
-        self.enabled = {e: self._available(e) for e in ENTRIES}
-        if not self.enabled[ENTRIES[self.focus]]:
+        self.enabled = {e: self._available(e) for e in self.entries}
+        if not self.enabled[self.entries[self.focus]]:
             self.focus = 0
 
     def on_enter(self) -> None:
@@ -103,10 +105,10 @@ class TitleScene(Scene):
         gap = max(8, round(bh * 0.22))
         top = round(h * 0.40)
         room = h - round(h * 0.05) - top  # above the key hint at the bottom
-        if len(ENTRIES) * (bh + gap) > room:  # a small window: slimmer buttons
-            bh = max(26, room // len(ENTRIES) - gap)
+        if len(self.entries) * (bh + gap) > room:  # a small window: slimmer buttons
+            bh = max(26, room // len(self.entries) - gap)
         out = []
-        for i, e in enumerate(ENTRIES):
+        for i, e in enumerate(self.entries):
             r = pygame.Rect(0, 0, bw, bh)
             r.midtop = (w // 2, top + i * (bh + gap))
             out.append(Button(r, self.app.tr(f"menu.{e}"), self.enabled[e], self.app.tr("menu.nothing_saved")))
@@ -115,21 +117,21 @@ class TitleScene(Scene):
     # --- input ---------------------------------------------------------------------------------
     def _move(self, step: int) -> None:
         i = self.focus
-        for _ in range(len(ENTRIES)):
-            i = (i + step) % len(ENTRIES)
-            if self.enabled[ENTRIES[i]]:
+        for _ in range(len(self.entries)):
+            i = (i + step) % len(self.entries)
+            if self.enabled[self.entries[i]]:
                 self.focus = i
                 return
 
     def activate(self, index: int) -> None:
-        entry = ENTRIES[index]
+        entry = self.entries[index]
         if not self.enabled[entry]:
             self.status = self.app.tr("table.nothing_to_continue")
             self.status_time = 3.0
             return
         self.app.sound.play("click")
-        if entry in SCREEN_OF:
-            self.app.push(SCREEN_OF[entry])
+        if entry in self.screen_of:
+            self.app.push(self.screen_of[entry])
         else:
             self.ask_to_quit()
 
