@@ -101,3 +101,40 @@ def test_the_title_brings_continue_up_to_date_when_it_is_on_top_again(app, monke
     saved[0] = True  # a game was left meanwhile
     app.back()
     assert title.enabled["continue"]
+
+
+def test_every_title_entry_opens_a_registered_screen_and_has_its_words():
+    from game.ui.i18n import LANGS, tr
+    from game.ui.scenes import title as title_module
+
+    for entry, screen in title_module.MENU:
+        assert screen is None or screens.available(screen), entry
+        for lang in LANGS:
+            assert tr(f"menu.{entry}", lang)
+    assert [e for e, s in title_module.MENU if s is None] == ["quit"]
+
+
+class Scratch(Scene):
+    name = "scratch"
+
+    def draw(self, surface):
+        surface.fill((0, 0, 0))
+
+
+def test_a_new_screen_and_its_title_entry_need_one_line_each(app, monkeypatch):
+    """A screen is one line in `SCREENS`, a title entry one line in the title's `MENU`
+    (issue 31): a throwaway screen and entry, added so, open from the title."""
+    from game.ui.scenes import title as title_module
+
+    monkeypatch.setitem(screens.SCREENS, "scratch", f"{__name__}:Scratch")  # the screen's line
+    menu = (*title_module.MENU[:-1], ("scratch", "scratch"), title_module.MENU[-1])
+    monkeypatch.setattr(title_module, "MENU", menu)  # the entry's line
+    words = app.tr
+    monkeypatch.setattr(app, "tr", lambda key, **fmt: "Scratch" if key == "menu.scratch"
+                        else words(key, **fmt))  # its text (a catalogue entry in the game)
+    app.show("title")
+    t = app.scenes[-1]
+    assert t.entries[-2:] == ("scratch", "quit")
+    assert [b.label for b in t.buttons()][-2] == "Scratch"
+    t.activate(t.entries.index("scratch"))
+    assert isinstance(app.scenes[-1], Scratch)
