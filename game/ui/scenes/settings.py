@@ -38,7 +38,7 @@ from game.settings import (
 
 from ..art import SurfaceCache, TileArt, tile_size
 from ..board import draw_table_piece
-from ..i18n import has, language_name, reason_text, tr, yak_label
+from ..i18n import TERMS_LANG, has, language_name, reason_text, tr, yak_label
 from ..layout import TILE_RATIOS
 from ..scene import Scene
 from ..themes import Look
@@ -195,7 +195,7 @@ def rules_summary(rules: RuleSet, lang: str) -> str:
     >>> rules_summary(RuleSet(preset="samsiki"), "en")
     'Samsiki, no changes'
     """
-    preset = PRESETS[rules.preset][0] if lang == "ko" else rules.preset.capitalize()
+    preset = PRESETS[rules.preset][0] if lang == TERMS_LANG else rules.preset.capitalize()
     rows = {r.key: r for r in rules_rows()}
     parts = []
     for name in rulesets.differences(rules):
