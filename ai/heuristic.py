@@ -1,6 +1,6 @@
 """The heuristic AI: hand building, hand value, danger, push or fold, uper timing, claims.
 
-One class, three levels (`LEVELS`) and three styles (`PERSONAS`) that differ only in their
+One class, three levels (`LEVELS`) and three styles (`STYLES`) that differ only in their
 parameters (`Params`):
 
 * ``ai:beginner`` builds hands by shanten and unseen-weighted acceptance with a rough sense of
