@@ -8,6 +8,7 @@ game finds it with no code changed.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -19,8 +20,10 @@ from game.engine.rules import RuleSet
 from game.i18n import DOMAINS
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import i18n as tool  # noqa: E402
+_spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+tool = importlib.util.module_from_spec(_spec)
+sys.modules["i18n_tool"] = tool
+_spec.loader.exec_module(tool)
 
 
 @pytest.fixture(scope="module")

@@ -9,6 +9,7 @@ else) and checks that each generated part picks it up.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,8 +22,10 @@ from game.engine.rules import HOUSE_RULES, RuleSet
 from game.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-import make_rules_table  # noqa: E402
+_spec = importlib.util.spec_from_file_location("make_rules_table", ROOT / "tools" / "make_rules_table.py")
+make_rules_table = importlib.util.module_from_spec(_spec)
+sys.modules["make_rules_table"] = make_rules_table
+_spec.loader.exec_module(make_rules_table)
 
 
 def test_every_field_of_a_rule_set_is_a_declared_house_rule():
