@@ -221,10 +221,17 @@ def button_hit(buttons: list[Button], pos: tuple[int, int]) -> int | None:
 
 
 def shade_screen(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken everything drawn so far (what lies under a dialog)."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    """Darken everything drawn so far (what lies under a dialog or a result screen) as black at
+    `alpha` over it would (within one step a channel), but in place: a multiplying fill, no
+    window-sized shade surface (33 MB at 3840x2160: made every frame, or kept per size, they
+    were much of what resizing left behind)."""
+    if surface.get_flags() & pygame.SRCALPHA:  # a see-through surface keeps its alpha as it was
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, alpha))
+        surface.blit(shade, (0, 0))
+        return
+    k = 255 - max(0, min(255, alpha))
+    surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
 
 
 def draw_dialog(surface: pygame.Surface, box: pygame.Rect, shade: int = 150) -> None:

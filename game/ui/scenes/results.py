@@ -25,7 +25,7 @@ from game.i18n import register_texts, seat_name
 from ..i18n import yak_name
 from ..result_fonts import PANEL_SHARE, text_size
 from ..scene import Scene
-from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel
+from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel, shade_screen
 
 if TYPE_CHECKING:
     from game.engine.session import Session
@@ -123,19 +123,10 @@ AUTO_SECONDS = 3.0
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
-_SHADES: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
-
-
 def _shade(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Dim what is under a result screen (the dimming surface made once per size, not per frame)."""
-    key = (surface.get_size(), alpha)
-    shade = _SHADES.get(key)
-    if shade is None:
-        if len(_SHADES) > 4:
-            _SHADES.clear()
-        shade = _SHADES[key] = pygame.Surface(key[0], pygame.SRCALPHA)
-        shade.fill((0, 0, 0, alpha))
-    surface.blit(shade, (0, 0))
+    """Dim what is under a result screen, in place (`shade_screen`: no window-sized shade kept
+    per size, up to five of them, 33 MB each at 4K)."""
+    shade_screen(surface, alpha)
 
 
 def signed(n: int) -> str:
