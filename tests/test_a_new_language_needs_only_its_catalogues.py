@@ -1,6 +1,6 @@
 """A language is its catalogues: the settings offer every language that has them, name it from
 its own catalogue, and no screen takes English for "the other language"; the templates a
-translator starts from (po/<domain>.pot) are current (issue 31).
+translator starts from (game/i18n/locale/<domain>.pot) are current (issue 31).
 
 The scratch language ``xx`` below is a copy of the Korean catalogues in a temporary folder: the
 game finds it with no code changed.

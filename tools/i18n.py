@@ -4,7 +4,7 @@
     python tools/i18n.py update           # add new texts (untranslated), drop unused, recompile
     python tools/i18n.py compile          # .po -> .mo for every language
     python tools/i18n.py init LANG        # start a new language: empty catalogues for LANG
-    python tools/i18n.py pot              # write the templates po/<domain>.pot
+    python tools/i18n.py pot              # write the templates game/i18n/locale/<domain>.pot
 
 The source of every text is the code: message kinds (`game.engine.messages.define`, in the
 engine, ai/ and game/practice) and interface texts (`game.i18n.register_texts`, in game/i18n,
@@ -86,8 +86,9 @@ def template(domain: str, sources: list[Source]) -> Catalog:
     return cat
 
 
-#: where the templates live: beside the project, not in the game (they are not shipped)
-POT_DIR = ROOT / "po"
+#: where the templates live: beside the languages' folders (the project's top level is fixed by
+#: its design card); the source distribution carries them (MANIFEST.in), the wheel does not
+POT_DIR = ROOT / "game" / "i18n" / "locale"
 
 
 def pot_path(domain: str) -> Path:
