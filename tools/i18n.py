@@ -116,9 +116,8 @@ def pot_is_current(domain: str, sources: list[Source]) -> bool:
     Babel release that wrote it aside)."""
     path = pot_path(domain)
 
-    def what(data: bytes) -> list[bytes]:
-        return [line for line in data.split(b"\n") if not line.startswith(b'"Generated-By:')]
-    return path.is_file() and what(path.read_bytes()) == what(pot_bytes(domain, sources))
+    return path.is_file() and _without_tool(path.read_bytes()) == _without_tool(
+        pot_bytes(domain, sources))
 
 
 def write_pots(sources: list[Source]) -> list[Path]:
@@ -151,7 +150,14 @@ def write(cat: Catalog, path: Path) -> None:
     buf = io.BytesIO()
     write_po(buf, cat, width=100, omit_header=False, ignore_obsolete=True, sort_output=True,
              no_location=True)
+    if path.is_file() and _without_tool(path.read_bytes()) == _without_tool(buf.getvalue()):
+        return  # only the Babel release named in the header would change: no churn
     path.write_bytes(buf.getvalue())
+
+
+def _without_tool(data: bytes) -> list[bytes]:
+    """A catalogue's lines less the one naming the Babel release that wrote it."""
+    return [line for line in data.split(b"\n") if not line.startswith(b'"Generated-By:')]
 
 
 def mo_bytes(cat: Catalog) -> bytes:
