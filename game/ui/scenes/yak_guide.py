@@ -19,10 +19,10 @@ import pygame
 
 from game.engine.rules import PRESETS, RuleSet
 from game.engine.tiles import parse_tile, parse_tiles
-from game.i18n import register_texts, render, seat_name, yak_name
+from game.i18n import SOURCE_LANG, register_texts, render, seat_name, yak_name
 from game.practice import yak_guide as guide_data
 
-from ..i18n import tr
+from ..i18n import TERMS_LANG, tr
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -260,7 +260,8 @@ class YakGuideScene(Scene):
         x, y = d.x, d.y
         if self.reach is not None:
             y = self._draw_reach(surface, d, size)
-        other = "en" if lang == "ko" else "ko"
+        # beside the name: the game's own term (Korean), or the source language's in Korean
+        other = SOURCE_LANG if lang == TERMS_LANG else TERMS_LANG
         name = fonts.fit(yak_name(e.key, lang), round(size * 1.45), d.w * 0.7, GOLD, bold=True)
         surface.blit(name, (x, y))
         alt = fonts.fit(yak_name(e.key, other), round(size * 0.95), d.w - name.get_width() - 24, DIM)
