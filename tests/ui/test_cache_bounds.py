@@ -183,15 +183,20 @@ def test_shading_under_a_dialog_or_a_result_keeps_and_makes_no_window_sized_surf
     screen = pygame.Surface((400, 300))
     for x in range(400):
         pygame.draw.line(screen, (x % 256, 255 - x % 256, (x * 7) % 256), (x, 0), (x, 299))
+    real = pygame.Surface
+    made: list[tuple] = []
+
+    def counted(*a, **k):
+        made.append(a)
+        return real(*a, **k)
+
     for alpha, shade in ((150, widgets.shade_screen), (170, results._shade)):
         want = screen.copy()
         black = pygame.Surface(want.get_size(), pygame.SRCALPHA)
         black.fill((0, 0, 0, alpha))
         want.blit(black, (0, 0))
         got = screen.copy()
-        made = []
-        real = pygame.Surface
-        monkeypatch.setattr(pygame, "Surface", lambda *a, **k: made.append(a) or real(*a, **k))
+        monkeypatch.setattr(pygame, "Surface", counted)
         shade(got, alpha)
         monkeypatch.setattr(pygame, "Surface", real)
         assert not made, "no shade surface"
