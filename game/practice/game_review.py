@@ -116,7 +116,7 @@ __all__ = [
 ]
 
 #: the layout of a review (its JSON and its cache); a change invalidates every cached review
-REVIEW_FORMAT = 1
+REVIEW_FORMAT = 2  # 2: the hands' outcomes and where an unfinished game stopped
 #: playouts per choice of a decision the player and the reviewing AI disagree on
 DEFAULT_PLAYOUTS = 48
 #: who plays the other seats in the playouts (the uper practice's measured choice)
@@ -176,6 +176,122 @@ NO_HUMAN = define("game_review.no_human",
                   "players?): choose the player to review")
 NO_PLAYER = define("game_review.no_player", "there is no player {n} in the record (players 0-3)",
                    n=TEXT)
+
+# ---------------------------------------------------------------------------- the summary's words
+#: decisions from which the share of agreement with the computer says something (below it, one
+#: decision more or less moves the share by 5 points or more: it is said as a count only)
+AGREEMENT_MIN = 20
+#: a summed cost within this of 0 (points) is said as no difference
+EVEN = 0.05
+SUM_WON = define("game_review.sum.won", "You won {won} of {n} hand.",
+                 plural="You won {won} of {n} hands.", count="n", won=INT, n=INT)
+SUM_DEALT = define("game_review.sum.dealt_in", "You dealt in {n} time.",
+                   plural="You dealt in {n} times.", count="n", n=INT)
+SUM_DEALT_ONCE = define("game_review.sum.dealt_in_once", "You dealt in once.")
+SUM_NO_DEAL = define("game_review.sum.no_deal_in", "You never dealt in.")
+SUM_GAINED = define("game_review.sum.gained", "In all you gained {n} point.",
+                    plural="In all you gained {n} points.", count="n", n=INT)
+SUM_LOST = define("game_review.sum.lost", "In all you lost {n} point.",
+                  plural="In all you lost {n} points.", count="n", n=INT)
+SUM_EVEN = define("game_review.sum.even", "In all you broke even.")
+#: a category where the player chose unlike the computer: what those choices cost or gained
+CAT_COST = define("game_review.sum.cat_cost",
+                  "{category}: {n} choice unlike the computer's cost about {points:.1f} points.",
+                  plural="{category}: {n} choices unlike the computer's cost about {points:.1f} "
+                         "points.", count="n", category=MSG, n=INT, points=FLOAT)
+CAT_GAIN = define("game_review.sum.cat_gain",
+                  "{category}: {n} choice unlike the computer's did better, by about "
+                  "{points:.1f} points.",
+                  plural="{category}: {n} choices unlike the computer's did better, by about "
+                         "{points:.1f} points.", count="n", category=MSG, n=INT, points=FLOAT)
+CAT_TIE = define("game_review.sum.cat_tie",
+                 "{category}: {n} choice unlike the computer's, with no difference in points.",
+                 plural="{category}: {n} choices unlike the computer's, with no difference in "
+                        "points.", count="n", category=MSG, n=INT)
+CAT_SAME = define("game_review.sum.cat_same",
+                  "{category}: {n} decision, chosen as the computer would.",
+                  plural="{category}: {n} decisions, all chosen as the computer would.",
+                  count="n", category=MSG, n=INT)
+HABIT = define("game_review.sum.habit", "To work on: {what}; see hand {hand}.", what=MSG,
+               hand=INT)
+NO_HABIT = define("game_review.sum.no_habit",
+                  "No habit stands out: every difference from the computer was small or unclear.")
+ALL_AGREED = define("game_review.sum.all_agreed",
+                    "You chose what the computer would at every decision.")
+AGREEMENT = define("game_review.sum.agreement",
+                   "You chose as the computer would at {agreed} of {n} decision ({pct}%).",
+                   plural="You chose as the computer would at {agreed} of {n} decisions "
+                          "({pct}%).", count="n", agreed=INT, n=INT, pct=INT)
+#: below `AGREEMENT_MIN` decisions: the count, no share
+AGREEMENT_FEW = define("game_review.sum.agreement_few",
+                       "You chose as the computer would at {agreed} of {n} decision.",
+                       plural="You chose as the computer would at {agreed} of {n} decisions.",
+                       count="n", agreed=INT, n=INT)
+#: the figures, on demand: the difference per hand (positive: the player's choices did better)
+FIG_DIFF = define("game_review.fig.difference",
+                  "Your choices against the computer's: {d:+.1f} points per hand (95 % interval "
+                  "{low:+.1f} to {high:+.1f}; + means yours did better).", d=FLOAT, low=FLOAT,
+                  high=FLOAT)
+FIG_VERDICT = define("game_review.fig.verdict", "{verdict}: {n}", verdict=MSG, n=INT)
+FIG_REASON = define("game_review.fig.reason", "Why the review stops there: {why}", why=MSG)
+FIG_METHOD = define("game_review.fig.method",
+                    "{reviewer} compared, {n} playout per choice of each difference.",
+                    plural="{reviewer} compared, {n} playouts per choice of each difference.",
+                    count="n", reviewer=TEXT, n=INT)
+#: the one habit to work on: the kind of choice whose mistakes cost most (`GameReview.habit`)
+HABITS = {
+    "pass_win": define("game_review.habit.pass_win", "you passed {n} win the computer would take",
+                       plural="you passed {n} wins the computer would take", count="n", n=INT),
+    "take_win": define("game_review.habit.take_win",
+                       "you took {n} win where the computer would play on",
+                       plural="you took {n} wins where the computer would play on", count="n",
+                       n=INT),
+    "pass_claim": define("game_review.habit.pass_claim",
+                         "you passed {n} claim the computer would make",
+                         plural="you passed {n} claims the computer would make", count="n",
+                         n=INT),
+    "claim": define("game_review.habit.claim", "you made {n} claim the computer would not",
+                    plural="you made {n} claims the computer would not", count="n", n=INT),
+    "uper_early": define("game_review.habit.uper_early",
+                         "you declared uper {n} time where staying silent did better",
+                         plural="you declared uper {n} times where staying silent did better",
+                         count="n", n=INT),
+    "uper_missed": define("game_review.habit.uper_missed",
+                          "you stayed silent {n} time where uper did better",
+                          plural="you stayed silent {n} times where uper did better", count="n",
+                          n=INT),
+    "defence": define("game_review.habit.defence",
+                      "{n} discard against an uper player cost points",
+                      plural="{n} discards against an uper player cost points", count="n",
+                      n=INT),
+    "discard": define("game_review.habit.discard",
+                      "{n} discard while building your hand cost points",
+                      plural="{n} discards while building your hand cost points", count="n",
+                      n=INT),
+    "kong": define("game_review.habit.kong", "{n} kong decision cost points",
+                   plural="{n} kong decisions cost points", count="n", n=INT),
+    "nine_major": define("game_review.habit.nine_major",
+                         "{n} nine-major decision cost points",
+                         plural="{n} nine-major decisions cost points", count="n", n=INT),
+}
+#: where a game that did not end stopped, and what the review covers (never a line number)
+STOP_INTERRUPTED = define("game_review.stop.interrupted", "The game stopped in hand {hand};",
+                          hand=INT)
+STOP_DAMAGED = define("game_review.stop.damaged", "The record is damaged in hand {hand};",
+                      hand=INT)
+COVERS_NOTHING = define("game_review.covers.nothing", "{stop} there is nothing before it to "
+                        "review.", stop=MSG)
+COVERS_BEFORE = define("game_review.covers.before", "{stop} the review covers hand {last}.",
+                       plural="{stop} the review covers hands 1-{last}.", count="last",
+                       stop=MSG, last=INT)
+COVERS_PART = define("game_review.covers.part",
+                     "{stop} the review covers it as far as it was played.", stop=MSG)
+COVERS_BEFORE_PART = define("game_review.covers.before_part",
+                            "{stop} the review covers hand {last}, and hand {hand} as far as it "
+                            "was played.",
+                            plural="{stop} the review covers hands 1-{last}, and hand {hand} as "
+                                   "far as it was played.",
+                            count="last", stop=MSG, last=INT, hand=INT)
 DIVERGES = define("game_review.diverges",
                   "line {line}: the record does not replay identically here (recorded {logged}, "
                   "replayed {replayed}); reviewed up to this line", line=INT, logged=TEXT,
@@ -327,6 +443,17 @@ def _figures_json(r: OptionResult) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class HandOutcome:
+    """How one finished hand went for the reviewed player (from the record, not the playouts):
+    his points in it (signed), whether he won and whether he dealt in."""
+
+    hand: int
+    points: int
+    won: bool
+    dealt_in: bool
+
+
+@dataclass(frozen=True)
 class CategorySummary:
     """The decisions of one category: how many, how many agreed, points lost (sum)."""
 
@@ -359,6 +486,8 @@ class GameReview:
     cached: bool = False
     workers: int = 1
     seed: int = 0
+    outcomes: tuple[HandOutcome, ...] = ()  # the finished hands reviewed, in order
+    stopped_in: int | None = None  # the hand the game or the replay stopped in (not complete)
 
     # ------------------------------------------------------------------ the summary
     @property
@@ -412,6 +541,104 @@ class GameReview:
         """The decisions where the player and the computer differ, worst first."""
         return [i for i in self.items if not i.agree]
 
+    # ------------------------------------------------------------------ in sentences
+    def summary(self) -> list[Message]:
+        """The review as a coach says it, a sentence a message: where the game stopped (if it
+        did), how it went, where the points went by category, the one habit to work on, and
+        the agreement with the computer (its share only from `AGREEMENT_MIN` decisions, where
+        one decision more or less no longer moves it much). Nothing here is a negative loss:
+        a choice that did better is said as a gain, a sum within `EVEN` of 0 as no
+        difference. The figures behind it are `figures()`."""
+        out: list[Message] = []
+        stop = self.stop_sentence()
+        if stop is not None:
+            out.append(stop)
+        if self.outcomes:
+            n = len(self.outcomes)
+            out.append(SUM_WON(won=sum(1 for o in self.outcomes if o.won), n=n))
+            dealt = sum(1 for o in self.outcomes if o.dealt_in)
+            out.append(SUM_DEALT_ONCE() if dealt == 1 else SUM_DEALT(n=dealt) if dealt else
+                       SUM_NO_DEAL())
+            total = sum(o.points for o in self.outcomes)
+            out.append(SUM_GAINED(n=total) if total > 0 else
+                       SUM_LOST(n=-total) if total < 0 else SUM_EVEN())
+        for c, cs in self.by_category().items():
+            differ = cs.decisions - cs.agreed
+            if not cs.decisions:
+                continue
+            word = CATEGORY_WORDS[c]()
+            if not differ:
+                out.append(CAT_SAME(category=word, n=cs.decisions))
+            elif cs.points_lost >= EVEN:
+                out.append(CAT_COST(category=word, n=differ, points=cs.points_lost))
+            elif cs.points_lost <= -EVEN:
+                out.append(CAT_GAIN(category=word, n=differ, points=-cs.points_lost))
+            else:
+                out.append(CAT_TIE(category=word, n=differ))
+        if self.items and self.agreed == self.decisions:
+            out.append(ALL_AGREED())
+        elif self.items:
+            habit = self.habit()
+            out.append(NO_HABIT() if habit is None else
+                       HABIT(what=HABITS[habit[0]](n=habit[1]), hand=habit[2]))
+        if self.decisions >= AGREEMENT_MIN:
+            out.append(AGREEMENT(agreed=self.agreed, n=self.decisions,
+                                 pct=round(100 * self.agreement)))
+        elif self.items:
+            out.append(AGREEMENT_FEW(agreed=self.agreed, n=self.decisions))
+        return out
+
+    def habit(self) -> tuple[str, int, int] | None:
+        """The one habit to work on: among the decisions the playouts show were worse (an
+        inaccuracy, a mistake or a blunder), the kind of choice (`HABITS`) whose costs sum
+        highest, as (its key, how many, the hand of its costliest); None when there is none."""
+        groups: dict[str, list[ReviewedDecision]] = {}
+        for i in self.items:
+            if i.verdict in ("inaccuracy", "mistake", "blunder"):
+                groups.setdefault(_habit_of(i), []).append(i)
+        if not groups:
+            return None
+        key, group = max(groups.items(), key=lambda kv: sum(i.cost for i in kv[1]))
+        worst = max(group, key=lambda i: i.cost)
+        return key, len(group), worst.hand
+
+    def stop_sentence(self) -> Message | None:
+        """Where a game that did not end stopped and what the review covers, in one plain
+        sentence (the record's own reason, with its line, is in `figures()`); None when the
+        record was reviewed to its end."""
+        if self.complete or self.stopped_in is None:
+            return None
+        hand = self.stopped_in
+        from .records import is_interruption
+
+        # no reason: the record ends between hands, before the session's end
+        interrupted = self.reason is None or is_interruption(self.reason)
+        stop = (STOP_INTERRUPTED if interrupted else STOP_DAMAGED)(hand=hand)
+        part = any(i.hand == hand for i in self.items)
+        last = hand - 1
+        if last < 1:
+            return COVERS_PART(stop=stop) if part else COVERS_NOTHING(stop=stop)
+        if part:
+            return COVERS_BEFORE_PART(stop=stop, last=last, hand=hand)
+        return COVERS_BEFORE(stop=stop, last=last)
+
+    def figures(self) -> list[Message]:
+        """The figures behind `summary()`, for whoever asks: the difference per hand from the
+        computer's choices with its interval (signed: + when the player's did better), the
+        decisions per verdict, how they were measured and the record's own reason."""
+        out: list[Message] = []
+        if self.items:
+            low, high = self.points_lost_interval
+            n = max(1, self.hands)
+            out.append(FIG_DIFF(d=_zero(-self.points_lost / n), low=_zero(-high / n),
+                                high=_zero(-low / n)))
+            out.extend(FIG_VERDICT(verdict=VERDICT_WORDS[v](), n=k)
+                       for v, k in self.verdicts().items() if k)
+            out.append(FIG_METHOD(reviewer=self.reviewer, n=self.playouts))
+        if self.reason is not None:
+            out.append(FIG_REASON(why=self.reason))
+        return out
+
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
         """The review as JSON (docs/review.md documents every field)."""
@@ -435,6 +662,8 @@ class GameReview:
             "reason": None if self.reason is None else self.reason.to_json(),
             "seconds": round(self.seconds, 3), "playouts_run": self.playouts_run,
             "cached": self.cached, "workers": self.workers, "seed": self.seed,
+            "outcomes": [[o.hand, o.points, o.won, o.dealt_in] for o in self.outcomes],
+            "stopped_in": self.stopped_in,
             "items": [i.to_json() for i in self.items],
         }
 
@@ -452,7 +681,44 @@ class GameReview:
                    tuple(ReviewedDecision.from_json(i) for i in d["items"]),
                    None if reason is None else message_from_json(reason), bool(d["complete"]),
                    float(d["seconds"]), int(d["playouts_run"]), bool(d["cached"]),
-                   int(d["workers"]), int(d["seed"]))
+                   int(d["workers"]), int(d["seed"]),
+                   tuple(HandOutcome(int(h), int(p), bool(w), bool(x))
+                         for h, p, w, x in d["outcomes"]),
+                   None if d["stopped_in"] is None else int(d["stopped_in"]))
+
+
+def _zero(x: float) -> float:
+    """`x` without a negative zero ("-0.0" reads as a loss of nothing)."""
+    return 0.0 if abs(x) < EVEN else x
+
+
+def _habit_of(i: ReviewedDecision) -> str:
+    """The kind of choice a decision was (the keys of `HABITS`)."""
+    if i.kind == "win":
+        return "take_win" if isinstance(i.chosen, Win) else "pass_win"
+    if i.kind == "claim":
+        return "pass_claim" if isinstance(i.chosen, Pass) else "claim"
+    if i.kind == "uper":
+        return "uper_early" if isinstance(i.chosen, Discard) and i.chosen.uper else "uper_missed"
+    if i.kind in ("kong", "nine_major"):
+        return i.kind
+    return "defence" if i.category == "defence" else "discard"
+
+
+def _outcomes(record: Record, player: int, hands: int, stopped_in: int | None
+              ) -> tuple[HandOutcome, ...]:
+    """How each finished hand reviewed went for `player`, from the record's hand ends."""
+    out = []
+    for hand in record.hands[:hands]:
+        end = hand.end
+        if end is None or (stopped_in is not None and hand.number >= stopped_in):
+            continue
+        seat = hand.player_at_seat().index(player)
+        out.append(HandOutcome(hand.number, end.payments[seat],
+                               any(w.seat == seat for w in end.winners),
+                               any(w.from_seat == seat and w.how != "self_draw"
+                                   for w in end.winners)))
+    return tuple(out)
 
 
 def _import_message_kinds() -> None:
@@ -961,11 +1227,19 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     same = [i for i in items if i.agree]
     from game import __version__
 
+    complete = record.complete and stopped is None and record.reason is None
+    stopped_in = None
+    if stopped is not None and hands:
+        stopped_in = record.hands[hands - 1].number
+    elif not complete:
+        unfinished = [h.number for h in record.hands[:hands] if not h.finished]
+        stopped_in = unfinished[0] if unfinished else \
+            (record.hands[hands - 1].number + 1 if hands else 1)
     review = GameReview(
         path.name, sha, player, record.players[player], reviewer, opponents, playouts,
-        __version__, hands, tuple(differ + same), stopped or record.reason,
-        record.complete and stopped is None and record.reason is None,
-        time.perf_counter() - t0, run, False, n_workers, seed)
+        __version__, hands, tuple(differ + same), stopped or record.reason, complete,
+        time.perf_counter() - t0, run, False, n_workers, seed,
+        _outcomes(record, player, hands, stopped_in), stopped_in)
     if cache:
         _write_cache(path, review)
     return review
