@@ -216,8 +216,13 @@ class Settings:
     language: str = field(default_factory=default_language)
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
+    #: sound on or off (M at the table mutes and unmutes: the same setting, saved)
     sound: bool = True
+    #: the master volume (0-1), over music and effects
     volume: float = 0.7
+    #: the music's and the effects' own volumes (0-1, times the master); music 0 is no music
+    music_volume: float = 0.5
+    effects_volume: float = 1.0
     hints: bool = True
     #: name tiles in notation (``5p``, ``1z``) instead of words (``5 circles``, ``East wind``)
     tile_notation: bool = False
@@ -366,7 +371,7 @@ def _check(name: str, v: Any) -> Message | None:
     if name in CHOICES:
         names = CHOICES[name]
         return None if v in names else MUST_ONE_OF(names=", ".join(names), value=_repr(v))
-    if name == "volume":
+    if name in ("volume", "music_volume", "effects_volume"):
         return None if _is_num(v) and 0 <= v <= 1 else MUST_VOLUME(value=_repr(v))
     if name == "house_rules":
         ok = isinstance(v, str) and len(v) <= 40 and v.isprintable()

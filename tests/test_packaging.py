@@ -88,7 +88,7 @@ def test_assets_come_from_the_installed_package():
     except ModuleNotFoundError:
         pytest.skip("game is not installed (run from a bare checkout): the checkout's assets/")
     assert Path(str(root)).resolve() == assets.ASSETS.resolve()
-    for f in (assets.UI_FONT, assets.TILE_FONT, assets.SOUNDS / "win.wav",
+    for f in (assets.UI_FONT, assets.TILE_FONT, assets.SOUNDS / "win_big.ogg",
               assets.ICONS / "korean-mahjong-64.png"):
         assert f.is_file()
 

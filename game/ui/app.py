@@ -138,7 +138,8 @@ class App:
         self._sync_canvas()
         self.fonts = Fonts()
         self.art = TileArt(look=Look.of(settings))
-        self.sound = Sound(settings.sound, settings.volume, defer=True)  # started in the spare time
+        self.sound = Sound(settings.sound, settings.volume, defer=True,  # started in the spare time
+                           music=settings.music_volume, effects=settings.effects_volume)
         self.clock = FrameClock()
         self.scenes: list[Scene] = []
         self.running = True
@@ -307,7 +308,7 @@ class App:
         old = self.settings
         self.settings = new
         self._looks += 1  # what lies under an overlay is drawn again
-        self.sound.configure(new.sound, new.volume)
+        self.sound.configure(new.sound, new.volume, new.music_volume, new.effects_volume)
         path = save_settings(new, self.settings_path) if save else None
         look = Look.of(new)
         if look != self.art.look:

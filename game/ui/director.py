@@ -46,6 +46,7 @@ from game.engine.wall import DEAL_STEPS
 
 from .board import BoardView, SeatView, wall_from_positions
 from .layout import Layout, MeldSpec, screen_seat
+from .sound import win_effect
 from .sprites import DiceSprite, SpriteLayer, TileSprite, fly, roll_dice
 from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Timeline
 
@@ -57,13 +58,14 @@ DURATION = {
     "call_pop": 0.24, "call_hold": 0.7, "call_fade": 0.4,
 }
 
-#: each call's word (catalogue key), colour and sound
+#: each call's word (catalogue key), colour and sound ("": none; a win's fanfare plays at the
+#: hand's end, sized by the hand's points: `sound.win_effect`)
 CALLS: dict[str, tuple[str, tuple[int, int, int], str]] = {
     "pung": ("call.pung", (246, 206, 96), "pung"),
     "kong": ("call.kong", (130, 206, 255), "kong"),
     "uper": ("call.uper", (255, 128, 112), "uper"),
-    "ola": ("call.ola", (255, 230, 120), "win"),
-    "ssoa": ("call.ssoa", (255, 230, 120), "win"),
+    "ola": ("call.ola", (255, 230, 120), ""),
+    "ssoa": ("call.ssoa", (255, 230, 120), ""),
 }
 
 
@@ -302,7 +304,8 @@ class Director:
                 if fx in self.calls:
                     self.calls.remove(fx)
             self._call_anims.append(fx.anim(gone))
-            self.sound(sound)
+            if sound:
+                self.sound(sound)
         return Call(start)
 
     def skip(self) -> None:
@@ -509,7 +512,8 @@ class Director:
                       if p < len(m.wall_tiles) and m.wall_tiles[p] >= 0]
             build.append(Call(partial(m.wall.update, places)))
             build.append(Delay(DURATION["build_step"]))
-        return Sequence(Call(start), Parallel(*shuffle), Call(stop), *build, self._moment("walls"))
+        return Sequence(Call(start), Parallel(*shuffle), Call(stop), Call(lambda: self.sound("wall")),
+                        *build, self._moment("walls"))
 
     def _moment(self, name: str) -> Call:
         def mark() -> None:
@@ -593,7 +597,7 @@ class Director:
                                         land=partial(self._land_dealt, seat, tile)))
         self.deals += 1
         last = self.deals == len(DEAL_STEPS)
-        steps: list[Anim] = [Parallel(*flights)]
+        steps: list[Anim] = [Call(lambda: self.sound("deal")), Parallel(*flights)]
         if last:
             def sort() -> None:
                 m.dealing = False
@@ -766,6 +770,9 @@ class Director:
             m.scores = tuple(s + p for s, p in zip(m.scores, e.payments))
             m.turn = None
         steps: list[Anim] = [Call(reveal)]
+        if e.winners:  # the fanfare grows with the hand: the biggest win's basic points
+            fanfare = win_effect(max(w.result.basic for w in e.winners))
+            steps.append(Call(lambda: self.sound(fanfare)))
         if e.reason != "win":
             steps.append(self.say(self.text("result.draw"), (200, 210, 230), 1.6))
         steps += [Delay(DURATION["end"]), Call(self.on_hand_end)]

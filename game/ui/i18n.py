@@ -189,8 +189,10 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.tile_notation": "Tiles named in words (5 circles) or in notation (5p).",
     "about.window_size": "The window's size when it is not fullscreen.",
     "about.fullscreen": "Fill the screen (F11 or Alt+Enter switch at any time).",
-    "about.sound": "The sounds of tiles, dice and calls.",
-    "about.volume": "How loud the sounds are.",
+    "about.sound": "Sound and music on or off (M at the table switches it too).",
+    "about.volume": "How loud the game is: the music and the sounds together.",
+    "about.music_volume": "How loud the music is, under the sounds (Off: no music).",
+    "about.effects_volume": "How loud the sounds of tiles, dice, calls and wins are.",
     "about.length": "How long the session lasts: a number of hands, some minutes, or endless.",
     "about.seating": "How the seats are drawn before the first hand: with dice, or with wind tiles.",
     # display and sound
@@ -202,6 +204,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "set.fullscreen": "Fullscreen",
     "set.sound": "Sound",
     "set.volume": "Volume",
+    "set.music_volume": "Music",
+    "set.effects_volume": "Sound effects",
     # messages
     "msg.settings_problem": "Settings",
     "msg.ok": "OK",
@@ -323,7 +327,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "else the animation playing; a click skips it too.\n"
         "Call assists: F5 auto-win, F6 no calls, F7 auto-discard after uper.\n"
         "I: hints (shanten, waits, danger). Y: the yak guide (what your hand can reach). "
-        "F1 or H: this help.\n"
+        "M: sound on or off. F1 or H: this help.\n"
         "Esc closes the help or the hints, else opens the menu (resume, settings, rules, yak "
         "guide, leave).",
     "table.click_again": "Click the raised tile again to discard it.",

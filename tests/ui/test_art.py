@@ -13,7 +13,7 @@ from game.i18n import TEXTS
 from game.ui.art import TileArt, depth, face_height, tile_size
 from game.ui.assets import SOUNDS, TILE_FONT, UI_FONT
 from game.ui.i18n import LANGS, STRINGS, all_text, tr, yak_name
-from game.ui.sound import EFFECTS, Sound
+from game.ui.sound import EFFECTS, Sound, files_of, sound_file
 
 IVORY = (246, 241, 226)
 
@@ -158,7 +158,8 @@ def test_every_yak_has_a_name():
 
 def test_sound_files_exist():
     for name in EFFECTS:
-        assert (SOUNDS / f"{name}.wav").stat().st_size > 500
+        for stem in files_of(name):
+            assert sound_file(stem, SOUNDS).stat().st_size > 500
 
 
 def test_no_sound_device_means_silence(monkeypatch):
@@ -177,8 +178,8 @@ def test_no_sound_device_means_silence(monkeypatch):
 
 def test_sound_plays_with_the_dummy_driver():
     s = Sound(enabled=True, volume=0.3)
-    s.play("win")
-    assert s.played == ["win"]
+    s.play("win_big")
+    assert s.played == ["win_big"]
 
 
 def test_a_deferred_mixer_starts_in_the_spare_time_or_at_the_first_effect(monkeypatch):
@@ -196,11 +197,11 @@ def test_a_deferred_mixer_starts_in_the_spare_time_or_at_the_first_effect(monkey
     late = Sound(enabled=True, volume=0.5, defer=True)
     monkeypatch.setattr(pygame.mixer, "Sound", lambda path: type("Snd", (), {
         "set_volume": lambda self, v: None, "play": lambda self: None})())
-    late.play("win")
+    late.play("win_small")
     assert len(calls) == 2 and late.available
     off = Sound(enabled=False, volume=0.5, defer=True)
     off.start()
-    off.play("win")
+    off.play("win_small")
     assert len(calls) == 2  # sound off: the device is never opened
 
 

@@ -296,6 +296,14 @@ def play_rows() -> list[Row]:
     ]
 
 
+#: the volumes a row steps through (master, music, effects)
+VOLUMES = [round(i / 10, 1) for i in range(11)]
+
+
+def _percent(v: Any, lang: str) -> str:
+    return tr("value.percent", lang, n=round(v * 100))
+
+
 def display_rows() -> list[Row]:
     return [
         _field("language", list(languages()), language_name),  # each language with catalogues
@@ -304,8 +312,10 @@ def display_rows() -> list[Row]:
         _field("window_size", list(WINDOW_SIZES), lambda v, lang: f"{v[0]} × {v[1]}"),
         _field("fullscreen", [False, True], _onoff),
         _field("sound", [True, False], _onoff),
-        _field("volume", [round(i / 10, 1) for i in range(11)],
-               lambda v, lang: tr("value.percent", lang, n=round(v * 100))),
+        _field("volume", VOLUMES, _percent),
+        _field("music_volume", VOLUMES,
+               lambda v, lang: tr("value.off", lang) if v == 0 else _percent(v, lang)),
+        _field("effects_volume", VOLUMES, _percent),
         _look("table_theme", TABLE_THEMES, "table"),
         _look("tile_theme", TILE_THEMES, "tiles"),
         _look("suit_colours", SUIT_COLOURS, "suits"),

@@ -55,6 +55,9 @@ from ..table.view import TableView
 if TYPE_CHECKING:
     from game.ui.app import App
 
+#: a claim's countdown ticks in its last seconds only (the whole countdown ticking grates)
+LAST_TICKS = 3.0
+
 __all__ = ["KEY_HINTS", "TableScene", "continue_game", "has_saved_session", "make_scene",
            "parse_seats", "resume_from_record"]
 
@@ -371,8 +374,9 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             if self.message_left == 0:
                 self.message = ""
         if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob"):
-            if self.prompt.update(dt):
-                self.app.sound.play("tick")
+            p = self.prompt
+            if p.update(dt) and p.bank_left + (0.0 if p.in_bank else p.left) <= LAST_TICKS:
+                self.app.sound.play("tick")  # the countdown's last seconds only
             if self.prompt.result is not None:
                 self._choose(self.prompt.result)
         self._sync_source()

@@ -61,6 +61,8 @@ KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pyga
 KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
 #: skips: the whole opening of a hand while it plays, else the animation playing now
 KEY_SKIP = pygame.K_s
+#: sound off and on again (the settings' Sound, saved), at a game and in a replay
+KEY_MUTE = pygame.K_m
 
 register_texts("ui", {
     "table.claim_enter": "Enter does not answer a win on offer: W wins, Space passes "
@@ -104,6 +106,8 @@ class TableInput:
         self.prompt_title = ""
         self.offered: tuple[int, int] | None = None  # (seat, kind) of the tile a claim prompt offers
         self.uper_armed: int | None = None  # the tile an uper on a sacred wait was confirmed for once
+        #: the coach's words beside the prompt, shown without hovering (game.practice.coach)
+        self.coach: tuple[str, ...] = ()
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
@@ -111,6 +115,7 @@ class TableInput:
         call assist the player turned on says so: `_assisted`)."""
         self.prompt_for = d
         self.prompt = None
+        self.coach = ()
         auto = self._assisted(d)
         if auto is not None and self.act(auto):
             return
@@ -157,7 +162,7 @@ class TableInput:
             # the draw may still be on its way: the cursor keeps to the drawn tile once it lands
             self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
             self._turn_prompt()
-        self.app.sound.play("tick" if d.kind in ("claim", "rob", "kong") else "click")
+        self.app.sound.play("turn")  # a soft cue: the game waits for the player
 
     def _clock_text(self, left: float, bank: float, in_bank: bool) -> str:
         """The seconds shown on a claim prompt with a countdown (and the time bank)."""
@@ -207,6 +212,18 @@ class TableInput:
             self.act(auto)
         elif d.kind == "claim":
             self._offer(d)  # the pung and kong buttons come or go
+
+    def toggle_sound(self) -> None:
+        """M: sound off, or on again (the settings' Sound, saved: a muted game stays muted next
+        time). The music stops with the effects; the volumes are kept."""
+        new = self.app.settings.replace(sound=not self.app.settings.sound)
+        self.app.apply_settings(new, save=False)
+        try:
+            save_settings(new, self.app.settings_path)
+        except OSError:  # muted for this game all the same
+            pass
+        state = self.app.tr("value.on" if new.sound else "value.off")
+        self.say(self.app.tr("assist.now", name=self.app.tr("set.sound"), state=state), 2.0)
 
     def ask_to_leave(self) -> None:
         """Leave the table once the player says yes (the pause menu's Leave)."""
@@ -284,12 +301,21 @@ class TableInput:
                               else tr("table.uper_not_offered"))
             warning = self._uper_warning(d, k) if legal and k is not None else ""
             choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
+            self.coach = () if legal else self._uper_coach(d, k)
         hover = self.prompt.hover if self.prompt is not None else None
         self.prompt = Prompt(choices) if choices else None
         if self.prompt is not None:
             self.prompt.hover = hover
             self.prompt.focus = 0
         self.prompt_title = tr("table.your_turn")
+
+    def _uper_coach(self, d: Decision, kind: int | None) -> tuple[str, ...]:
+        """The coach's words beside a refused uper button: the rule in the lessons' sentence and
+        what would change it (`game.practice.coach.uper_advice`); none when the hand is not
+        ready at all."""
+        from game.practice.coach import uper_advice
+
+        return tuple(self.reason(m) for m in uper_advice(d, kind))
 
     def _uper_warning(self, d: Decision, kind: int) -> str:
         """What the uper button warns of when the hand would wait on tiles already sacred after an
@@ -357,6 +383,7 @@ class TableInput:
         self.uper_armed = None
         self.prompt_for = None
         self.prompt = None
+        self.coach = ()
         self.cursor.index = None
         self._sync_source()
         return True
@@ -407,6 +434,9 @@ class TableInput:
             return
         if down and event.key == pygame.K_y:  # the yak guide, with what this hand can reach
             self.app.push("yak_guide", reach=self.yak_reach())
+            return
+        if down and event.key == KEY_MUTE:
+            self.toggle_sound()
             return
         if self.replay and down and self._replay_key(event.key):
             return
