@@ -37,6 +37,7 @@ from ..widgets import (
     draw_gradient,
     draw_panel,
     draw_scrollbar,
+    wrap,
 )
 
 if TYPE_CHECKING:
@@ -53,17 +54,17 @@ register_texts("ui", {
     "review.cancel": "Cancel",
     "review.back": "Back",
     "review.open": "Show in the replay",
-    "review.agreement": "Agreement with the computer: {pct}%",
-    "review.lost": "Points lost per hand: {n} (95% interval {low} to {high})",
-    "review.by_category": "{category}: {decisions} decisions, {lost} points lost",
-    "review.verdicts": "Verdicts",
+    "review.summary_head": "How it went",
+    "review.figures_head": "The figures",
     "review.none": "You chose what the computer would at every decision.",
     "review.row": "Hand {hand} · {wind} · {kind}",
     "review.you_pc": "you: {chosen} · computer: {suggested}",
-    "review.cost": "{cost} ({low} to {high})",
-    "review.help": "Up/Down choose · Enter show in the replay · Esc back",
+    "review.cost_lost": "cost {cost} ({low} to {high})",
+    "review.cost_gain": "gain {cost} ({low} to {high})",
+    "review.cost_even": "no difference ({low} to {high})",
+    "review.help": "Up/Down choose · Enter show in the replay · F figures · Esc back",
+    "review.help_figures": "Up/Down choose · Enter show in the replay · F summary · Esc back",
     "review.failed": "The review stopped: {why}",
-    "review.partial": "Reviewed up to a damaged line: {why}",
     "review.figures": ("{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playout)",
                        "{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playouts)"),
     "review.choice_you": "your choice",
@@ -75,8 +76,35 @@ VERDICT_COLOUR = {"fine": (150, 230, 160), "inaccuracy": (236, 210, 120), "mista
                   "blunder": RED_TEXT, "unclear": DIM}
 
 
+#: sentences of the summary drawn apart: the habit to work on, where a game stopped
+SENTENCE_COLOUR = {"game_review.sum.habit": GOLD, "game_review.sum.no_habit": GOLD,
+                   "game_review.sum.all_agreed": GOLD,
+                   "game_review.covers.nothing": (240, 160, 90),
+                   "game_review.covers.before": (240, 160, 90),
+                   "game_review.covers.part": (240, 160, 90),
+                   "game_review.covers.before_part": (240, 160, 90),
+                   "game_review.fig.reason": DIM, "game_review.fig.method": DIM}
+
+
+def sentence(text: str) -> str:
+    """A sentence begins with a capital (a category's word begins some: "defence: ...")."""
+    return text[:1].upper() + text[1:]
+
+
 def _num(x: float) -> str:
-    return f"{x:+.1f}" if abs(x) >= 0.05 else "0.0"
+    return f"{x:.1f}" if abs(x) >= 0.05 else "0.0"
+
+
+def cost_text(item: ReviewedDecision, lang: str) -> str:
+    """A measured decision's cost as a cost or a gain, never a negative loss: "cost 15.8
+    (12.3 to 19.2)", "gain 2.0 (-0.5 to 4.5)" (the interval of what is named)."""
+    if item.cost >= 0.05:
+        return tr("review.cost_lost", lang, cost=f"{item.cost:.1f}", low=_num(item.low),
+                  high=_num(item.high))
+    if item.cost <= -0.05:
+        return tr("review.cost_gain", lang, cost=f"{-item.cost:.1f}", low=_num(-item.high),
+                  high=_num(-item.low))
+    return tr("review.cost_even", lang, low=_num(item.low), high=_num(item.high))
 
 
 def figures_lines(item: ReviewedDecision, lang: str) -> list[str]:
@@ -86,7 +114,7 @@ def figures_lines(item: ReviewedDecision, lang: str) -> list[str]:
         r = item.figures.get(key)
         if r is None:
             continue
-        out.append(tr("review.figures", lang, choice=tr(label, lang), points=_num(r.mean_points),
+        out.append(tr("review.figures", lang, choice=tr(label, lang), points=f"{r.mean_points:+.1f}",
                       win=round(100 * r.win_rate), deal=round(100 * r.deal_in_rate), n=r.playouts))
     return out
 
@@ -108,6 +136,7 @@ class GameReviewScene(Scene):
         self.cancel = threading.Event()
         self.focus = 0
         self.top = 0
+        self.show_figures = False  # F: the figures behind the sentences
         self._thread: threading.Thread | None = None
         self._start(threaded)
 
@@ -250,6 +279,8 @@ class GameReviewScene(Scene):
                 self._follow()
             elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open()
+            elif k == pygame.K_f:
+                self.show_figures = not self.show_figures
         elif event.type == pygame.MOUSEWHEEL and not self.working:
             vis = g["visible"]
             self.top = max(0, min(max(0, len(self.items) - vis), self.top - 3 * event.y))
@@ -289,7 +320,8 @@ class GameReviewScene(Scene):
         elif r is not None:
             self._draw_summary(surface, g, r)
             self._draw_list(surface, g)
-        hint = fonts.fit(tr("review.help", lang), round(size * 0.8), g["show"].x - box.x - 44, DIM)
+        help_key = "review.help_figures" if self.show_figures else "review.help"
+        hint = fonts.fit(tr(help_key, lang), round(size * 0.8), g["show"].x - box.x - 44, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
         draw_button(surface, fonts, Button(g["show"], tr("review.open", lang), bool(self.items)),
                     False, size)
@@ -309,38 +341,43 @@ class GameReviewScene(Scene):
         pygame.draw.rect(surface, GOLD, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
 
-    def _draw_summary(self, surface: pygame.Surface, g: dict[str, Any], r: GameReview) -> None:
-        from game.practice.game_review import CATEGORY_WORDS, VERDICT_WORDS
+    def summary_lines(self) -> list[tuple[str, str]]:
+        """The left panel's text: the review in sentences (`GameReview.summary`), or with F
+        the figures behind them (`GameReview.figures`), as (message code, text)."""
+        r = self.review
+        if r is None:
+            return []
+        messages = r.figures() if self.show_figures else r.summary()
+        return [(m.code, sentence(self.app.reason(m))) for m in messages]
 
+    def _draw_summary(self, surface: pygame.Surface, g: dict[str, Any], r: GameReview) -> None:
         fonts, size, lang = self.app.fonts, g["size"], self.app.lang
         s: pygame.Rect = g["summary"]
-        y = s.y
-        lh = round(size * 1.5)
-
-        def line(text: str, colour: tuple[int, int, int] = WHITE, scale: float = 1.0, bold: bool = False) -> None:
-            nonlocal y
-            t = fonts.fit(text, round(size * scale), s.w, colour, bold=bold)
-            surface.blit(t, (s.x, y))
-            y += round(lh * scale)
-
-        line(tr("review.agreement", lang, pct=round(100 * r.agreement)), GOLD, 1.15, True)
-        low, high = r.points_lost_interval
-        n = max(1, r.hands)
-        line(tr("review.lost", lang, n=f"{r.points_lost_per_hand:.1f}", low=f"{low / n:.1f}",
-                high=f"{high / n:.1f}"))
-        y += round(size * 0.5)
-        for c, cs in r.by_category().items():
-            line(tr("review.by_category", lang, category=render(CATEGORY_WORDS[c](), lang),
-                    decisions=cs.decisions, lost=f"{cs.points_lost:.1f}"), DIM if not cs.decisions else WHITE,
-                 0.9)
-        y += round(size * 0.5)
-        line(tr("review.verdicts", lang), GOLD, 0.95, True)
-        for v, count in r.verdicts().items():
-            if count:
-                line(f"{render(VERDICT_WORDS[v](), lang)}: {count}", VERDICT_COLOUR.get(v, WHITE), 0.9)
-        if r.reason is not None:
-            y += round(size * 0.5)
-            line(tr("review.partial", lang, why=self.app.reason(r.reason)), RED_TEXT, 0.8)
+        head = tr("review.figures_head" if self.show_figures else "review.summary_head", lang)
+        t = fonts.fit(head, round(size * 1.1), s.w, GOLD, bold=True)
+        surface.blit(t, (s.x, s.y))
+        top = s.y + round(size * 1.1 * 1.6)
+        lines = self.summary_lines()
+        # the largest size at which every sentence fits the panel (long reviews: smaller)
+        for scale in (0.95, 0.88, 0.8, 0.72, 0.65):
+            fs = max(11, round(size * scale))
+            lh = round(fs * 1.35)
+            wrapped = [(code, wrap(fonts, text, fs, s.w)) for code, text in lines]
+            height = sum(len(w) * lh + round(fs * 0.45) for _, w in wrapped)
+            if top + height <= s.bottom:
+                break
+        y = top
+        clip = surface.get_clip()
+        surface.set_clip(s)
+        for code, rows in wrapped:
+            colour = SENTENCE_COLOUR.get(code, WHITE)
+            if code.startswith("game_review.fig.verdict"):
+                colour = WHITE
+            for row in rows:
+                surface.blit(fonts.text(row, fs, colour), (s.x, y))
+                y += lh
+            y += round(fs * 0.45)
+        surface.set_clip(clip)
 
     def _draw_list(self, surface: pygame.Surface, g: dict[str, Any]) -> None:
         from game.practice.game_review import KIND_WORDS, VERDICT_WORDS
@@ -363,8 +400,7 @@ class GameReviewScene(Scene):
                 pygame.draw.rect(surface, HILITE, r.inflate(-4, -4), border_radius=6)
             colour = VERDICT_COLOUR.get(item.verdict, WHITE)
             verdict = fonts.text(render(VERDICT_WORDS[item.verdict](), lang), size, colour, bold=True)
-            cost = (tr("review.cost", lang, cost=_num(-item.cost), low=_num(-item.high), high=_num(-item.low))
-                    if item.measured else "")
+            cost = cost_text(item, lang) if item.measured else ""
             ct = fonts.text(cost, round(size * 0.85), colour)
             head = tr("review.row", lang, hand=item.hand, wind=seat_name(item.seat, lang),
                       kind=render(KIND_WORDS[item.kind](), lang))
