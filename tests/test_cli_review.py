@@ -46,16 +46,17 @@ def test_the_review_in_english_and_korean(blunder, capsys):
     code, out, err = run(capsys, ["review", str(blunder), "--lang", "en", "--no-cache", *FAST])
     assert code == 0 and err == ""
     assert f"Review of {blunder.name}: player 1 (P1), compared with ai:expert" in out
-    assert "1 hand reviewed" in out and "as the computer would play" in out
-    assert "defence: " in out and "blunder 1" in out
-    assert "estimated points lost: " in out and "in all (95 % interval " in out
+    assert "1 hand reviewed" in out and "You chose as the computer would at " in out
+    assert "Defence: 1 choice unlike the computer's cost about " in out and "blunder: 1" in out
+    assert "To work on: 1 discard against an uper player cost points; see hand 1." in out
+    assert "Your choices against the computer's: -" in out and "(95 % interval -" in out
     assert "where you and the computer differ, worst first:" in out
     line = next(x for x in out.splitlines() if "instead of" in x)
     assert "discard 6m instead of discard 3z" in line and line.endswith("[discard] blunder")
     code, out, err = run(capsys, ["review", str(blunder), "--lang", "ko", *FAST])
     assert code == 0 and err == ""
     assert "복기: 플레이어 1 (P1), 비교 상대 ai:expert" in out and "1판 복기" in out
-    assert "수비: " in out and "큰 실수 1" in out
+    assert "수비: " in out and "큰 실수: 1" in out and "고칠 습관: " in out
     assert "6m 버림 (컴퓨터: 3z 버림): 판당" in out and "[버리기] 큰 실수" in out
     assert "instead of" not in out and "이전 복기 결과" not in out  # --no-cache kept nothing
     code, again, err = run(capsys, ["review", str(blunder), "--lang", "ko", *FAST])
@@ -132,8 +133,10 @@ def test_a_damaged_record_is_reviewed_with_its_reason(blunder, tmp_path, capsys)
     damaged.write_bytes(b"\n".join(lines[:40]) + b"\n" + lines[40][:10])
     code, out, err = run(capsys, ["review", str(damaged), "--lang", "en", *FAST])
     assert code == 0 and "Review of cut.jsonl" in out
-    assert err.startswith("korean-mahjong review: warning: line 41: ")
-    assert "reviewed as far as the record is valid" in err
+    # where it stopped, in a sentence; the line is among the figures
+    assert err == ("korean-mahjong review: warning: The game stopped in hand 1; the review "
+                   "covers it as far as it was played.\n")
+    assert "Why the review stops there: line 41: " in out
     code, out, err = run(capsys, ["review", str(damaged), "--json", *FAST])
     j = json.loads(out)
     assert j["complete"] is False and j["reason"]["code"] == "record.stopped"

@@ -5,15 +5,17 @@ player, with the cost of each disagreement measured by playouts (`game.practice.
     korean-mahjong review session.jsonl --seat 2 --json
     korean-mahjong review game.jsonl --playouts 96 --jobs 2
 
-Prints the summary (agreement with the computer, estimated points lost per hand, split into
-offence, defence, uper timing and claims) and then the decisions where the player and the
-computer differ, worst first, in the player's language. The player is the record's human by
-default; ``--seat N`` (1-4, in the order of the record's players, the order of ``--seats``)
-reviews any player, and is needed for records of computer players (``simulate --log``).
+Prints the review in sentences (how the game went, where the points went by category, the one
+habit to work on, the agreement with the computer), the figures behind them, and then the
+decisions where the player and the computer differ, worst first, in the player's language.
+The player is the record's human by default; ``--seat N`` (1-4, in the order of the record's
+players, the order of ``--seats``) reviews any player, and is needed for records of computer
+players (``simulate --log``).
 A progress bar is drawn on stderr when it is a terminal. The review is kept beside the record
 (``FILE.review.json``): asking again is instant until the record or the program changes
 (``--no-cache`` reviews afresh). A damaged record is reviewed as far as it is valid and the
-reason is printed on stderr. ``--json`` prints one object (docs/review.md lists its fields).
+sentence saying where it stopped is printed on stderr (the record's own reason, with its line,
+among the figures). ``--json`` prints one object (docs/review.md lists its fields).
 
 Exit status: 0 reviewed (a damaged record too), 2 a file that cannot be read as a record, or
 no player to review.
@@ -36,13 +38,7 @@ from .words import NO_SUCH_FILE, add_lang_argument, language, said, say, width
 register_texts("cli", {
     "cli.review.head": "Review of {name}: player {n} ({player}), compared with {reviewer}",
     "cli.review.hands": ("{n} hand reviewed", "{n} hands reviewed"),
-    "cli.review.decisions": ("{n} decision, {agreement:.0f} % as the computer would play",
-                             "{n} decisions, {agreement:.0f} % as the computer would play"),
-    "cli.review.lost": "estimated points lost: {total:.1f} in all (95 % interval {low:.1f} to "
-                       "{high:.1f}), {per_hand:.2f} per hand",
-    "cli.review.category": "{name}: {agreed} of {n} as the computer, {lost:.1f} points lost",
-    "cli.review.verdicts": "verdicts: {counts}",
-    "cli.review.count": "{name} {n}",
+    "cli.review.figures": "figures:",
     "cli.review.worst": "where you and the computer differ, worst first:",
     "cli.review.none": "you chose as the computer would at every decision",
     "cli.review.item": "hand {hand}, {seat}, wall {wall}, hand {tiles}: {what} [{kind}] "
@@ -51,7 +47,6 @@ register_texts("cli", {
     "cli.review.method": ("{n} playout per choice with {opponents} opponents; {seconds:.1f} s",
                           "{n} playouts per choice with {opponents} opponents; {seconds:.1f} s"),
     "cli.review.cached": "kept from an earlier review (--no-cache reviews afresh)",
-    "cli.review.partial": "{why}: reviewed as far as the record is valid",
     "cli.review.progress": "reviewing",
 })
 
@@ -135,14 +130,19 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if bar is not None:
             bar.close()
-    if review.reason is not None:
-        warning("review", say("cli.review.partial", lang, why=said(review.reason, lang)), lang)
+    stop = review.stop_sentence()
+    if stop is not None:  # where the game stopped, in words (the line is among the figures)
+        warning("review", said(stop, lang), lang)
     if args.json:
         print(printable_json(json.dumps(review.to_json(), ensure_ascii=False, indent=1)))
         return 0
     for line in summary(review, lang):
         show(line)  # names and words from the record: escaped
     return 0
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class _Bar:
@@ -173,29 +173,21 @@ class _Bar:
 def summary(review: Any, lang: str) -> list[str]:
     """The review for people in `lang`: the summary, then the disagreements, worst first."""
     from game.engine.tiles import SEAT_LETTERS, format_tiles
-    from game.practice.game_review import CATEGORIES, CATEGORY_WORDS, KIND_WORDS, VERDICT_WORDS
+    from game.practice.game_review import KIND_WORDS, VERDICT_WORDS
 
     def w(m: Message) -> str:
         return said(m, lang)
 
     out = [say("cli.review.head", lang, name=review.record, n=review.player + 1,
                player=review.player_name, reviewer=review.reviewer),
-           say("cli.review.hands", lang, n=review.hands),
-           say("cli.review.decisions", lang, n=review.decisions,
-               agreement=100 * review.agreement),
-           say("cli.review.lost", lang, total=review.points_lost,
-               low=review.points_lost_interval[0], high=review.points_lost_interval[1],
-               per_hand=review.points_lost_per_hand)]
-    cats = review.by_category()
-    for c in CATEGORIES:
-        s = cats[c]
-        out.append("  " + say("cli.review.category", lang, name=w(CATEGORY_WORDS[c]()),
-                              agreed=s.agreed, n=s.decisions, lost=s.points_lost))
-    counts = [say("cli.review.count", lang, name=w(VERDICT_WORDS[k]()), n=n)
-              for k, n in review.verdicts().items() if k != "fine"]
-    out.append(say("cli.review.verdicts", lang, counts=say("list.sep", lang).join(counts)))
-    out.append(say("cli.review.method", lang, n=review.playouts, opponents=review.opponents,
-                   seconds=review.seconds))
+           say("cli.review.hands", lang, n=review.hands), ""]
+    # the review in sentences (a category's word may begin one: a capital), then the figures
+    out += [printable(_sentence(w(m))) for m in review.summary()]
+    out += ["", say("cli.review.figures", lang)]
+    out += ["  " + printable(w(m)) for m in review.figures()
+            if m.code != "game_review.fig.method"]
+    out.append("  " + say("cli.review.method", lang, n=review.playouts,
+                          opponents=review.opponents, seconds=review.seconds))
     if review.cached:
         out.append(say("cli.review.cached", lang))
     bad = review.disagreements()

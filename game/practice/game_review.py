@@ -584,7 +584,7 @@ class GameReview:
         if self.decisions >= AGREEMENT_MIN:
             out.append(AGREEMENT(agreed=self.agreed, n=self.decisions,
                                  pct=round(100 * self.agreement)))
-        elif self.items:
+        elif self.items and self.agreed < self.decisions:  # all agreed: said above
             out.append(AGREEMENT_FEW(agreed=self.agreed, n=self.decisions))
         return out
 
@@ -627,11 +627,12 @@ class GameReview:
         computer's choices with its interval (signed: + when the player's did better), the
         decisions per verdict, how they were measured and the record's own reason."""
         out: list[Message] = []
-        if self.items:
+        if any(i.measured for i in self.items):
             low, high = self.points_lost_interval
             n = max(1, self.hands)
             out.append(FIG_DIFF(d=_zero(-self.points_lost / n), low=_zero(-high / n),
                                 high=_zero(-low / n)))
+        if self.items:
             out.extend(FIG_VERDICT(verdict=VERDICT_WORDS[v](), n=k)
                        for v, k in self.verdicts().items() if k)
             out.append(FIG_METHOD(reviewer=self.reviewer, n=self.playouts))
