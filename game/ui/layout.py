@@ -876,21 +876,35 @@ class Layout:
         """
         return hints_text_px(self.width, self.height)
 
-    def hints_area(self, n_buttons: int) -> Rect:
+    @property
+    def prompt_px(self) -> int:
+        """Text size of a prompt's title and buttons."""
+        return max(14, round(self.line_h * 0.62))
+
+    @property
+    def coach_px(self) -> int:
+        """Text size of the coach's line above a prompt (why a button is refused)."""
+        return max(12, round(self.prompt_px * 0.9))
+
+    def hints_area(self, n_buttons: int, head: float = 0) -> Rect:
         """Where the hints panel goes while `n_buttons` prompt buttons are shown: the right
-        column, from under the right seat's plate down to a prompt title's room above the
-        buttons (down to the human's row when there are none); never over the table.
+        column, from under the right seat's plate down to the prompt's place above the buttons
+        (down to the human's row when there are none); never over the table. `head` is the
+        height the prompt needs above its buttons (its title, the claimed tile or the clock, the
+        coach's line: `TableView.prompt_head`); a prompt title's room at least.
 
         >>> lay = Layout.for_size(1280, 800)
         >>> a = lay.hints_area(2)
         >>> a.x > lay.frame.right, a.right == lay.panel.right, a.bottom < lay.button_rects(2)[0].y
         (True, True, True)
+        >>> lay.hints_area(2, head=200).bottom == lay.button_rects(2)[0].y - 200 - lay.gap
+        True
         """
         if not isinstance(n_buttons, int) or n_buttons < 0:
             raise ValueError(f"n_buttons must be a whole number >= 0, got {n_buttons!r}")
         p = self.panel
-        bottom = (self.button_rects(n_buttons)[0].y - round(self.line_h * 2.6) if n_buttons
-                  else p.bottom)
+        room = max(round(self.line_h * 2.6), math.ceil(head) + self.gap if head else 0)
+        bottom = self.button_rects(n_buttons)[0].y - room if n_buttons else p.bottom
         return Rect(p.x, p.y, p.w, max(0.0, bottom - p.y))
 
     def regions(self) -> dict[str, Rect]:

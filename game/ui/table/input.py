@@ -106,6 +106,8 @@ class TableInput:
         self.prompt_title = ""
         self.offered: tuple[int, int] | None = None  # (seat, kind) of the tile a claim prompt offers
         self.uper_armed: int | None = None  # the tile an uper on a sacred wait was confirmed for once
+        #: the coach's words beside the prompt, shown without hovering (game.practice.coach)
+        self.coach: tuple[str, ...] = ()
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
@@ -113,6 +115,7 @@ class TableInput:
         call assist the player turned on says so: `_assisted`)."""
         self.prompt_for = d
         self.prompt = None
+        self.coach = ()
         auto = self._assisted(d)
         if auto is not None and self.act(auto):
             return
@@ -298,12 +301,21 @@ class TableInput:
                               else tr("table.uper_not_offered"))
             warning = self._uper_warning(d, k) if legal and k is not None else ""
             choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
+            self.coach = () if legal else self._uper_coach(d, k)
         hover = self.prompt.hover if self.prompt is not None else None
         self.prompt = Prompt(choices) if choices else None
         if self.prompt is not None:
             self.prompt.hover = hover
             self.prompt.focus = 0
         self.prompt_title = tr("table.your_turn")
+
+    def _uper_coach(self, d: Decision, kind: int | None) -> tuple[str, ...]:
+        """The coach's words beside a refused uper button: the rule in the lessons' sentence and
+        what would change it (`game.practice.coach.uper_advice`); none when the hand is not
+        ready at all."""
+        from game.practice.coach import uper_advice
+
+        return tuple(self.reason(m) for m in uper_advice(d, kind))
 
     def _uper_warning(self, d: Decision, kind: int) -> str:
         """What the uper button warns of when the hand would wait on tiles already sacred after an
@@ -371,6 +383,7 @@ class TableInput:
         self.uper_armed = None
         self.prompt_for = None
         self.prompt = None
+        self.coach = ()
         self.cursor.index = None
         self._sync_source()
         return True

@@ -17,6 +17,7 @@ import pygame
 from game.engine.tiles import kind_of_tile
 from game.i18n import seat_name
 
+from ..art import tile_size
 from ..board import (
     ROOM,
     InfoView,
@@ -30,6 +31,9 @@ from ..board import (
 from ..i18n import STRINGS
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
+
+#: the coach's words beside a refused button: warm, apart from the messages' red and the hints
+COACH = (250, 214, 150)
 
 if TYPE_CHECKING:
     from game.engine.scoring.sacred import SacredStatus
@@ -68,6 +72,7 @@ class TableView:
     prompt_for: Decision | None
     prompt_title: str
     offered: tuple[int, int] | None
+    coach: tuple[str, ...]
     message: str
     elapsed: float
     replay: bool
@@ -174,10 +179,43 @@ class TableView:
         return next((s for s in range(4) if lay.plate(s).contains_point(x, y)), None)
 
     def hints_rect(self) -> pygame.Rect:
-        """The hints panel's place: `Layout.hints_area` for the buttons shown now (the info column
-        widened over the free felt, above the prompt and its buttons)."""
+        """The hints panel's place: `Layout.hints_area` for the prompt shown now: above its
+        buttons and everything drawn over them (`prompt_head`), so that the panel never hides the
+        claimed tile, the clock, the title or the coach's line."""
         lay = self.app.layout
-        return pygame.Rect(lay.hints_area(len(self.button_rects())).as_tuple())
+        n = len(self.button_rects())
+        return pygame.Rect(lay.hints_area(n, self.prompt_head()[1] if n else 0).as_tuple())
+
+    #: at most this many lines of the coach's words above a prompt
+    COACH_LINES = 9
+
+    def prompt_head(self) -> tuple[list[str], int]:
+        """The coach's lines (wrapped to the column) and the height the prompt needs above its
+        buttons: the title, the claimed tile or the clock, and those lines. Reserved in the
+        layout (`hints_rect`) so that nothing of the prompt is ever drawn under the hints."""
+        lay, fonts = self.app.layout, self.app.fonts
+        if self.prompt is None:
+            return [], 0
+        size = lay.prompt_px
+        h = round(size * 1.6)  # the title
+        if self.offered is not None and self.prompt_for is not None \
+                and self.prompt_for.kind in ("claim", "rob"):
+            h += tile_size(self._claim_tile_w(lay))[1] + 4
+        elif self.prompt.countdown:
+            h += round(size * 1.4)
+        lines: list[str] = []
+        coach = getattr(self, "coach", ())
+        if coach:
+            w = lay.buttons.w - 4
+            for para in coach:
+                lines.extend(wrap(fonts, para, lay.coach_px, w))
+            lines = lines[:self.COACH_LINES]
+            h += 8 + round(len(lines) * lay.coach_px * 1.3)
+        return lines, h
+
+    @staticmethod
+    def _claim_tile_w(lay: Layout) -> int:
+        return max(24, round(lay.hand_tile * 0.8))
 
     def selected_tile(self) -> int | None:
         """The index of the human's tile drawn raised: the cursor's, on a turn (the drawn tile
@@ -333,13 +371,18 @@ class TableView:
             rects = self.button_rects()
             last = self.offered
             if d.kind in ("claim", "rob") and last is not None and rects:
-                tw = max(24, round(lay.hand_tile * 0.8))
-                img = self.app.art.tile(last[1], tw)
-                title_h = round(max(14, lay.line_h * 0.62) * 1.6)
+                img = self.app.art.tile(last[1], self._claim_tile_w(lay))
+                title_h = round(lay.prompt_px * 1.6)
                 spot = img.get_rect(bottomright=(rects[0].right, rects[0].y - title_h))
                 if spot.y > y:
                     surface.blit(img, spot)
-            self.prompt.draw(surface, fonts, rects, max(14, round(lay.line_h * 0.62)), self.prompt_title,
+            coach, head = self.prompt_head()
+            if coach and rects:  # the coach's words, at the top of the prompt's reserved place
+                cy = rects[0].y - head
+                for ln in coach:
+                    surface.blit(fonts.text(ln, lay.coach_px, COACH), (round(b.x + 2), cy))
+                    cy += round(lay.coach_px * 1.3)
+            self.prompt.draw(surface, fonts, rects, lay.prompt_px, self.prompt_title,
                              palette=self.app.art.look.table.palette)
 
     def _draw_help(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,104 @@
+"""The coach at the table: why a choice the player reaches for is refused, in the lessons' words,
+at the moment of the decision, and what would change it (issue 32).
+
+The engine says *that* uper is refused and gives its reason as data (`Decision.notes`, from
+`uper_verdict`): "7p would win by discard with concealed only (1 point)". That is right but reads
+as engine output. The coach turns it into the rule a player learnt in the lessons ("Uper needs
+every win to be worth 2 basic points even on a discard; ...") and, when something can change it,
+says what: another discard that keeps uper legal, or the yak to aim for -- found by the yak
+guide's own reachability (`yak_guide.reach`), so the table and the guide never disagree.
+
+Every sentence is a message kind with typed arguments; the table renders it in the player's
+language.
+
+>>> from game.engine.tiles import parse_tiles
+>>> from game.engine.scoring.uper import uper_verdict
+>>> v = uper_verdict(parse_tiles("111m234m234p99p79p"), wall_left=30)
+>>> for part in str(uper_refused(v.reason)).split("; "): print(part)
+Uper needs every win to be worth 2 basic points even on a discard
+7p from a discard gives this hand only concealed (1 point)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.engine.actions import Discard
+from game.engine.messages import INT, MSG, TILE, TILES, YAK, Message, define
+from game.engine.scoring.evaluate import BASIC_ONLY
+from game.engine.table import Decision
+
+from .yak_guide import reach
+
+UPER_CHEAP = define(
+    "coach.uper.cheap",
+    "Uper needs every win to be worth 2 basic points even on a discard; {tile} from a discard "
+    "gives this hand {basic}", tile=TILE, basic=MSG)
+UPER_READY_WITH = define("coach.uper.ready_with", "Ready only by discarding {tiles}:",
+                         tiles=TILES)
+UPER_INSTEAD = define("coach.uper.instead", "Uper is legal with {tiles} instead", tiles=TILES)
+UPER_AIM = define("coach.uper.aim", "Aim for {yak}: {n} tile from ready",
+                  plural="Aim for {yak}: {n} tiles from ready", count="n", yak=YAK, n=INT)
+
+__all__ = ["UPER_AIM", "UPER_CHEAP", "UPER_INSTEAD", "UPER_READY_WITH", "uper_advice",
+           "uper_refused"]
+
+
+def uper_refused(reason: Message | None) -> Message | None:
+    """The engine's refusal of an uper in the lesson's sentence, or the engine's own reason when it
+    already reads as the rule (a claimed pung, not ready, the wall too short); None without one.
+
+    A cheap wait's basic points are said as "only <yak> (n points)": the rule is about what the
+    hand is worth on a discard, so the worst such wait (the first the engine names) is the one
+    shown."""
+    if reason is None:
+        return None
+    first = reason
+    if reason.code == "uper.cheap_waits":
+        first = reason["waits"][0]
+    if first.code != "uper.cheap_wait":
+        return reason
+    basic: Message = first["basic"]
+    if basic.code == "basic.one":  # "concealed only (1 point)" -> "only concealed (1 point)"
+        basic = BASIC_ONLY(yak=basic["yak"], points=basic["points"])
+    return UPER_CHEAP(tile=first["tile"], basic=basic)
+
+
+def uper_advice(d: Decision, kind: int | None) -> tuple[Message, ...]:
+    """What the coach says beside a refused uper button on decision `d` with tile `kind` chosen:
+    the refusal in plain words, then what would change it -- other discards that keep uper legal,
+    else the nearest yak worth 2 basic points the hand can still reach (the yak guide's
+    reachability). Empty when there is nothing to explain: uper is legal with this tile, or the
+    hand is not ready at all (no uper discard was ever weighed; the button's hover says why)."""
+    able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
+    mine = Discard(kind, uper=True) if kind is not None else None
+    if mine is not None and mine in d.legal:
+        return ()
+    weighed = [a for a in d.notes if isinstance(a, Discard) and a.uper]
+    if not weighed and not able:
+        return ()
+    out: list[Message] = []
+    note = d.notes.get(mine) if mine is not None else None
+    if note is None and weighed and not able:  # the chosen tile does not leave the hand ready
+        out.append(UPER_READY_WITH(tiles=tuple(sorted(a.tile for a in weighed))))
+    why = uper_refused(note if note is not None else d.notes.get(weighed[0]) if weighed else None)
+    if why is not None:
+        out.append(why)
+    if able:
+        out.append(UPER_INSTEAD(tiles=tuple(able)))
+        return tuple(out)
+    aim = _aim(d)
+    if aim is not None:
+        out.append(aim)
+    return tuple(out)
+
+
+def _aim(d: Decision) -> Message | None:
+    """The nearest yak (not the concealed hand itself) the seat's hand can reach, from the yak
+    guide's reachability, as "Aim for ...", or None."""
+    obs = d.observation
+    hand: Sequence[int] = obs.concealed
+    for r in reach(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent):
+        if r.key != "concealed":
+            return UPER_AIM(yak=r.key, n=max(1, r.distance))
+    return None
