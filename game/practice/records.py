@@ -125,6 +125,10 @@ HEADER_FORMAT = define("record.header.format",
                        "unknown record format {found} (this game reads format {format})",
                        found=TEXT, format=INT)
 HEADER_SEED = define("record.header.seed", "seed must be a whole number, got {value}", value=TEXT)
+#: the longest player name a header may carry: a ``cmd:`` seat's name is its whole command line,
+#: which with a deep temporary folder ran past the 200 characters allowed before (a log that
+#: simulate wrote could then not be replayed); still a bound for a hostile header
+MAX_PLAYER_NAME = 4096
 HEADER_PLAYERS = define("record.header.players", "players must be a list of four names")
 HEADER_RULES = define("record.header.rules", "rules must be an object")
 HEADER_HANDS = define("record.header.hands", "hands must be a number of hands, got {value}", value=TEXT)
@@ -717,7 +721,7 @@ def header_problem(h: dict[str, Any]) -> Message | None:
         return HEADER_SEED(value=_short(seed))
     players = h.get("players")
     if not (isinstance(players, list) and len(players) == 4
-            and all(isinstance(p, str) and 0 < len(p) <= 200 for p in players)):
+            and all(isinstance(p, str) and 0 < len(p) <= MAX_PLAYER_NAME for p in players)):
         return HEADER_PLAYERS()
     if not isinstance(h.get("rules"), dict):
         return HEADER_RULES()

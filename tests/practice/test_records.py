@@ -266,3 +266,17 @@ def test_damaged_records_never_crash_anything(data_dir, tmp_path):
             stopped += 1
             assert not res.ok
     assert stopped > 100  # most damage is caught while reading, with the line named
+
+
+def test_a_program_seat_with_a_long_command_line_still_replays(data_dir):
+    """A ``cmd:`` seat's name is its whole command line; one in a deep temporary folder ran past
+    the 200 characters a header allowed, so a log `simulate` had written could not be replayed
+    (seen on Python 3.12, whose venv path is longer)."""
+    long_cmd = "cmd:/usr/bin/python3 " + "/very/deep/folder" * 20 + "/bot.py --level 9"
+    assert len(long_cmd) > 200
+    names = (long_cmd, "random", "random", "random")
+    session = Session(RuleSet(), seed=4, hands=1, players=names)
+    w = RecordWriter(session, None, human=None, seat_kinds=names)
+    w.play([RandomSeat(40 + i) for i in range(4)])
+    assert load_record(w.path).ok and check_record(w.path).ok
+    assert load_record(w.path).header["players"][0] == long_cmd
