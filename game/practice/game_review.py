@@ -1047,31 +1047,45 @@ CHUNK = 6
 
 def _measure(jobs: Sequence[_Job], playouts: int, workers: int,
              progress: Callable[[ReviewProgress], None] | None,
-             cancel: threading.Event | None
+             cancel: threading.Event | None,
+             done: Callable[[int, list[Row] | None], None] | None = None
              ) -> tuple[list[list[Row]], dict[int, Message], int, int]:
     """Play every job's playouts (see the module: a first round, then the rest for the jobs
     it leaves undecided). Returns the rows per job, why jobs failed, the playouts played and
-    the workers used."""
+    the workers used. `done(j, rows)` is called once a job's rows are final (None: it
+    failed), while the others are still played.
+
+    The playouts planned start at the most there can be (every job to `playouts`) and only
+    come down when the first round settles jobs, so the fraction done never goes back."""
     rows: list[list[Row]] = [[] for _ in jobs]
     failed: dict[int, Message] = {}
     first = min(playouts, max(8, math.ceil(playouts / 3)))
-    count = [0, 2 * first * len(jobs)]  # playouts done, planned
+    count = [0, 2 * playouts * len(jobs)]  # playouts done, planned (at most)
+    stage = [first]  # the rows a job has when this round is over for it
 
     def add(j: int, got: list[Row] | BaseException) -> None:
         if isinstance(got, BaseException):
+            if j not in failed and done is not None:
+                done(j, None)
             failed.setdefault(j, reason_of_error(got))
             return
         rows[j].extend(got)
         count[0] += 2 * len(got)
         if progress is not None:
             progress(ReviewProgress("playouts", count[0], count[1]))
+        if done is not None and j not in failed and len(rows[j]) == stage[0] and \
+                (stage[0] >= playouts or _decided(rows[j])):
+            done(j, sorted(rows[j]))
 
     todo = [(j, 0, first) for j in range(len(jobs))]
     for round_no in (1, 2):
         if round_no == 2:
+            stage[0] = playouts
             todo = [(j, first, playouts) for j in range(len(jobs))
                     if first < playouts and j not in failed and not _decided(rows[j])]
-            count[1] = count[0] + sum(2 * (b - a) for _, a, b in todo)
+            count[1] = count[0] + sum(2 * (b - a) for _, a, b in todo)  # not more than before
+            if progress is not None:
+                progress(ReviewProgress("playouts", count[0], count[1]))
         chunks = [(j, a, min(b, a + CHUNK)) for j, lo, b in todo for a in range(lo, b, CHUNK)]
         workers = _play_chunks(jobs, chunks, workers, add, cancel)
     for r in rows:
@@ -1167,7 +1181,8 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
                   progress: Callable[[ReviewProgress], None] | None = None,
                   cancel: threading.Event | None = None, reviewer: str | None = None,
                   opponents: str = DEFAULT_OPPONENTS, cache: bool = True,
-                  seed: int = 0) -> GameReview:
+                  seed: int = 0,
+                  verdict: Callable[[ReviewedDecision], None] | None = None) -> GameReview:
     """Review one player's decisions in a record (see the module).
 
     `seat`: the player, 0-3 in the order of the record's players (the header's ``human``;
@@ -1178,7 +1193,9 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     (default `default_reviewer()`); `opponents`: who plays the others in the playouts.
     `cache`: use and keep the review beside the record. `seed`: mixed into every playout's seed
     with the game's own seed, the hand and the decision (another seed, other re-deals). A file
-    that cannot be read at all raises OSError."""
+    that cannot be read at all raises OSError. `verdict(item)` is called with each
+    disagreement as soon as its verdict is final, while the others are still played out (the
+    window shows the first verdicts at once, and keeps them when the review is cancelled)."""
     if playouts < 1:
         raise ValueError(f"playouts must be at least 1, got {playouts}")
     n_workers = default_workers() if workers is None else workers
@@ -1214,8 +1231,18 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     seed_base = f"review/{seed}/{record.header.get('seed')}/{player}"
     items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
                                            progress, cancel)
+    def settled(j: int, got: list[Row] | None) -> None:
+        if verdict is None:
+            return
+        item = items[pending[j].index]
+        verdict(_measured(item, got) if got is not None else replace(item, verdict="unclear"))
+
+    if verdict is not None:  # the disagreements the playouts cannot start from: settled now
+        for i in items:
+            if not i.agree and i.note is not None:
+                verdict(i)
     rows, failed, run, n_workers = _measure([p.job for p in pending], playouts, n_workers,
-                                            progress, cancel) \
+                                            progress, cancel, settled) \
         if pending else ([], {}, 0, n_workers)
     items = list(items)
     for j, (p, r) in enumerate(zip(pending, rows)):

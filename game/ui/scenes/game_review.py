@@ -14,6 +14,7 @@ once. Up/Down (W/S) choose a decision, PageUp/PageDown jump, Enter opens it, Esc
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +52,13 @@ register_texts("ui", {
     "review.stage_decisions": "asking the computer, hand {done} of {total}",
     "review.stage_playouts": "playing out the disagreements: {done} of {total}",
     "review.starting": "Starting…",
+    "review.left_s": "about {n} s left",
+    "review.left_min": "about {n} min left",
+    "review.waiting": "The first verdicts appear here as they are measured.",
+    "review.stopped": ("Cancelled: the {n} verdict measured so far is kept here; the rest were "
+                       "not measured.",
+                       "Cancelled: the {n} verdicts measured so far are kept here; the rest were "
+                       "not measured."),
     "review.cancel": "Cancel",
     "review.back": "Back",
     "review.open": "Show in the replay",
@@ -63,6 +71,8 @@ register_texts("ui", {
     "review.cost_gain": "gain {cost} ({low} to {high})",
     "review.cost_even": "no difference ({low} to {high})",
     "review.help": "Up/Down choose · Enter show in the replay · F figures · Esc back",
+    "review.help_working": "Up/Down choose · Enter show in the replay · Esc cancel",
+    "review.help_stopped": "Up/Down choose · Enter show in the replay · Esc back",
     "review.help_figures": "Up/Down choose · Enter show in the replay · F summary · Esc back",
     "review.failed": "The review stopped: {why}",
     "review.figures": ("{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playout)",
@@ -89,6 +99,14 @@ SENTENCE_COLOUR = {"game_review.sum.habit": GOLD, "game_review.sum.no_habit": GO
 def sentence(text: str) -> str:
     """A sentence begins with a capital (a category's word begins some: "defence: ...")."""
     return text[:1].upper() + text[1:]
+
+
+def time_left(elapsed: float, fraction: float) -> float | None:
+    """Seconds left, estimated from the pace so far once there is one to go by (after the
+    first seconds and the first percent); None before."""
+    if elapsed < 3.0 or not 0.01 <= fraction < 1.0:
+        return None
+    return elapsed * (1.0 - fraction) / fraction
 
 
 def _num(x: float) -> str:
@@ -137,6 +155,9 @@ class GameReviewScene(Scene):
         self.focus = 0
         self.top = 0
         self.show_figures = False  # F: the figures behind the sentences
+        self.found: list[ReviewedDecision] = []  # verdicts settled while the review runs
+        self.stopped = False  # cancelled: what was found stays on the screen
+        self.started = time.monotonic()
         self._thread: threading.Thread | None = None
         self._start(threaded)
 
@@ -175,7 +196,7 @@ class GameReviewScene(Scene):
         lang = self.app.lang
 
         def progress(p: Any) -> None:
-            self.progress = p.fraction
+            self.progress = max(self.progress, p.fraction)  # one bar, never backwards
             if p.stage == "decisions":
                 self.stage = tr("review.stage_decisions", lang, done=p.done, total=p.total)
             else:
@@ -183,7 +204,8 @@ class GameReviewScene(Scene):
 
         try:
             self.review = gr.review_record(self.path, self.seat, workers=self.workers,
-                                           progress=progress, cancel=self.cancel, **self._options())
+                                           progress=progress, cancel=self.cancel,
+                                           verdict=self.found.append, **self._options())
         except gr.ReviewCancelled:
             return
         except MahjongError as e:
@@ -193,7 +215,15 @@ class GameReviewScene(Scene):
 
     @property
     def working(self) -> bool:
-        return self.review is None and not self.error
+        return self.review is None and not self.error and not self.stopped
+
+    def stop(self) -> None:
+        """Esc while reviewing: cancel the rest; the verdicts found so far stay (none: back)."""
+        self.cancel.set()
+        if not self.found:
+            self.leave()
+            return
+        self.stopped = True
 
     def wait(self, timeout: float | None = None) -> None:
         """Until the worker is done (tests)."""
@@ -207,7 +237,11 @@ class GameReviewScene(Scene):
     # --- the list -------------------------------------------------------------------------------
     @property
     def items(self) -> list[ReviewedDecision]:
-        return self.review.disagreements() if self.review is not None else []
+        if self.review is not None:
+            return self.review.disagreements()
+        found = list(self.found)  # the worker appends: a copy, worst first as the review
+        found.sort(key=lambda i: (-i.cost if i.measured else 0.0, i.hand, i.actions_before))
+        return found
 
     def open(self, index: int | None = None) -> bool:
         """The replay viewer at decision `index`, with both choices' figures."""
@@ -262,8 +296,8 @@ class GameReviewScene(Scene):
         if event.type == pygame.KEYDOWN:
             k = event.key
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.leave()
-            elif self.working:
+                self.stop() if self.working else self.leave()
+            elif self.working and not self.items:
                 return
             elif k in (pygame.K_UP, pygame.K_w):
                 self.focus -= 1
@@ -281,15 +315,15 @@ class GameReviewScene(Scene):
                 self.open()
             elif k == pygame.K_f:
                 self.show_figures = not self.show_figures
-        elif event.type == pygame.MOUSEWHEEL and not self.working:
+        elif event.type == pygame.MOUSEWHEEL:
             vis = g["visible"]
             self.top = max(0, min(max(0, len(self.items) - vis), self.top - 3 * event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if g["back"].collidepoint(event.pos):
-                self.leave()
-            elif not self.working and g["show"].collidepoint(event.pos):
+                self.stop() if self.working else self.leave()
+            elif g["show"].collidepoint(event.pos):
                 self.open()
-            elif not self.working:
+            else:
                 i = self.row_at(event.pos)
                 if i is not None:
                     if i == self.focus:
@@ -310,36 +344,54 @@ class GameReviewScene(Scene):
             title_text = tr("review.title", lang)
         title = fonts.fit(title_text, round(size * 1.5), box.w - 48, GOLD, bold=True)
         surface.blit(title, (box.x + 24, box.y + 12))
-        if self.working:
-            self._draw_progress(surface, g)
-            draw_button(surface, fonts, Button(g["back"], tr("review.cancel", lang)), True, size)
-            return
-        if self.error:
-            t = fonts.fit(tr("review.failed", lang, why=self.error), size, box.w - 48, RED_TEXT)
-            surface.blit(t, (box.x + 24, g["summary"].y))
-        elif r is not None:
+        if r is not None:
             self._draw_summary(surface, g, r)
             self._draw_list(surface, g)
-        help_key = "review.help_figures" if self.show_figures else "review.help"
+        elif self.error:
+            t = fonts.fit(tr("review.failed", lang, why=self.error), size, box.w - 48, RED_TEXT)
+            surface.blit(t, (box.x + 24, g["summary"].y))
+        else:  # reviewing, or cancelled: the verdicts found so far
+            self._draw_progress(surface, g)
+            self._draw_list(surface, g)
+        help_key = ("review.help_working" if self.working else
+                    "review.help_stopped" if r is None else
+                    "review.help_figures" if self.show_figures else "review.help")
         hint = fonts.fit(tr(help_key, lang), round(size * 0.8), g["show"].x - box.x - 44, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
         draw_button(surface, fonts, Button(g["show"], tr("review.open", lang), bool(self.items)),
                     False, size)
-        draw_button(surface, fonts, Button(g["back"], tr("review.back", lang)), True, size)
+        back = "review.cancel" if self.working else "review.back"
+        draw_button(surface, fonts, Button(g["back"], tr(back, lang)), True, size)
 
     def _draw_progress(self, surface: pygame.Surface, g: dict[str, Any]) -> None:
+        """The left panel while reviewing: what is being done, one bar that only moves
+        forward, and the time left once the pace is known; cancelled, what was kept."""
         fonts, size, lang = self.app.fonts, g["size"], self.app.lang
-        box: pygame.Rect = g["box"]
-        bar = pygame.Rect(0, 0, round(box.w * 0.6), max(14, size))
-        bar.center = box.center
+        s: pygame.Rect = g["summary"]
+        y = s.y
+        if self.stopped:
+            n = len(self.found)
+            text = tr("review.stopped", lang, n=n)
+            for row in wrap(fonts, text, size, s.w):
+                surface.blit(fonts.text(row, size, (240, 160, 90)), (s.x, y))
+                y += round(size * 1.4)
+            return
         stage = self.stage or tr("review.starting", lang)
-        t = fonts.fit(tr("review.working", lang, stage=stage), size, bar.w, WHITE)
-        surface.blit(t, t.get_rect(midbottom=(bar.centerx, bar.y - 10)))
+        for row in wrap(fonts, tr("review.working", lang, stage=stage), size, s.w):
+            surface.blit(fonts.text(row, size, WHITE), (s.x, y))
+            y += round(size * 1.4)
+        bar = pygame.Rect(s.x, y + 6, s.w, max(14, size))
         pygame.draw.rect(surface, (12, 40, 30), bar, border_radius=bar.h // 2)
         fill = bar.copy()
         fill.w = max(bar.h, round(bar.w * max(0.0, min(1.0, self.progress))))
         pygame.draw.rect(surface, GOLD, fill, border_radius=bar.h // 2)
         pygame.draw.rect(surface, PANEL_EDGE, bar, 1, border_radius=bar.h // 2)
+        left = time_left(time.monotonic() - self.started, self.progress)
+        if left is not None:
+            text = (tr("review.left_s", lang, n=max(1, round(left / 5) * 5)) if left < 90 else
+                    tr("review.left_min", lang, n=round(left / 60)))
+            t = fonts.fit(text, round(size * 0.9), s.w, DIM)
+            surface.blit(t, (s.x, bar.bottom + 10))
 
     def summary_lines(self) -> list[tuple[str, str]]:
         """The left panel's text: the review in sentences (`GameReview.summary`), or with F
@@ -388,7 +440,8 @@ class GameReviewScene(Scene):
         items = self.items
         pygame.draw.rect(surface, (12, 40, 30), lst, border_radius=8)
         if not items:
-            t = fonts.fit(tr("review.none", lang), size, lst.w - 24, WHITE)
+            none = "review.waiting" if self.working else "review.none"
+            t = fonts.fit(tr(none, lang), size, lst.w - 24, DIM if self.working else WHITE)
             surface.blit(t, t.get_rect(center=lst.center))
             return
         y = lst.y
