@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.engine.actions import Discard
+from game.engine.melds import KONG, PUNG, Meld
 from game.engine.messages import INT, MSG, TILE, TILES, YAK, Message, define
 from game.engine.scoring.evaluate import BASIC_ONLY
 from game.engine.table import Decision
 
-from .yak_guide import reach
+from .yak_guide import Reach, reach
 
 UPER_CHEAP = define(
     "coach.uper.cheap",
@@ -37,11 +38,40 @@ UPER_CHEAP = define(
 UPER_READY_WITH = define("coach.uper.ready_with", "Ready only by discarding {tiles}:",
                          tiles=TILES)
 UPER_INSTEAD = define("coach.uper.instead", "Uper is legal with {tiles} instead", tiles=TILES)
+CALL_LAST = define(
+    "coach.call.last_route", "After this {call} the only way left to 2 basic points is {yak}, {n} "
+    "tile from ready", plural="After this {call} the only way left to 2 basic points is {yak}, {n} "
+    "tiles from ready", count="n", call=MSG, yak=YAK, n=INT)
+CALL_ENDS = define("coach.call.ends_route", "After this {call} no yak worth 2 basic points is "
+                   "within reach", call=MSG)
+DISCARD_LAST = define(
+    "coach.discard.last_route", "Without {tile} the only way left to 2 basic points is {yak}, {n} "
+    "tile from ready", plural="Without {tile} the only way left to 2 basic points is {yak}, {n} "
+    "tiles from ready", count="n", tile=TILE, yak=YAK, n=INT)
+DISCARD_ENDS = define("coach.discard.ends_route", "Without {tile} no yak worth 2 basic points is "
+                      "within reach", tile=TILE)
+CALL_PUNG = define("coach.call.pung", "pung")
+CALL_KONG = define("coach.call.kong", "kong")
 UPER_AIM = define("coach.uper.aim", "Aim for {yak}: {n} tile from ready",
                   plural="Aim for {yak}: {n} tiles from ready", count="n", yak=YAK, n=INT)
 
-__all__ = ["UPER_AIM", "UPER_CHEAP", "UPER_INSTEAD", "UPER_READY_WITH", "uper_advice",
-           "uper_refused"]
+__all__ = [
+    "CALL_ENDS",
+    "CALL_KONG",
+    "CALL_LAST",
+    "CALL_PUNG",
+    "DISCARD_ENDS",
+    "DISCARD_LAST",
+    "UPER_AIM",
+    "UPER_CHEAP",
+    "UPER_INSTEAD",
+    "UPER_READY_WITH",
+    "call_warning",
+    "discard_warning",
+    "routes",
+    "uper_advice",
+    "uper_refused",
+]
 
 
 def uper_refused(reason: Message | None) -> Message | None:
@@ -101,4 +131,65 @@ def _aim(d: Decision) -> Message | None:
     for r in reach(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent):
         if r.key != "concealed":
             return UPER_AIM(yak=r.key, n=max(1, r.distance))
+    return None
+
+
+# ---------------------------------------------------------------- the last route to 2 points
+#: no limit on how many routes are listed (there are fewer yak than this)
+_EVERY = 99
+
+
+def routes(concealed: Sequence[int], melds: Sequence[Meld], *, seat: int,
+           prevalent: int | None) -> list[Reach]:
+    """Every yak worth 2 basic points the hand can still reach, nearest first: the yak guide's
+    reachability (`yak_guide.reach`, within its distance), the same list the player reads
+    with Y. A concealed hand counts "concealed" (with a self-draw) as one."""
+    return reach(concealed, melds, seat=seat, prevalent=prevalent, limit=_EVERY)
+
+
+def call_warning(d: Decision, call: str) -> Message | None:
+    """Warn before a pung or a kong (`call`) on the discard on offer that leaves the hand one
+    way to 2 basic points or none, while it has more now (a pung opens the hand: the concealed
+    hand's self-draw goes, and with it most routes). None otherwise."""
+    obs = d.observation
+    if obs.last_discard is None or call not in ("pung", "kong"):
+        return None
+    discarder, kind = obs.last_discard
+    melds = tuple(obs.melds[obs.seat])
+    hand = list(obs.concealed)
+    take = 2 if call == "pung" else 3
+    if hand.count(kind) < take:
+        return None
+    if len(routes(hand, melds, seat=obs.seat, prevalent=obs.prevalent)) < 2:
+        return None  # nothing is given up: no warning at every call of a hand already cheap
+    for _ in range(take):
+        hand.remove(kind)
+    after = routes(hand, (*melds, Meld(PUNG if call == "pung" else KONG, kind, discarder)),
+                   seat=obs.seat, prevalent=obs.prevalent)
+    word = (CALL_PUNG if call == "pung" else CALL_KONG)()
+    if not after:
+        return CALL_ENDS(call=word)
+    if len(after) == 1:
+        return CALL_LAST(call=word, yak=after[0].key, n=max(1, after[0].distance))
+    return None
+
+
+def discard_warning(d: Decision, kind: int | None) -> Message | None:
+    """A note when discarding `kind` from an open hand leaves one way to 2 basic points or none
+    while the hand has more now, else None."""
+    obs = d.observation
+    hand = list(obs.concealed)
+    if kind is None or kind not in hand:
+        return None
+    melds = tuple(obs.melds[obs.seat])
+    if all(not m.is_open for m in melds):
+        return None  # a concealed hand keeps its self-draw: no discard ends every route
+    if len(routes(hand, melds, seat=obs.seat, prevalent=obs.prevalent)) < 2:
+        return None
+    hand.remove(kind)
+    after = routes(hand, melds, seat=obs.seat, prevalent=obs.prevalent)
+    if not after:
+        return DISCARD_ENDS(tile=kind)
+    if len(after) == 1:
+        return DISCARD_LAST(tile=kind, yak=after[0].key, n=max(1, after[0].distance))
     return None

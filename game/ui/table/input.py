@@ -141,10 +141,14 @@ class TableInput:
             if WIN in d.legal or win_reason:
                 choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
             calls = not settings.assist_no_calls  # "no calls": only the win is offered
+            warned: list[str] = []
             if calls and any(isinstance(a, Pung) for a in d.legal):
-                choices.append(Choice("pung", tr("action.pung"), KEY_PUNG))
+                warned.append(self._call_coach(d, "pung"))
+                choices.append(Choice("pung", tr("action.pung"), KEY_PUNG, warning=warned[-1]))
             if calls and any(isinstance(a, Kong) for a in d.legal):
-                choices.append(Choice("kong", tr("action.kong"), KEY_KONG))
+                warned.append(self._call_coach(d, "kong"))
+                choices.append(Choice("kong", tr("action.kong"), KEY_KONG, warning=warned[-1]))
+            self.coach = tuple(w for w in warned if w)
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
             # time out never passes a win unless the player chose so (settings.claim_timeout)
             default = "win" if WIN in d.legal and settings.claim_timeout == "win" else "pass"
@@ -290,6 +294,7 @@ class TableInput:
             choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
         k = self._selected_kind()
         uper = Discard(k, uper=True) if k is not None else None
+        self.coach = ()
         if d.kind == "turn":  # after a pung the hand is open: no uper
             legal = uper is not None and uper in d.legal
             reason = ""
@@ -302,6 +307,11 @@ class TableInput:
             warning = self._uper_warning(d, k) if legal and k is not None else ""
             choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
             self.coach = () if legal else self._uper_coach(d, k)
+        if not self.coach:  # a discard that gives up the last way to 2 basic points
+            from game.practice.coach import discard_warning
+
+            note = discard_warning(d, k)
+            self.coach = (self.reason(note),) if note is not None else ()
         hover = self.prompt.hover if self.prompt is not None else None
         self.prompt = Prompt(choices) if choices else None
         if self.prompt is not None:
@@ -316,6 +326,13 @@ class TableInput:
         from game.practice.coach import uper_advice
 
         return tuple(self.reason(m) for m in uper_advice(d, kind))
+
+    def _call_coach(self, d: Decision, call: str) -> str:
+        """The coach's warning before a pung or kong that leaves the hand one way to 2 basic
+        points or none (`game.practice.coach.call_warning`, the yak guide's reachability)."""
+        from game.practice.coach import call_warning
+
+        return self.reason(call_warning(d, call))
 
     def _uper_warning(self, d: Decision, kind: int) -> str:
         """What the uper button warns of when the hand would wait on tiles already sacred after an

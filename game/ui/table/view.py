@@ -359,6 +359,8 @@ class TableView:
         if d is not None:
             if d.kind in ("turn", "discard"):
                 lines.append((self.app.tr("table.discard_hint"), DIM))
+            if self.prompt is None:  # no buttons to stand beside: the coach's note joins these
+                lines.extend((c, COACH) for c in getattr(self, "coach", ()))
         elif self.replay:
             lines.append((self.app.tr("replay.hint"), DIM))
         elif self.autoplay:
