@@ -80,6 +80,16 @@ def info_for(table: Any, human: int, lang: str, you: str) -> InfoView:
         by_screen[screen_seat(seat, human)] = seat
     names = tuple(you if s == human else seat_name(s, lang) for s in by_screen)
     scores = tuple(int(table.scores[table.players[s]]) if len(table.scores) == 4 else 0 for s in by_screen)
+    # what the player saw at the table then: the uper sticks and lit plates, the prevalent wind
+    # and the flowers (a replay at a decision showed no uper badge while the hints named one)
+    try:
+        obs = table.observation(human)
+        uper = tuple(bool(obs.uper[s]) for s in by_screen)
+        flowers = tuple(len(obs.flowers[s]) for s in by_screen)
+        prevalent = obs.prevalent
+    except Exception:  # noqa: BLE001 - a table that cannot be observed: the plates without them
+        uper, flowers, prevalent = (False,) * 4, (0,) * 4, None
     return InfoView(wall_count=table.wall.remaining if table.wall is not None else 0,
                     hand_no=getattr(table, "hand", 1) or 1, dealer=screen_seat(0, human),
-                    winds=tuple(by_screen), names=names, scores=scores, lang=lang)  # type: ignore[arg-type]
+                    winds=tuple(by_screen), names=names, scores=scores, lang=lang,  # type: ignore[arg-type]
+                    prevalent=prevalent, flowers=flowers, uper=uper)  # type: ignore[arg-type]

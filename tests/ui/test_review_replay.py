@@ -1,0 +1,60 @@
+"""The replay a review opens at a decision shows what the player saw then: the events up to the
+decision, the table the hints read (the player's concealed tiles as the review has them), and
+the plates with their badges (an uper player's stick and lit plate, which the board left out
+while the hints named the uper player)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.practice.game_review import review_record
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.layout import screen_seat
+from game.ui.scenes.game_review import GameReviewScene
+
+_spec = importlib.util.spec_from_file_location(
+    "_review_records_replay", Path(__file__).parent.parent / "practice" / "test_game_review.py")
+assert _spec is not None and _spec.loader is not None
+_records = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_records)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    a = App(Settings(language="en", sound=False), size=(1024, 640))
+    yield a
+    a.close()
+
+
+def test_the_replay_at_a_decision_shows_the_uper_badge(app, tmp_path):
+    path, made = _records.play(tmp_path, 6, _records.deal_in)
+    assert made is not None
+    review_record(path, playouts=16, workers=1)
+    s = GameReviewScene(app, path, playouts=16, workers=1, threaded=False)
+    app.push(s)
+    item = s.items[0]  # the deal-in against an uper player
+    assert s.open(0)
+    viewer = app.top
+    assert viewer.name == "replay_viewer"
+    assert viewer.k + 1 == item.events_before  # the events up to the decision
+    table = viewer.table_at(viewer.k)
+    assert len(table.events) == item.events_before
+    seat = viewer.human_seat()
+    assert seat == item.seat
+    obs = table.observation(seat)
+    assert obs.concealed == item.concealed  # what the hints read is the player's hand then
+    upers = [o for o in range(4) if o != seat and obs.uper[o]]
+    assert upers, "the blunder is against an uper player"
+    info = viewer.info(table, seat)
+    for o in range(4):
+        assert info.uper[screen_seat(o, seat)] == bool(obs.uper[o])
+    assert info.wall_count == item.wall_left
+    app.step([], 1 / 60)  # drawn with the badges
