@@ -50,7 +50,7 @@ QUALITY = "3"  # oggenc -q: about 48 kbit/s at 22 kHz mono; the clacks' attack s
 Samples = list[float]
 
 
-# --- synthesis -------------------------------------------------------------------------------------
+# --- synthesis ------------------------------------------------------------------------------------
 
 def silence(seconds: float) -> Samples:
     return [0.0] * int(RATE * seconds)
@@ -159,7 +159,7 @@ def dice_sound(rng: random.Random) -> Samples:
     return out
 
 
-# --- MIDI, rendered by FluidSynth ------------------------------------------------------------------
+# --- MIDI, rendered by FluidSynth -----------------------------------------------------------------
 
 class Midi:
     """A small standard MIDI file (format 0) written by hand: notes at times in seconds, on
@@ -310,7 +310,7 @@ def win_big_score() -> Midi:
     return m
 
 
-# --- finishing, measuring, encoding -----------------------------------------------------------------
+# --- finishing, measuring, encoding ---------------------------------------------------------------
 
 def db(x: float) -> float:
     return 20 * math.log10(x) if x > 0 else -math.inf
@@ -391,7 +391,7 @@ def sox_stats(path: Path) -> str:
                      if line.startswith(keep))
 
 
-# --- the effects -----------------------------------------------------------------------------------
+# --- the effects ----------------------------------------------------------------------------------
 
 def effects() -> dict[str, Callable[[], Samples]]:
     """Every file the tool makes, by name (``discard-1`` is the first variant of "discard";

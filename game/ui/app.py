@@ -50,7 +50,7 @@ from .director import CALLS
 from .i18n import reason_text, tr
 from .layout import Layout
 from .scene import Scene
-from .sound import Sound
+from .sound import Sound, music_for
 from .themes import Look
 from .widgets import Fonts
 
@@ -149,6 +149,7 @@ class App:
         self.screenshots = Path(screenshots) if screenshots else None
         self._shot_names: set[str] = set()
         self._work: deque[Iterator[object]] = deque()
+        self._music_names: tuple[str, ...] | None = None  # the stack the music was chosen for
         #: the picture under the top overlay (`draw`), with what it was drawn for
         self._under: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._looks = 0  # counts the settings applied: a new look or language redraws it
@@ -429,8 +430,17 @@ class App:
                 return
         if self.top is not None:
             self.top.update(dt)
+        self._follow_music()
         self.draw()
         self.frames += 1
+
+    def _follow_music(self) -> None:
+        """The music of the screens shown (`sound.music_for`: the title's, the table's under its
+        menus and results, the session end's), asked for again only when the stack changed."""
+        names = tuple(s.name for s in self.scenes)
+        if names != self._music_names:
+            self._music_names = names
+            self.sound.play_music(music_for(names))
 
     def draw(self) -> None:
         # draw from the last non-overlay scene up
@@ -542,4 +552,5 @@ class App:
                 scene.on_exit()
             except Exception:  # noqa: BLE001 - the first error is the one reported
                 crash.log.exception("closing %s after the crash", getattr(scene, "name", scene))
+        self.sound.stop_music()
         pygame.display.quit()

@@ -4,13 +4,14 @@
     sound.play("discard")          # one of the discard variants, in turn
     sound.play_music("table")      # the table's loop (music volume 0: none)
 
-Effects (`EFFECTS`) are groups of files in ``assets/sounds``: ``discard-1.ogg`` ... ``discard-4.ogg``
-are the variants of "discard", taken in turn so a sound heard a hundred times a hand does not
-grate; a group of one is ``name.ogg`` (``name.wav`` is read too, the old format). Music
-(`MUSIC`) streams through ``pygame.mixer.music``. The volumes multiply: the master ``volume``
-times the ``music`` or ``effects`` volume times the effect's own level in `LEVELS` (its place in
-the mix: a draw sits under a discard, a fanfare over both). ``enabled`` False is muted (M at the
-table): nothing plays, and the music stops.
+Effects (`EFFECTS`) are groups of files in ``assets/sounds``: ``discard-1.ogg`` to
+``discard-4.ogg`` are the variants of "discard", taken in turn so a sound heard a hundred times
+a hand does not grate; a group of one is ``name.ogg`` (``name.wav`` is read too, the old
+format). Music (`MUSIC`, chosen by the screens shown: `music_for`) streams through
+``pygame.mixer.music``. The volumes multiply: the master ``volume`` times the ``music`` or
+``effects`` volume times the effect's own level in `LEVELS` (its place in the mix: a draw sits
+under a discard, a fanfare over both). ``enabled`` False is muted (M at the table): nothing
+plays, and the music stops.
 
 Without a sound device the game is silent and says nothing on the terminal: ALSA's library
 writes its own error lines to file descriptor 2 while SDL looks for a device, so the mixer is
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -48,6 +49,9 @@ LEVELS: dict[str, float] = {
 #: the pieces of music, by where they play, and whether each loops
 MUSIC: dict[str, str] = {"title": "music-title", "table": "music-table", "end": "music-end"}
 LOOPS = {"title": True, "table": True, "end": False}
+#: the piece each screen plays; a screen not named here (a menu, the settings, a result over
+#: the table) keeps the piece of the screen beneath it, and with none there is no music
+SCENE_MUSIC = {"title": "title", "table": "table", "session_result": "end"}
 #: the effect a win's fanfare is, by the hand's basic points (a 2-point win and a 16-point win
 #: sound different): below 4, below 8, 8 and more
 WIN_SIZES = ((4, "win_small"), (8, "win_medium"))
@@ -67,6 +71,20 @@ def win_effect(points: int) -> str:
         if points < below:
             return name
     return "win_big"
+
+
+def music_for(screens: Sequence[str]) -> str | None:
+    """The piece for a stack of screens (bottom first): that of the topmost screen with one.
+
+    >>> music_for(["title", "settings"]), music_for(["table", "pause"]), music_for(["replays"])
+    ('title', 'table', None)
+    >>> music_for(["title", "table", "hand_result", "session_result"])
+    'end'
+    """
+    for name in reversed(screens):
+        if name in SCENE_MUSIC:
+            return SCENE_MUSIC[name]
+    return None
 
 
 def files_of(name: str) -> list[str]:
@@ -221,6 +239,16 @@ class Sound:
         snd = variants[k]
         snd.set_volume(self.effects_gain * LEVELS[name])
         snd.play()
+
+    def stop_music(self) -> None:
+        """The music stops at once (the window closes)."""
+        self.music = None
+        if self.available and self._playing is not None:
+            try:
+                pygame.mixer.music.stop()
+            except pygame.error:
+                pass
+        self._playing = None
 
     def play_music(self, piece: str | None) -> None:
         """Play a piece of `MUSIC` (None: none); the same piece playing goes on undisturbed.

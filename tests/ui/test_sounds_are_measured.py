@@ -11,6 +11,12 @@ measured in Python from its samples, as the game would play it:
   stay under the tool's `CEILING`, -8 dBFS, with a margin for the encoder);
 - the four loudest effects played at once at full volume, at their mix levels (`LEVELS`), with
   the table's music under them, never clip, whatever their offsets on a 10 ms grid;
+- each piece of music is at the level `tools/make_music.py` states (RMS of the whole) within
+  1 dB, peaks under -1 dBFS, and the table's stays under the effects (its loudest second at the
+  default music volume at least 6 dB under the effects' level); a looping piece meets itself at
+  its loop point: the jump from its last sample to its first, and the change of slope there, are
+  no bigger than the piece's own ordinary steps and bends (99.9th percentile), decoded at the
+  files' own 44.1 kHz stereo in a separate process (no resampler touching the ends);
 - the sounds folder stays small.
 """
 
@@ -20,7 +26,10 @@ import importlib.util
 import math
 import random
 import re
+import subprocess
+import sys
 from array import array
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -117,7 +126,8 @@ def test_the_loudest_effects_at_once_with_the_music_never_clip(mixer):
     if music.is_file():  # the table's music under them, at the default music volume
         from game.settings import Settings
 
-        bed = [v * Settings().music_volume for v in decode(music, mixer)]
+        gain = Settings().music_volume
+        bed = [v * gain for v in decode(music, mixer)]
     rng = random.Random(35)
     step = freq // 100
     for trial in range(12):
@@ -133,3 +143,55 @@ def test_the_loudest_effects_at_once_with_the_music_never_clip(mixer):
 def test_the_sounds_folder_stays_small():
     total = sum(p.stat().st_size for p in SOUNDS.iterdir() if p.is_file())
     assert total < 4 * 1024 * 1024, f"{total / 1024:.0f} KiB"
+
+
+DECODE = """
+import os, sys
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+import pygame
+pygame.mixer.init(frequency=44100, size=-16, channels=2)
+sys.stdout.buffer.write(pygame.mixer.Sound(sys.argv[1]).get_raw())
+"""
+
+
+def decode_music(path: Path) -> list[float]:
+    """A piece at its own rate (44.1 kHz stereo), channels averaged, decoded in a process of its
+    own so the mixer's format is the file's whatever this process runs."""
+    done = subprocess.run([sys.executable, "-c", DECODE, str(path)], capture_output=True,
+                          check=True, timeout=120)
+    raw = array("h")
+    raw.frombytes(done.stdout)
+    return [(a + b) / 65536 for a, b in zip(raw[0::2], raw[1::2])]
+
+
+def quantile(values, q: float) -> float:
+    ordered = sorted(values)
+    return ordered[int(len(ordered) * q)]
+
+
+@pytest.mark.parametrize("piece", sorted(sound.MUSIC))
+def test_the_music_is_at_its_level_and_loops_without_a_seam(piece):
+    music = _tool("make_music")
+    path = sound.sound_file(sound.MUSIC[piece], SOUNDS)
+    assert path.is_file(), path
+    x = decode_music(path)
+    assert len(x) > 44100 * 10, "a piece of some length"
+    rms = 20 * math.log10(math.sqrt(sum(v * v for v in x) / len(x)))
+    assert abs(rms - music.LOUDNESS[piece]) <= 1.0, round(rms, 2)
+    assert peak_db(x) < -1.0, round(peak_db(x), 2)
+    if piece == "table":  # under the effects, at the default music volume
+        from game.settings import Settings
+
+        second = 44100
+        loudest = max(sum(v * v for v in x[i:i + second]) / second
+                      for i in range(0, len(x) - second, second // 4))
+        level = 10 * math.log10(loudest) + 20 * math.log10(Settings().music_volume)
+        assert level <= _tool("make_sounds").LOUDNESS - 6, round(level, 1)
+    if sound.LOOPS[piece]:
+        steps = [abs(b - a) for a, b in pairwise(x)]
+        bends = [abs(c - 2 * b + a) for a, b, c in zip(x, x[1:], x[2:])]
+        jump = abs(x[0] - x[-1])
+        bend = max(abs(x[0] - 2 * x[-1] + x[-2]), abs(x[1] - 2 * x[0] + x[-1]))
+        assert jump <= quantile(steps, 0.999), (jump, quantile(steps, 0.999))
+        assert bend <= quantile(bends, 0.999), (bend, quantile(bends, 0.999))

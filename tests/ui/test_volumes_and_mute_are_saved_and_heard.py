@@ -176,3 +176,64 @@ def test_a_win_plays_the_fanfare_of_its_size(monkeypatch):
         assert fanfares == [want], (fanfares, want)
     finally:
         app.close()
+
+
+# --- the music ------------------------------------------------------------------------------------
+@pytest.fixture
+def fake_music(monkeypatch, fake_mixer):
+    calls: list[tuple] = []
+    music = pygame.mixer.music
+    monkeypatch.setattr(music, "load", lambda path: calls.append(("load", path.rsplit("/", 1)[-1])))
+    monkeypatch.setattr(music, "play",
+                        lambda loops=0, fade_ms=0, **_kw: calls.append(("play", loops)))
+    monkeypatch.setattr(music, "set_volume", lambda v: calls.append(("volume", round(v, 3))))
+    monkeypatch.setattr(music, "fadeout", lambda ms: calls.append(("fadeout",)))
+    monkeypatch.setattr(music, "stop", lambda: calls.append(("stop",)))
+    return calls
+
+
+def test_music_plays_at_master_times_music_and_stops_when_muted_or_at_zero(fake_music):
+    s = Sound(enabled=True, volume=0.8, music=0.5)
+    s.play_music("table")
+    assert fake_music == [("load", "music-table.ogg"), ("play", -1), ("volume", 0.4)]
+    fake_music.clear()
+    s.play_music("table")  # the same piece goes on, undisturbed
+    assert fake_music == [("volume", 0.4)]
+    fake_music.clear()
+    s.configure(False, 0.8, 0.5, 1.0)  # muted (M)
+    assert fake_music == [("fadeout",)]
+    fake_music.clear()
+    s.configure(True, 0.8, 0.5, 1.0)  # back: the piece asked for starts again
+    assert fake_music[:2] == [("load", "music-table.ogg"), ("play", -1)]
+    fake_music.clear()
+    s.configure(True, 0.8, 0.0, 1.0)  # music volume 0: no music, the effects go on
+    assert fake_music == [("fadeout",)]
+    s.configure(True, 0.8, 0.5, 1.0)
+    fake_music.clear()
+    s.play_music("end")
+    assert fake_music[:2] == [("load", "music-end.ogg"), ("play", 0)], "the end plays once"
+    s.stop_music()
+    assert fake_music[-1] == ("stop",) and s.music is None
+
+
+def test_each_screen_has_its_music_and_menus_keep_the_one_beneath():
+    from game.ui.scenes.table import TableScene
+
+    app = make_app()
+    try:
+        app.push("title")
+        app.step([], 1 / 30)
+        assert app.sound.music == "title"
+        app.push("settings")
+        app.step([], 1 / 30)
+        assert app.sound.music == "title", "the settings over the title keep its music"
+        app.back()
+        sc = TableScene(app, ["human", "random", "random", "random"], seed=4, hands=1, record=False)
+        app.push(sc)
+        app.step([], 1 / 30)
+        assert app.sound.music == "table"
+        app.step([key(pygame.K_ESCAPE)], 1 / 30)
+        assert app.top.name == "pause" and app.sound.music == "table"
+    finally:
+        app.close()
+    assert app.sound.music is None, "the window closed: the music stopped"
