@@ -14,7 +14,8 @@ Two sources, both deterministic (fixed seeds, fixed scores):
 - **FluidSynth** playing a score written here as MIDI (`Midi`, our own small writer) with
   Debian's ``fluid-soundfont-gm`` (FluidR3_GM, MIT licence): the calls' stings (pung: two plucked
   koto notes and a wood block; kong: three koto notes and a taiko; uper: the stick laid down,
-  claves and a falling koto pair) and the win's fanfares in three sizes (small: a koto arpeggio;
+  claves and a falling koto pair; ola: a rising koto flourish; ssoa: a struck taiko and a koto
+  striking down and back) and the win's fanfares in three sizes (small: a koto arpeggio;
   medium: with shakuhachi and taiko; big: a koto run, strings, shakuhachi, taiko roll and cymbal).
 
 Every effect is normalised the same way (`finish`): its loudest 100 ms window at `LOUDNESS` dBFS
@@ -274,6 +275,23 @@ def uper_score() -> Midi:
     return m
 
 
+def ola_score() -> Midi:
+    """올라, a win by one's own draw: a rising koto flourish over a wood block and a taiko."""
+    m = Midi().program(0, KOTO).program(1, TAIKO)
+    m.note(1, 45, 0.0, 0.5, 104).note(9, HI_WOOD, 0.0, 0.1, 104)
+    for i, k in enumerate((67, 69, 74, 79)):
+        m.note(0, k, 0.06 * i, 0.7, 104 + 6 * i)
+    return m
+
+
+def ssoa_score() -> Midi:
+    """쏘아, a win on a discard: a struck taiko and claves, a koto that strikes down and back."""
+    m = Midi().program(0, KOTO).program(1, TAIKO)
+    m.note(1, 41, 0.0, 0.6, 122).note(9, CLAVES, 0.0, 0.1, 116)
+    m.note(0, 81, 0.0, 0.4, 118).note(0, 74, 0.07, 0.4, 110).note(0, 79, 0.16, 0.8, 120)
+    return m
+
+
 # the fanfares: D minor pentatonic-ish (D F G A C), the koto's own colour
 def win_small_score() -> Midi:
     m = Midi().program(0, KOTO)
@@ -419,6 +437,8 @@ def effects() -> dict[str, Callable[[], Samples]]:
     out["pung"] = rendered(pung_score, 0.5)
     out["kong"] = rendered(kong_score, 0.6)
     out["uper"] = rendered(uper_score, 0.7)
+    out["ola"] = rendered(ola_score, 0.6)
+    out["ssoa"] = rendered(ssoa_score, 0.6)
     out["win_small"] = rendered(win_small_score, 0.9)
     out["win_medium"] = rendered(win_medium_score, 1.2)
     out["win_big"] = rendered(win_big_score, 1.8)

@@ -242,6 +242,7 @@ class App:
     def _sound_ahead(self) -> Iterator[None]:
         """The mixer, started in the first spare time (`Sound.start`)."""
         self.sound.start()
+        self.sound.preload()  # the effects decoded in a thread: no frame waits for a file
         yield from ()  # one step: the work above
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
@@ -310,6 +311,7 @@ class App:
         self.settings = new
         self._looks += 1  # what lies under an overlay is drawn again
         self.sound.configure(new.sound, new.volume, new.music_volume, new.effects_volume)
+        self.sound.preload()  # sound turned on later: its effects decoded ahead all the same
         path = save_settings(new, self.settings_path) if save else None
         look = Look.of(new)
         if look != self.art.look:

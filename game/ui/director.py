@@ -58,14 +58,14 @@ DURATION = {
     "call_pop": 0.24, "call_hold": 0.7, "call_fade": 0.4,
 }
 
-#: each call's word (catalogue key), colour and sound ("": none; a win's fanfare plays at the
-#: hand's end, sized by the hand's points: `sound.win_effect`)
+#: each call's word (catalogue key), colour and sound, each distinct ("": none); a win's fanfare
+#: follows at the hand's end, sized by the hand's points (`sound.win_effect`)
 CALLS: dict[str, tuple[str, tuple[int, int, int], str]] = {
     "pung": ("call.pung", (246, 206, 96), "pung"),
     "kong": ("call.kong", (130, 206, 255), "kong"),
     "uper": ("call.uper", (255, 128, 112), "uper"),
-    "ola": ("call.ola", (255, 230, 120), ""),
-    "ssoa": ("call.ssoa", (255, 230, 120), ""),
+    "ola": ("call.ola", (255, 230, 120), "ola"),
+    "ssoa": ("call.ssoa", (255, 230, 120), "ssoa"),
 }
 
 

@@ -15,15 +15,16 @@ plays, and the music stops.
 
 Without a sound device the game is silent and says nothing on the terminal: ALSA's library
 writes its own error lines to file descriptor 2 while SDL looks for a device, so the mixer is
-opened with fd 2 on the null device (`quiet_stderr`), and only then. Nothing here waits: a sound
-is loaded once (a few KB of OGG, decoded in well under a frame) and played on a free channel;
-the music streams from its file.
+opened with fd 2 on the null device (`quiet_stderr`), and only then. Nothing here waits: the
+effects are decoded once, in a thread of their own (`preload`: up to 40 ms a file, the big
+fanfare), and played on a free channel; the music streams from its file.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -36,14 +37,16 @@ from .assets import SOUNDS
 #: 1: one file, ``name``)
 VARIANTS: dict[str, int] = {
     "draw": 4, "discard": 4, "deal": 3, "wall": 1, "dice": 2, "uper": 1, "pung": 1, "kong": 1,
-    "turn": 1, "tick": 1, "click": 1, "win_small": 1, "win_medium": 1, "win_big": 1,
+    "turn": 1, "tick": 1, "click": 1, "ola": 1, "ssoa": 1, "win_small": 1, "win_medium": 1,
+    "win_big": 1,
 }
 EFFECTS = tuple(VARIANTS)
 #: each effect's level in the mix (times the effects volume): the frequent clacks under the
 #: calls and the fanfares, the interface's click and the turn's cue soft
 LEVELS: dict[str, float] = {
     "draw": 0.55, "discard": 0.8, "deal": 0.7, "wall": 0.6, "dice": 0.75, "uper": 0.85,
-    "pung": 0.85, "kong": 0.9, "turn": 0.45, "tick": 0.6, "click": 0.4, "win_small": 0.9,
+    "pung": 0.85, "kong": 0.9, "turn": 0.45, "tick": 0.6, "click": 0.4, "ola": 0.9,
+    "ssoa": 0.9, "win_small": 0.9,
     "win_medium": 0.95, "win_big": 1.0,
 }
 #: the pieces of music, by where they play, and whether each loops
@@ -153,6 +156,7 @@ class Sound:
         self.available = False
         self.error: str | None = None
         self._sounds: dict[str, list[pygame.mixer.Sound]] = {}
+        self._loader: threading.Thread | None = None
         self._turn: dict[str, int] = {}  # the variant each group plays next
         self.played: list[str] = []  # what was asked for (tests read it)
         self.music: str | None = None  # the piece asked for (it plays when sound is on)
@@ -206,11 +210,25 @@ class Sound:
             self.effects_volume = effects
         if enabled:
             self._start()
-        for name, variants in self._sounds.items():
+        for name, variants in list(self._sounds.items()):  # (the preload may be adding)
             for s in variants:
                 s.set_volume(self.effects_gain * LEVELS[name])
         if self.music is not None:
             self.play_music(self.music)
+
+    def preload(self) -> None:
+        """Decode every effect in a thread of its own (pygame lets go of the interpreter while
+        SDL decodes): the first fanfare would otherwise cost a frame about 40 ms. Once, and only
+        with a device and the sound on; an effect played before its turn loads then."""
+        if self._loader is not None or not (self.enabled and self.available):
+            return
+
+        def load_all() -> None:
+            for name in EFFECTS:
+                if name not in self._sounds:
+                    self._load(name)
+        self._loader = threading.Thread(target=load_all, name="sound-preload", daemon=True)
+        self._loader.start()
 
     def _load(self, name: str) -> list[pygame.mixer.Sound] | None:
         variants = self._sounds.get(name)

@@ -237,3 +237,33 @@ def test_each_screen_has_its_music_and_menus_keep_the_one_beneath():
     finally:
         app.close()
     assert app.sound.music is None, "the window closed: the music stopped"
+
+
+def test_the_effects_are_decoded_ahead_in_a_thread_not_at_their_first_play(fake_mixer,
+                                                                            monkeypatch):
+    made: list[str] = []
+
+    class Counted(FakeSound):
+        def __init__(self, path: str) -> None:
+            super().__init__(path)
+            made.append(path)
+
+    monkeypatch.setattr(pygame.mixer, "Sound", Counted)
+    s = Sound(enabled=True, volume=0.5)
+    s.preload()
+    assert s._loader is not None
+    s._loader.join(timeout=30)
+    loaded = len(made)
+    assert loaded == sum(sound_module.VARIANTS.values()), "every variant of every effect"
+    for name in sound_module.EFFECTS:
+        s.play(name)
+    assert len(made) == loaded, "no file decoded at play time (a frame would wait ~40 ms)"
+    s.preload()
+    assert len(made) == loaded, "once"
+
+
+def test_each_call_has_its_own_sound():
+    from game.ui.director import CALLS
+
+    sounds = [s for _key, _colour, s in CALLS.values()]
+    assert all(sounds) and len(set(sounds)) == len(CALLS), sounds  # pung kong uper ola ssoa
