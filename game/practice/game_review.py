@@ -235,8 +235,9 @@ FIG_DIFF = define("game_review.fig.difference",
 FIG_VERDICT = define("game_review.fig.verdict", "{verdict}: {n}", verdict=MSG, n=INT)
 FIG_REASON = define("game_review.fig.reason", "Why the review stops there: {why}", why=MSG)
 FIG_METHOD = define("game_review.fig.method",
-                    "{reviewer} compared, {n} playout per choice of each difference.",
-                    plural="{reviewer} compared, {n} playouts per choice of each difference.",
+                    "Compared with {reviewer}: {n} playout per choice of each difference.",
+                    plural="Compared with {reviewer}: {n} playouts per choice of each "
+                           "difference.",
                     count="n", reviewer=TEXT, n=INT)
 #: the one habit to work on: the kind of choice whose mistakes cost most (`GameReview.habit`)
 HABITS = {

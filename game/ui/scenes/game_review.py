@@ -70,7 +70,10 @@ register_texts("ui", {
     "review.cost_lost": "cost {cost} ({low} to {high})",
     "review.cost_gain": "gain {cost} ({low} to {high})",
     "review.cost_even": "no difference ({low} to {high})",
-    "review.help": "Up/Down choose · Enter show in the replay · F figures · Esc back",
+    "review.help": "Up/Down choose · N/P next mistake · Enter replay · A all · F figures · Esc back",
+    "review.help_all": "Up/Down choose · N/P next mistake · Enter replay · A mistakes only · F figures · Esc back",
+    "review.only_fine": ("No mistakes: your {n} other choice was fine (A shows it).",
+                         "No mistakes: your {n} other choices were fine (A shows them)."),
     "review.help_working": "Up/Down choose · Enter show in the replay · Esc cancel",
     "review.help_stopped": "Up/Down choose · Enter show in the replay · Esc back",
     "review.help_figures": "Up/Down choose · Enter show in the replay · F summary · Esc back",
@@ -86,6 +89,8 @@ VERDICT_COLOUR = {"fine": (150, 230, 160), "inaccuracy": (236, 210, 120), "mista
                   "blunder": RED_TEXT, "unclear": DIM}
 
 
+#: the verdicts the playouts show worse than fine (N/P step through them)
+MISTAKES = ("inaccuracy", "mistake", "blunder")
 #: sentences of the summary drawn apart: the habit to work on, where a game stopped
 SENTENCE_COLOUR = {"game_review.sum.habit": GOLD, "game_review.sum.no_habit": GOLD,
                    "game_review.sum.all_agreed": GOLD,
@@ -155,6 +160,7 @@ class GameReviewScene(Scene):
         self.focus = 0
         self.top = 0
         self.show_figures = False  # F: the figures behind the sentences
+        self.show_all = False  # A: the fine disagreements too (by default: those that matter)
         self.found: list[ReviewedDecision] = []  # verdicts settled while the review runs
         self.stopped = False  # cancelled: what was found stays on the screen
         self.started = time.monotonic()
@@ -237,11 +243,30 @@ class GameReviewScene(Scene):
     # --- the list -------------------------------------------------------------------------------
     @property
     def items(self) -> list[ReviewedDecision]:
+        return [i for i in self.all_items if self.show_all or i.verdict != "fine"]
+
+    @property
+    def all_items(self) -> list[ReviewedDecision]:
+        """Every disagreement (found so far), worst first."""
         if self.review is not None:
             return self.review.disagreements()
         found = list(self.found)  # the worker appends: a copy, worst first as the review
         found.sort(key=lambda i: (-i.cost if i.measured else 0.0, i.hand, i.actions_before))
         return found
+
+    def next_mistake(self, step: int) -> bool:
+        """Focus the next (1) or previous (-1) decision shown worse than fine by the playouts
+        (an inaccuracy, a mistake or a blunder), in the list's order; False when there is
+        none that way."""
+        items = self.items
+        i = self.focus + step
+        while 0 <= i < len(items):
+            if items[i].verdict in MISTAKES:
+                self.focus = i
+                self._follow()
+                return True
+            i += step
+        return False
 
     def open(self, index: int | None = None) -> bool:
         """The replay viewer at decision `index`, with both choices' figures."""
@@ -297,7 +322,7 @@ class GameReviewScene(Scene):
             k = event.key
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.stop() if self.working else self.leave()
-            elif self.working and not self.items:
+            elif self.working and not self.all_items:
                 return
             elif k in (pygame.K_UP, pygame.K_w):
                 self.focus -= 1
@@ -315,6 +340,17 @@ class GameReviewScene(Scene):
                 self.open()
             elif k == pygame.K_f:
                 self.show_figures = not self.show_figures
+            elif k == pygame.K_n:
+                self.next_mistake(1)
+            elif k == pygame.K_p:
+                self.next_mistake(-1)
+            elif k == pygame.K_a:
+                keep = self.items[self.focus] if 0 <= self.focus < len(self.items) else None
+                self.show_all = not self.show_all
+                items = self.items
+                self.focus = items.index(keep) if keep in items else 0
+                self.top = 0
+                self._follow()
         elif event.type == pygame.MOUSEWHEEL:
             vis = g["visible"]
             self.top = max(0, min(max(0, len(self.items) - vis), self.top - 3 * event.y))
@@ -355,7 +391,8 @@ class GameReviewScene(Scene):
             self._draw_list(surface, g)
         help_key = ("review.help_working" if self.working else
                     "review.help_stopped" if r is None else
-                    "review.help_figures" if self.show_figures else "review.help")
+                    "review.help_figures" if self.show_figures else
+                    "review.help_all" if self.show_all else "review.help")
         hint = fonts.fit(tr(help_key, lang), round(size * 0.8), g["show"].x - box.x - 44, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
         draw_button(surface, fonts, Button(g["show"], tr("review.open", lang), bool(self.items)),
@@ -440,8 +477,10 @@ class GameReviewScene(Scene):
         items = self.items
         pygame.draw.rect(surface, (12, 40, 30), lst, border_radius=8)
         if not items:
-            none = "review.waiting" if self.working else "review.none"
-            t = fonts.fit(tr(none, lang), size, lst.w - 24, DIM if self.working else WHITE)
+            fine = len(self.all_items)
+            text = (tr("review.waiting", lang) if self.working else
+                    tr("review.only_fine", lang, n=fine) if fine else tr("review.none", lang))
+            t = fonts.fit(text, size, lst.w - 24, DIM if self.working else WHITE)
             surface.blit(t, t.get_rect(center=lst.center))
             return
         y = lst.y
