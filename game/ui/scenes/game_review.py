@@ -7,8 +7,12 @@ playout figures.
     app.push("game_review", record=path, seat=2)  # any player of it
 
 The review runs in a worker thread (the playouts in the practice's process pool): the window
-stays responsive and shows a progress bar; Esc cancels. A review kept beside the record opens at
-once. Up/Down (W/S) choose a decision, PageUp/PageDown jump, Enter opens it, Esc goes back.
+stays responsive and shows one bar that never goes back, the time left once the pace is known,
+and the verdicts found so far; Esc cancels and keeps those on the screen. A review kept beside
+the record opens at once. The summary is said in sentences (`GameReview.summary`), F shows the
+figures behind them. The list holds the decisions that matter (A: the fine ones too); Up/Down
+(W/S) choose a decision, N/P the next/previous mistake, PageUp/PageDown jump, Enter opens it,
+Esc goes back.
 """
 
 from __future__ import annotations
