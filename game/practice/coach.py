@@ -22,6 +22,7 @@ Uper needs every win to be worth 2 basic points even on a discard
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.engine.actions import Discard
 from game.engine.melds import KONG, PUNG, Meld
@@ -52,6 +53,10 @@ DISCARD_ENDS = define("coach.discard.ends_route", "Without {tile} no yak worth 2
                       "within reach", tile=TILE)
 CALL_PUNG = define("coach.call.pung", "pung")
 CALL_KONG = define("coach.call.kong", "kong")
+WIN_DISCARD = define("coach.win.refused_discard", "You cannot win on this discard: {why}",
+                     why=MSG)
+WIN_SELF_DRAW = define("coach.win.refused_self_draw", "You cannot win on this self-draw: {why}",
+                       why=MSG)
 UPER_AIM = define("coach.uper.aim", "Aim for {yak}: {n} tile from ready",
                   plural="Aim for {yak}: {n} tiles from ready", count="n", yak=YAK, n=INT)
 
@@ -66,11 +71,15 @@ __all__ = [
     "UPER_CHEAP",
     "UPER_INSTEAD",
     "UPER_READY_WITH",
+    "WIN_DISCARD",
+    "WIN_SELF_DRAW",
+    "WinRefusal",
     "call_warning",
     "discard_warning",
     "routes",
     "uper_advice",
     "uper_refused",
+    "win_refusal",
 ]
 
 
@@ -193,3 +202,29 @@ def discard_warning(d: Decision, kind: int | None) -> Message | None:
     if len(after) == 1:
         return DISCARD_LAST(tile=kind, yak=after[0].key, n=max(1, after[0].distance))
     return None
+
+
+# ---------------------------------------------------------------- a win refused
+@dataclass(frozen=True)
+class WinRefusal:
+    """Why a win is refused, as the table says it at once, and the tiles of the player's own
+    river that cause it (a sacred discard: the wait itself, the tile whose stem pattern closes
+    the wait, the uper discard), for the table to point at. `river` is empty when no river tile
+    is the cause (a hand worth fewer than 2 basic points, a passed win)."""
+
+    message: Message
+    river: tuple[int, ...] = ()
+
+
+def win_refusal(why: Message | None, *, self_draw: bool = False) -> WinRefusal | None:
+    """The engine's reason for a refused win (`Decision.notes[WIN]`, `Table.refused`) as the
+    coach says it, with the river tiles behind a sacred discard; None without a reason."""
+    if why is None:
+        return None
+    river: tuple[int, ...] = ()
+    if why.code == "sacred.sd2":
+        river = tuple(why["tiles"])
+    elif why.code in ("sacred.sd3", "sacred.sd4"):
+        river = (why["tile"],)
+    kind = WIN_SELF_DRAW if self_draw else WIN_DISCARD
+    return WinRefusal(kind(why=why), river)

@@ -306,7 +306,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             self.refusal_seen = t.refused  # a new dict for each discard on offer
             why = t.refused.get(human_seat, {}).get(WIN)
             if why and human_seat not in pending:
-                self.say(self.app.tr("table.refused_win", why=self.reason(why)))
+                self.explain_refused_win(why)  # the coach: at once, its river tile marked
         if human_seat is not None and human_seat in pending:
             d = pending[human_seat]
             if self.prompt_for is not d:

@@ -84,6 +84,7 @@ class TableInput:
     show_hints: bool
     hints_panel: Any
     hints_for: Decision | None
+    elapsed: float
 
     if TYPE_CHECKING:  # the scene's, never these
         @property
@@ -108,6 +109,11 @@ class TableInput:
         self.uper_armed: int | None = None  # the tile an uper on a sacred wait was confirmed for once
         #: the coach's words beside the prompt, shown without hovering (game.practice.coach)
         self.coach: tuple[str, ...] = ()
+        #: the tiles of the human's river that cause a refused win (marked), and until when
+        self.coach_river: tuple[int, ...] = ()
+        self.coach_river_until = 0.0
+        #: the coach's words on a refusal with no prompt, shown while the river mark lasts
+        self.coach_note = ""
 
     # --- the human's decisions -----------------------------------------------------------------
     def _offer(self, d: Decision) -> None:
@@ -116,6 +122,7 @@ class TableInput:
         self.prompt_for = d
         self.prompt = None
         self.coach = ()
+        self._unmark_river()
         auto = self._assisted(d)
         if auto is not None and self.act(auto):
             return
@@ -149,6 +156,8 @@ class TableInput:
                 warned.append(self._call_coach(d, "kong"))
                 choices.append(Choice("kong", tr("action.kong"), KEY_KONG, warning=warned[-1]))
             self.coach = tuple(w for w in warned if w)
+            if win_reason and WIN not in d.legal:  # said at once, its river tile marked
+                self.coach = (self._win_coach(win_reason), *self.coach)
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
             # time out never passes a win unless the player chose so (settings.claim_timeout)
             default = "win" if WIN in d.legal and settings.claim_timeout == "win" else "pass"
@@ -295,6 +304,7 @@ class TableInput:
         k = self._selected_kind()
         uper = Discard(k, uper=True) if k is not None else None
         self.coach = ()
+        refused = d.notes.get(WIN) if WIN not in d.legal else None
         if d.kind == "turn":  # after a pung the hand is open: no uper
             legal = uper is not None and uper in d.legal
             reason = ""
@@ -312,6 +322,8 @@ class TableInput:
 
             note = discard_warning(d, k)
             self.coach = (self.reason(note),) if note is not None else ()
+        if refused is not None:  # a self-draw win refused: said at once, its river tile marked
+            self.coach = (self._win_coach(refused, self_draw=True), *self.coach)
         hover = self.prompt.hover if self.prompt is not None else None
         self.prompt = Prompt(choices) if choices else None
         if self.prompt is not None:
@@ -326,6 +338,36 @@ class TableInput:
         from game.practice.coach import uper_advice
 
         return tuple(self.reason(m) for m in uper_advice(d, kind))
+
+    def _win_coach(self, why: Message, *, self_draw: bool = False,
+                   seconds: float | None = None) -> str:
+        """The coach's words for a refused win (`game.practice.coach.win_refusal`), marking the
+        tiles of the human's river that cause it for `seconds` (while the decision is open)."""
+        from game.practice.coach import win_refusal
+
+        r = win_refusal(why, self_draw=self_draw)
+        if r is None:
+            return ""
+        self.coach_river = r.river
+        self.coach_river_until = self.elapsed + (self._WHILE_OPEN if seconds is None else seconds)
+        return self.reason(r.message)
+
+    #: a river mark that lasts while its decision is open (not for some seconds)
+    _WHILE_OPEN = 1e9
+
+    def _unmark_river(self) -> None:
+        """The decision the river mark was for is over; a mark for some seconds (a refusal
+        without a prompt, `explain_refused_win`) stays its time."""
+        if self.coach_river_until - self.elapsed > self._WHILE_OPEN / 2:
+            self.coach_river = ()
+            self.coach_note = ""
+
+    def explain_refused_win(self, why: Message) -> None:
+        """A discard the human could not win on, with nothing else to decide (no prompt): say
+        why at once, in the prompt's reserved place (never under the hints), and mark the river
+        tile that causes it, for some seconds."""
+        seconds = 8.0
+        self.coach_note = self._win_coach(why, seconds=seconds)
 
     def _call_coach(self, d: Decision, call: str) -> str:
         """The coach's warning before a pung or kong that leaves the hand one way to 2 basic
@@ -401,6 +443,7 @@ class TableInput:
         self.prompt_for = None
         self.prompt = None
         self.coach = ()
+        self._unmark_river()
         self.cursor.index = None
         self._sync_source()
         return True

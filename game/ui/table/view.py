@@ -193,7 +193,7 @@ class TableView:
         """The coach's lines (wrapped to the column) and the height the prompt needs above its
         buttons: the title, the claimed tile or the clock, and those lines. Reserved in the
         layout (`hints_rect`) so that nothing of the prompt is ever drawn under the hints."""
-        lay, fonts = self.app.layout, self.app.fonts
+        lay = self.app.layout
         if self.prompt is None:
             return [], 0
         size = lay.prompt_px
@@ -203,15 +203,30 @@ class TableView:
             h += tile_size(self._claim_tile_w(lay))[1] + 4
         elif self.prompt.countdown:
             h += round(size * 1.4)
-        lines: list[str] = []
-        coach = getattr(self, "coach", ())
-        if coach:
-            w = lay.buttons.w - 4
-            for para in coach:
-                lines.extend(wrap(fonts, para, lay.coach_px, w))
-            lines = lines[:self.COACH_LINES]
+        lines = self._coach_lines(self.coach_words(), lay.buttons.w - 4, lay.coach_px)
+        if lines:
             h += 8 + round(len(lines) * lay.coach_px * 1.3)
         return lines, h
+
+    def coach_words(self) -> tuple[str, ...]:
+        """What the coach says now: a refusal's words while they last (`coach_note`), then the
+        words for the open decision (`coach`)."""
+        note = getattr(self, "coach_note", "")
+        live = note and self.elapsed < getattr(self, "coach_river_until", 0.0)
+        return ((note,) if live else ()) + tuple(getattr(self, "coach", ()))
+
+    def _coach_lines(self, words: tuple[str, ...], width: int, px: int) -> list[str]:
+        """`words` wrapped to `width` (at most `COACH_LINES`), kept for the next frame."""
+        key = (words, width, px)
+        memo = getattr(self, "_coach_memo", None)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        lines: list[str] = []
+        for para in words:
+            lines.extend(wrap(self.app.fonts, para, px, width))
+        lines = lines[:self.COACH_LINES]
+        self._coach_memo = (key, lines)
+        return lines
 
     @staticmethod
     def _claim_tile_w(lay: Layout) -> int:
@@ -293,6 +308,7 @@ class TableView:
             if any(sides):
                 slot = lay.river_slots(screen_seat(seat, self.human), sides)[sides.index(True)]
                 draw_uper_tile(surface, slot.rect, self.elapsed)
+        self._draw_coach_river(surface, lay)
         if m.last_discard is not None:
             seat, tile = m.last_discard
             river = m.river[seat]
@@ -301,6 +317,23 @@ class TableView:
                 slot = lay.river_slots(sc, [s for _, s in river])[-1]
                 claim = self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob")
                 draw_last_discard(surface, lay, slot.rect, sc, self.elapsed, strong=claim)
+
+    def _draw_coach_river(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The tiles of the human's river that cause a refused win (a sacred discard: the wait
+        itself, the tile whose stem pattern closes the wait, the uper discard): a pulsing ring in
+        the coach's colour, for as long as the coach's words stand."""
+        kinds = getattr(self, "coach_river", ())
+        if not kinds or self.elapsed >= getattr(self, "coach_river_until", 0.0):
+            return
+        river = self.director.model.river[self.human]
+        sides = [s for _, s in river]
+        slots = lay.river_slots(screen_seat(self.human, self.human), sides)
+        pulse = 0.5 + 0.5 * math.sin(self.elapsed * 6)
+        colour = (250, round(150 + 64 * pulse), 90)
+        for (t, _side), slot in zip(river, slots):
+            if kind_of_tile(t) in kinds:
+                box = pygame.Rect(slot.rect.as_tuple()).inflate(6, 6)
+                pygame.draw.rect(surface, colour, box, width=3, border_radius=5)
 
     def _draw_banner(self, surface: pygame.Surface, lay: Layout) -> None:
         d = self.director
@@ -359,12 +392,12 @@ class TableView:
         if d is not None:
             if d.kind in ("turn", "discard"):
                 lines.append((self.app.tr("table.discard_hint"), DIM))
-            if self.prompt is None:  # no buttons to stand beside: the coach's note joins these
-                lines.extend((c, COACH) for c in getattr(self, "coach", ()))
         elif self.replay:
             lines.append((self.app.tr("replay.hint"), DIM))
         elif self.autoplay:
             lines.append((self.app.tr("table.spectating"), DIM))
+        if self.prompt is None or d is None:  # no buttons to stand beside: the coach's words
+            lines.extend((c, COACH) for c in self.coach_words())  # join the messages
         for text, colour in lines:
             for ln in wrap(fonts, text, size, b.w - 8)[:4]:
                 surface.blit(fonts.text(ln, size, colour), (round(b.x + 4), y))
