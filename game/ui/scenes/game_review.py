@@ -85,6 +85,9 @@ register_texts("ui", {
     "review.figures": ("{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playout)",
                        "{choice}: {points} points per hand, wins {win}%, deal-ins {deal}% ({n} playouts)"),
     "review.choice_you": "your choice",
+    "review.bar_value": "{points} ({low} to {high})",
+    "review.not_measured": "Not played out: the same choice as the computer's, or not measured.",
+    "review.why": "The computer: {why}",
     "review.choice_pc": "the computer's",
 })
 
@@ -299,9 +302,14 @@ class GameReviewScene(Scene):
         summary_w = max(300, round(box.w * 0.36))
         summary = pygame.Rect(box.x + 24, box.y + head, summary_w, back.y - 12 - box.y - head)
         lst = pygame.Rect(summary.right + 24, summary.y, box.right - 24 - summary.right - 24, summary.h)
+        # under the list: the focused decision's two choices as bars (value and interval) and
+        # the computer's reason
+        detail = pygame.Rect(lst.x, lst.bottom, lst.w, round(size * 5.4))
+        lst.h -= detail.h + 10
+        detail.y = lst.bottom + 10
         rh = round(size * 3.3)
         return {"box": box, "size": size, "back": back, "show": show, "summary": summary,
-                "list": lst, "rh": rh, "visible": max(1, lst.h // rh)}
+                "list": lst, "detail": detail, "rh": rh, "visible": max(1, lst.h // rh)}
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         g = self.geometry()
@@ -509,3 +517,55 @@ class GameReviewScene(Scene):
             surface.blit(ct, ct.get_rect(topright=(r.right - 12, sub_y)))
             y += rh
         draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.top, g["visible"], len(items))
+        if 0 <= self.focus < len(items):
+            self._draw_detail(surface, g, items[self.focus])
+
+    def _draw_detail(self, surface: pygame.Surface, g: dict[str, Any], item: ReviewedDecision) -> None:
+        """The focused decision's choices as bars: each choice's average points in the
+        playouts with its 95 % interval (a whisker), on one scale around 0; the player's
+        choice in its verdict's colour, the computer's in gold; then the computer's reason."""
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        d: pygame.Rect = g["detail"]
+        pygame.draw.rect(surface, (12, 40, 30), d, border_radius=8)
+        small = round(size * 0.8)
+        rows = [(k, item.figures[k]) for k in ("chosen", "suggested") if k in item.figures]
+        label_w = round(d.w * 0.36)
+        y = d.y + 8
+        if rows:
+            span = max(1.0, *(max(abs(r.points_ci[0]), abs(r.points_ci[1])) for _, r in rows))
+            value_w = fonts.text("-00.0 (-00.0 ~ -00.0)", small, WHITE).get_width()
+            bar_x = d.x + 12 + label_w + 8
+            bar_w = max(40, d.right - 12 - value_w - 12 - bar_x)
+            zero = bar_x + bar_w // 2
+            rh = round(small * 1.55)
+            notation = self.app.notation
+            for key, r in rows:
+                colour = GOLD if key == "suggested" else VERDICT_COLOUR.get(item.verdict, WHITE)
+                action = item.suggested if key == "suggested" else item.chosen
+                who = tr("review.choice_pc" if key == "suggested" else "review.choice_you", lang)
+                label = sentence(f"{who}: {action_text(action, lang, notation=notation)}")
+                surface.blit(fonts.fit(label, small, label_w, colour), (d.x + 12, y))
+                cy = y + small // 2 + 2
+                pygame.draw.line(surface, DIM, (zero, y - 2), (zero, y + small + 4))
+                x = zero + round(bar_w / 2 * r.mean_points / span)
+                bar = pygame.Rect(min(zero, x), cy - small // 3, max(2, abs(x - zero)), 2 * (small // 3))
+                pygame.draw.rect(surface, colour, bar, border_radius=3)
+                lo = zero + round(bar_w / 2 * r.points_ci[0] / span)
+                hi = zero + round(bar_w / 2 * r.points_ci[1] / span)
+                pygame.draw.line(surface, WHITE, (lo, cy), (hi, cy))
+                for e in (lo, hi):
+                    pygame.draw.line(surface, WHITE, (e, cy - 4), (e, cy + 4))
+                value = tr("review.bar_value", lang, points=f"{r.mean_points:+.1f}",
+                           low=f"{r.points_ci[0]:+.1f}", high=f"{r.points_ci[1]:+.1f}")
+                vt = fonts.fit(value, small, value_w, colour)
+                surface.blit(vt, vt.get_rect(topright=(d.right - 12, y)))
+                y += rh
+        else:
+            t = fonts.fit(tr("review.not_measured", lang), small, d.w - 24, DIM)
+            surface.blit(t, (d.x + 12, y))
+            y += round(small * 1.55)
+        if item.why is not None:
+            why = tr("review.why", lang, why=self.app.reason(item.why))
+            for row in wrap(fonts, why, small, d.w - 24)[:max(1, (d.bottom - y) // round(small * 1.3))]:
+                surface.blit(fonts.text(row, small, DIM), (d.x + 12, y))
+                y += round(small * 1.3)
