@@ -267,3 +267,12 @@ def test_each_call_has_its_own_sound():
 
     sounds = [s for _key, _colour, s in CALLS.values()]
     assert all(sounds) and len(set(sounds)) == len(CALLS), sounds  # pung kong uper ola ssoa
+
+
+def test_an_old_wav_file_is_still_read_when_no_ogg_is_there(tmp_path):
+    from game.ui.sound import sound_file
+
+    (tmp_path / "kong.wav").write_bytes(b"RIFF")
+    assert sound_file("kong", tmp_path).name == "kong.wav"
+    (tmp_path / "kong.ogg").write_bytes(b"OggS")
+    assert sound_file("kong", tmp_path).name == "kong.ogg", "the OGG first"
