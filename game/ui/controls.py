@@ -236,6 +236,7 @@ class Prompt:
         self.enter_waited = False  # Enter was pressed before the player chose a button
         self.hover: int | None = None
         self.ticks = 0  # whole seconds announced (for a tick sound)
+        self._title_top = 0  # where `draw` put the top of the title (the tooltip goes above)
 
     @property
     def tooltip(self) -> str:
@@ -343,9 +344,11 @@ class Prompt:
                 return
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, rects: Sequence[pygame.Rect], size: int,
-             title: str = "", palette: Palette = DEFAULT_PALETTE) -> None:
+             title: str = "", palette: Palette = DEFAULT_PALETTE, tooltip: bool = True) -> None:
         """Buttons in `rects` (from `Layout.button_rects`), the countdown bar and the tooltip, in
-        `palette`'s colours (the table theme's)."""
+        `palette`'s colours (the table theme's). With ``tooltip=False`` the tooltip is left for
+        `draw_tooltip`, for a screen that draws a panel over the prompt's surroundings first (the
+        table's hints: a tooltip is never under them)."""
         for i, (c, r) in enumerate(zip(self.choices, rects)):
             label = c.label
             if c.shortcut is not None:
@@ -377,6 +380,15 @@ class Prompt:
                 colour = GOLD if frac > 0.3 else (230, 90, 70)
             bar = pygame.Rect(top.x, top.y - 6, round(top.w * frac), 4)
             pygame.draw.rect(surface, colour, bar, border_radius=2)
+        self._title_top = title_top
+        if tooltip:
+            self.draw_tooltip(surface, fonts, rects, size, palette)
+
+    def draw_tooltip(self, surface: pygame.Surface, fonts: Fonts, rects: Sequence[pygame.Rect],
+                     size: int, palette: Palette = DEFAULT_PALETTE) -> None:
+        """The hovered choice's reason or warning, in a box above the buttons and the title
+        (`draw` must have run this frame: it knows where the title is)."""
+        title_top = self._title_top or (rects[0].y - 8 if rects else 0)
         tip = self.tooltip
         if tip and self.hover is not None and self.hover < len(rects):
             r = rects[self.hover]

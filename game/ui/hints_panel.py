@@ -332,7 +332,14 @@ class HintsPanel:
             self.sizes.append(sz)
             return img
         self.sizes.append(sz)
-        lines = [self.fonts.text(ln, sz, colour, bold) for ln in wrap(self.fonts, s, sz, max_w)] or [img]
+        # `wrap` measures the regular face: a bold line can come out wider (the headline was cut
+        # at the panel's edge), so the width is narrowed until every drawn line fits
+        width = max_w
+        for _ in range(12):
+            lines = [self.fonts.text(ln, sz, colour, bold) for ln in wrap(self.fonts, s, sz, width)] or [img]
+            if max(ln.get_width() for ln in lines) <= max_w:
+                break
+            width -= max(2.0, max_w * 0.04)
         lh = max(round(sz * 1.25), max(ln.get_height() for ln in lines) - 2)
         out = pygame.Surface((max(ln.get_width() for ln in lines), lh * (len(lines) - 1) + lines[-1].get_height()),
                              pygame.SRCALPHA)

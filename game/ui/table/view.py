@@ -203,7 +203,7 @@ class TableView:
             h += tile_size(self._claim_tile_w(lay))[1] + 4
         elif self.prompt.countdown:
             h += round(size * 1.4)
-        lines = self._coach_lines(self.coach_words(), lay.buttons.w - 4, lay.coach_px)
+        lines = self._coach_lines(self.coach_words(), round(lay.buttons.w) - 4, lay.coach_px)
         if lines:
             h += 8 + round(len(lines) * lay.coach_px * 1.3)
         return lines, h
@@ -271,6 +271,9 @@ class TableView:
             rect = self.hints_rect()
             pygame.draw.rect(surface, ROOM, rect.inflate(4, 4))  # the panel covers what is beneath
             self.hints_panel.draw(surface, rect, lay.hints_text_px)
+        if self.prompt is not None and self.prompt_for is not None:  # over the hints, never under
+            self.prompt.draw_tooltip(surface, self.app.fonts, self.button_rects(), lay.prompt_px,
+                                     self.app.art.look.table.palette)
         if self.help:
             self._draw_help(surface)
 
@@ -418,7 +421,7 @@ class TableView:
                     surface.blit(fonts.text(ln, lay.coach_px, COACH), (round(b.x + 2), cy))
                     cy += round(lay.coach_px * 1.3)
             self.prompt.draw(surface, fonts, rects, lay.prompt_px, self.prompt_title,
-                             palette=self.app.art.look.table.palette)
+                             palette=self.app.art.look.table.palette, tooltip=False)
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
