@@ -54,6 +54,7 @@ def test_the_headline_of_a_ready_hand_is_never_cut_at_every_size(size):
 
 def test_the_tooltip_is_drawn_over_the_hints_panel(app, monkeypatch):  # noqa: F811
     sc = table_at(app, monkeypatch, CHEAP)
+    sc.coach = ()  # no coach's lines beside the buttons: the hover shows a tooltip
     sc.toggle_hints()
     order: list[str] = []
     panel_draw = type(sc.hints_panel).draw
@@ -76,3 +77,22 @@ def test_the_tooltip_is_drawn_over_the_hints_panel(app, monkeypatch):  # noqa: F
     app.step([], 1 / 30)
     assert order[-2:] == ["panel", "tooltip"], order
     assert r.bottom <= app.layout.height
+
+
+def test_no_tooltip_repeats_the_coach_standing_beside_the_buttons(app, monkeypatch):  # noqa: F811
+    sc = table_at(app, monkeypatch, CHEAP)
+    sc.toggle_hints()
+    assert sc.prompt_head()[0]  # the coach's lines are shown
+    shown: list[str] = []
+    tip_draw = Prompt.draw_tooltip
+
+    def tip(self, *a, **k):
+        shown.append(self.tooltip)
+        return tip_draw(self, *a, **k)
+
+    monkeypatch.setattr(Prompt, "draw_tooltip", tip)
+    sc.prompt.hover = [c.action for c in sc.prompt.choices].index("uper")
+    app.step([], 1 / 30)
+    assert shown == []
+    uper = next(c for c in sc.prompt.choices if c.action == "uper")
+    assert uper.reason == " ".join(sc.coach), "the hover (elsewhere: U) says what the coach says"

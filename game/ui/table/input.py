@@ -315,8 +315,10 @@ class TableInput:
                     reason = (tr("table.uper_with", tiles=self.app.tiles_text(able)) if able
                               else tr("table.uper_not_offered"))
             warning = self._uper_warning(d, k) if legal and k is not None else ""
-            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
             self.coach = () if legal else self._uper_coach(d, k)
+            if self.coach and reason == tr("table.uper_not_offered"):  # ready by another discard
+                reason = " ".join(self.coach)
+            choices.append(Choice("uper", tr("action.uper"), KEY_UPER, legal, reason, warning))
         if not self.coach:  # a discard that gives up the last way to 2 basic points
             from game.practice.coach import discard_warning
 

@@ -271,7 +271,9 @@ class TableView:
             rect = self.hints_rect()
             pygame.draw.rect(surface, ROOM, rect.inflate(4, 4))  # the panel covers what is beneath
             self.hints_panel.draw(surface, rect, lay.hints_text_px)
-        if self.prompt is not None and self.prompt_for is not None:  # over the hints, never under
+        # the hovered button's reason, over the hints (never under them); none while the coach's
+        # lines stand beside the buttons: they already say it, without hovering
+        if self.prompt is not None and self.prompt_for is not None and not self.prompt_head()[0]:
             self.prompt.draw_tooltip(surface, self.app.fonts, self.button_rects(), lay.prompt_px,
                                      self.app.art.look.table.palette)
         if self.help:
