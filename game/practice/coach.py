@@ -216,10 +216,11 @@ class WinRefusal:
     river: tuple[int, ...] = ()
 
 
-def win_refusal(why: Message | None, *, self_draw: bool = False) -> WinRefusal | None:
+def win_refusal(why: Message | str | None, *, self_draw: bool = False) -> WinRefusal | None:
     """The engine's reason for a refused win (`Decision.notes[WIN]`, `Table.refused`) as the
-    coach says it, with the river tiles behind a sacred discard; None without a reason."""
-    if why is None:
+    coach says it, with the river tiles behind a sacred discard; None without a reason, or for
+    a reason that is not a message (a seat program's own words: the table shows them as given)."""
+    if not isinstance(why, Message):
         return None
     river: tuple[int, ...] = ()
     if why.code == "sacred.sd2":

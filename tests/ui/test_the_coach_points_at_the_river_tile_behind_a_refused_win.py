@@ -56,7 +56,7 @@ def test_a_refusal_without_a_river_tile_marks_nothing():
     cheap = Message("basic.none", {})
     r = coach.win_refusal(cheap, self_draw=True)
     assert r is not None and r.message.code == "coach.win.refused_self_draw" and r.river == ()
-    assert coach.win_refusal(None) is None
+    assert coach.win_refusal(None) is None and coach.win_refusal("a program's own words") is None
 
 
 # ---------------------------------------------------------------- at the table

@@ -341,15 +341,15 @@ class TableInput:
 
         return tuple(self.reason(m) for m in uper_advice(d, kind))
 
-    def _win_coach(self, why: Message, *, self_draw: bool = False,
+    def _win_coach(self, why: Message | str, *, self_draw: bool = False,
                    seconds: float | None = None) -> str:
         """The coach's words for a refused win (`game.practice.coach.win_refusal`), marking the
         tiles of the human's river that cause it for `seconds` (while the decision is open)."""
         from game.practice.coach import win_refusal
 
         r = win_refusal(why, self_draw=self_draw)
-        if r is None:
-            return ""
+        if r is None:  # words that are not a message (a program's): shown as they are
+            return self.reason(why)
         self.coach_river = r.river
         self.coach_river_until = self.elapsed + (self._WHILE_OPEN if seconds is None else seconds)
         return self.reason(r.message)
@@ -364,7 +364,7 @@ class TableInput:
             self.coach_river = ()
             self.coach_note = ""
 
-    def explain_refused_win(self, why: Message) -> None:
+    def explain_refused_win(self, why: Message | str) -> None:
         """A discard the human could not win on, with nothing else to decide (no prompt): say
         why at once, in the prompt's reserved place (never under the hints), and mark the river
         tile that causes it, for some seconds."""
