@@ -1038,9 +1038,10 @@ def test_the_last_discard_is_marked_strongly_while_it_can_be_claimed(monkeypatch
     app.close()
 
 
-def test_questions_tick_and_a_turn_clicks(monkeypatch):
-    """A question asked with a clock (a claim, a robbed kong, a kong at the deal) ticks when it
-    is offered; a turn clicks."""
+def test_questions_and_a_turn_give_the_soft_cue(monkeypatch):
+    """A question asked with a clock (a claim, a robbed kong, a kong at the deal) and a turn
+    each give the soft cue when offered (issue 35: the clock ticks in its last seconds only,
+    `test_volumes_and_mute_are_saved_and_heard.py`)."""
     import dataclasses
 
     from game.engine.actions import PASS, ConcealedKong
@@ -1054,7 +1055,7 @@ def test_questions_tick_and_a_turn_clicks(monkeypatch):
                                legal=(ConcealedKong(d.observation.concealed[0]), PASS))
     sc._offer(kong)
     sc._offer(d)
-    assert played == ["tick", "click"]
+    assert played == ["turn", "turn"]
     app.close()
 
 
@@ -1495,7 +1496,7 @@ def test_call_assists_leave_a_replay_and_a_watched_game_alone():
         assert TableInput._assisted(scene, d) == expected, (autoplay, replay)
 
 
-def test_a_robbed_kong_ticks_like_a_claim(monkeypatch):
+def test_a_robbed_kong_is_offered_like_a_claim(monkeypatch):
     from game.engine.actions import PASS, WIN
 
     app = make_app()
@@ -1503,7 +1504,7 @@ def test_a_robbed_kong_ticks_like_a_claim(monkeypatch):
     played: list[str] = []
     monkeypatch.setattr(app.sound, "play", lambda name, *a, **k: played.append(name))
     _question(sc, "rob", (WIN, PASS))
-    assert played == ["tick"]
+    assert played == ["turn"]
     app.close()
 
 
