@@ -55,6 +55,8 @@ def test_a_hostile_player_name_is_printed_escaped(record, capsys, argv):
     assert code == 0, err
     assert not unsafe(out) and not unsafe(err), sorted(set(unsafe(out + err)))
     if "--json" in argv:
-        assert json.loads(out)["format"] == 1, "still JSON"
+        from game.practice.game_review import REVIEW_FORMAT
+
+        assert json.loads(out)["format"] == REVIEW_FORMAT, "still JSON"
     elif argv[0] == "replay":
         assert "pwned" in out and "\\x1b]0;pwned\\x07" in out and "\\u202e" in out, "shown, escaped"

@@ -212,7 +212,7 @@ def test_a_call_keeps_the_tables_speed_and_is_over_at_instant_speed():
     d, played = _director(speed=math.inf)
     d.timeline.add(d.call(0, "ssoa"))
     d.update(0.0)
-    assert played == ["win"] and not d.calls
+    assert played == ["ssoa"] and not d.calls
 
 
 def test_the_calls_of_real_events_appear_at_the_callers_seat_with_their_sound():
@@ -238,9 +238,10 @@ def test_the_calls_of_real_events_appear_at_the_callers_seat_with_their_sound():
 
 
 @pytest.mark.parametrize("call, sound", [("pung", "pung"), ("kong", "kong"), ("uper", "uper"),
-                                         ("ola", "win"), ("ssoa", "win")])
+                                         ("ola", "ola"), ("ssoa", "ssoa")])
 def test_each_call_has_its_own_sound(call, sound):
-    """Uper has a sound of its own (it borrowed the pung's), and every call's sound is a file."""
+    """Every call has a sound of its own (uper borrowed the pung's; 올라 and 쏘아 the win's,
+    whose fanfare now follows at the hand's end), and every call's sound is a file."""
     from game.ui.sound import EFFECTS
 
     d, played = _director()
