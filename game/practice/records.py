@@ -443,7 +443,9 @@ def _make_with(path: Path, text: str, mode: int) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode))
         return
     part = path.with_name(f".{path.name}.{os.getpid()}{PART}")
-    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    part.unlink(missing_ok=True)  # one an earlier run of this pid left (a link is removed, not followed)
+    # a new file of our own: never through a link planted under its name, never truncating one
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), mode)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -452,7 +454,7 @@ def _make_with(path: Path, text: str, mode: int) -> None:
         try:
             os.link(part, path)
         except FileExistsError:
-            raise
+            raise  # the name is taken: the caller tries the next one
         except OSError:  # a file system without hard links: exclusive create, then write
             with open(path, "x", encoding="utf-8") as f:
                 f.write(text)

@@ -101,3 +101,18 @@ def test_the_title_sweeps_them_too(tmp_path, monkeypatch):
         app.close()
     assert not empty.exists()
     assert records.sweep_empty_records(d) == []
+
+
+def test_a_link_planted_where_the_header_is_written_first_is_not_followed(tmp_path):
+    """The header is written to `.<name>.<pid>.part` first: a symbolic link planted under that
+    name must not be followed and truncated (the file it points at keeps its bytes)."""
+    import os
+
+    from game.practice.records import PART, _make_with
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n")
+    path = tmp_path / "game.jsonl"
+    (tmp_path / f".{path.name}.{os.getpid()}{PART}").symlink_to(victim)
+    _make_with(path, '{"type":"header"}\n', 0o600)
+    assert victim.read_text() == "precious\n" and path.read_text() == '{"type":"header"}\n'
