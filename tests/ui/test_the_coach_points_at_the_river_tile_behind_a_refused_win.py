@@ -12,21 +12,19 @@ from __future__ import annotations
 
 import pygame
 import pytest
+import rigged_table
 
 from game.engine.actions import PASS, Discard
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
-from game.engine.session import Session
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import parse_tile
 from game.practice import coach
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
+app = rigged_table.app  # the fixture: a quiet 1024x640 window
 T = parse_tile
 RULES = RuleSet(flowers=False)
-NEW_HAND = Session.new_hand
 OTHERS = ["9m2p3p4p8p2z2z3z4z6z6m7m8m", "9m2p3p4p8p2z3z4z6z6z6m7m8m", "1m2m3m5m6p7p8p9p5z6z7z7z3z"]
 HAND = "23m456p789p111z55z"
 DRAWS = "4m"  # South's first draw, thrown at once
@@ -60,39 +58,9 @@ def test_a_refusal_without_a_river_tile_marks_nothing():
 
 
 # ---------------------------------------------------------------- at the table
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
-
-
-class Passer:
-    def __init__(self, scene):
-        self.scene = scene
-
-    def act(self, d):
-        if d.kind in ("claim", "rob", "kong"):
-            return PASS
-        return Discard(self.scene.table.drawn[d.seat] >> 2)
-
-
 def refused_at(app, monkeypatch, first: str) -> TableScene:
     """The human (East) throws `first`; South throws the 4m East cannot win on."""
-    def rigged(self, on_event=None, **_rig):
-        return NEW_HAND(self, on_event=on_event, wall=rig_wall([HAND + first, *OTHERS], DRAWS))
-
-    monkeypatch.setattr(Session, "new_hand", rigged)
-    sc = TableScene(app, ["human", "random", "random", "random"], seed=2, hands=1, record=False,
-                    rules=RULES)
-    assert sc.human == 0
-    for seat in (1, 2, 3):
-        sc.seats[sc.table.players[seat]] = Passer(sc)
-    app.push(sc)
+    sc = rigged_table.rigged_table(app, monkeypatch, [HAND + first, *OTHERS], DRAWS, seed=2, rules=RULES)
     for _ in range(300):
         d = sc.prompt_for
         if sc.coach_river:

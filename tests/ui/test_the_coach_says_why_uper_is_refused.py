@@ -14,24 +14,20 @@ Rigged walls (East, the human, holds the hand; the others pass and discard what 
 
 from __future__ import annotations
 
-import pygame
-import pytest
+import rigged_table
 
-from game.engine.actions import PASS, Discard
+from game.engine.actions import Discard
 from game.engine.rules import RuleSet
-from game.engine.session import Session
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import parse_tile
 from game.practice import coach
 from game.practice.yak_guide import reach
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
+app = rigged_table.app  # the fixture: a quiet 1024x640 window
 T = parse_tile
 EAST_SEED = 2  # the session seed whose first hand seats player 0 (the human) at East
 RULES = RuleSet(flowers=False)
-NEW_HAND = Session.new_hand
 OTHERS = ["5m9m1p2p3p4p8p1z2z3z4z5z6m", "5m9m1p2p3p4p8p1z2z3z4z5z6m",
           "5m9m6p7p8p9p1z2z3z4z5z6p7p"]
 #: ready on 8p alone after the 7z (a closed wait, no yak but the concealed hand): uper refused
@@ -87,40 +83,9 @@ def test_other_refusals_keep_the_engines_reason():
 
 
 # ---------------------------------------------------------------- at the table
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
-
-
-class Passer:
-    def __init__(self, scene):
-        self.scene = scene
-
-    def act(self, d):
-        if d.kind in ("claim", "rob", "kong"):
-            return PASS
-        drawn = self.scene.table.drawn[d.seat]
-        return Discard(drawn >> 2)
-
-
 def table_at(app, monkeypatch, east: str) -> TableScene:
     """The human's first turn (East) of a rigged hand."""
-    def rigged(self, on_event=None, **_rig):
-        return NEW_HAND(self, on_event=on_event, wall=rig_wall([east, *OTHERS]))
-
-    monkeypatch.setattr(Session, "new_hand", rigged)
-    sc = TableScene(app, ["human", "random", "random", "random"], seed=EAST_SEED, hands=1,
-                    record=False, rules=RULES)
-    assert sc.human == 0
-    for seat in (1, 2, 3):
-        sc.seats[sc.table.players[seat]] = Passer(sc)
-    app.push(sc)
+    sc = rigged_table.rigged_table(app, monkeypatch, [east, *OTHERS], seed=EAST_SEED, rules=RULES)
     for _ in range(200):
         if sc.prompt_for is not None and sc.prompt_for.kind == "turn" and sc.director.idle:
             break

@@ -12,24 +12,20 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
-import pytest
+import rigged_table
 
 from game.engine.actions import PASS, Discard, Pung
 from game.engine.melds import Meld
 from game.engine.rules import RuleSet
-from game.engine.session import Session
 from game.engine.table import Table, rig_wall
 from game.engine.tiles import parse_tile, parse_tiles
 from game.practice import coach
 from game.practice.yak_guide import reach
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
+app = rigged_table.app  # the fixture: a quiet 1024x640 window
 T = parse_tile
 RULES = RuleSet(flowers=False)
-NEW_HAND = Session.new_hand
 EAST = "55m13m123p456p789p7z"
 S_ = "9m2p3p4p8p1z2z3z4z6z6m7m8m"
 W_ = "9m2p3p4p8p1z2z3z4z6z6m7m8m"
@@ -87,39 +83,9 @@ def test_a_discard_from_an_open_hand_that_gives_up_a_route_is_noted():
 
 
 # ---------------------------------------------------------------- at the table
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
-
-
-class Passer:
-    def __init__(self, scene):
-        self.scene = scene
-
-    def act(self, d):
-        if d.kind in ("claim", "rob", "kong"):
-            return PASS
-        return Discard(self.scene.table.drawn[d.seat] >> 2)
-
-
 def claim_at(app, monkeypatch) -> TableScene:
     """The human (East) discards the 7z; South throws the 5m: the claim prompt."""
-    def rigged(self, on_event=None, **_rig):
-        return NEW_HAND(self, on_event=on_event, wall=rig_wall([EAST, S_, W_, N_], DRAWS))
-
-    monkeypatch.setattr(Session, "new_hand", rigged)
-    sc = TableScene(app, ["human", "random", "random", "random"], seed=2, hands=1, record=False,
-                    rules=RULES)
-    assert sc.human == 0
-    for seat in (1, 2, 3):
-        sc.seats[sc.table.players[seat]] = Passer(sc)
-    app.push(sc)
+    sc = rigged_table.rigged_table(app, monkeypatch, [EAST, S_, W_, N_], DRAWS, seed=2, rules=RULES)
     for _ in range(300):
         d = sc.prompt_for
         if d is not None and sc.director.idle:

@@ -1,0 +1,57 @@
+"""The coach's table tests share this: a quiet window and a table whose hand is dealt from a
+rigged wall, the human in East and the three others passing every question and throwing what
+they draw."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.engine.actions import PASS, Discard
+from game.engine.session import Session
+from game.engine.table import rig_wall
+from game.engine.tiles import kind_of_tile
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+
+NEW_HAND = Session.new_hand
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A 1024x640 window at instant speed, without sound, its files in `tmp_path`."""
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
+            size=(1024, 640))
+    yield a
+    a.close()
+
+
+class Passer:
+    """Passes every question and throws the tile it drew."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+
+    def act(self, d):
+        if d.kind in ("claim", "rob", "kong"):
+            return PASS
+        return Discard(kind_of_tile(self.scene.table.drawn[d.seat]))
+
+
+def rigged_table(app, monkeypatch, hands, draws="", *, seed, rules) -> TableScene:
+    """The table pushed, its hand dealt `hands` (E S W N) with the live `draws`."""
+    def rigged(self, on_event=None, **_rig):
+        return NEW_HAND(self, on_event=on_event, wall=rig_wall(hands, draws))
+
+    monkeypatch.setattr(Session, "new_hand", rigged)
+    sc = TableScene(app, ["human", "random", "random", "random"], seed=seed, hands=1,
+                    record=False, rules=rules)
+    assert sc.human == 0
+    for seat in (1, 2, 3):
+        sc.seats[sc.table.players[seat]] = Passer(sc)
+    app.push(sc)
+    return sc
