@@ -27,15 +27,10 @@ count worlds instead (`Search.worlds`). The worlds come from the seat's seed and
 of the decision, so the same seed and the same view give the same worlds; with a time budget
 only their number depends on the machine.
 
-Measured (README, "ai:master"; bench/bench_master.py): it is not stronger than ``ai:expert``
-at this budget. Judged on the real tables, the decisions it changed were worth about nothing
-(-0.2 points each, 95 % -3.8 to +3.4, 13 changes in 560 hands) while its own playouts had said
-+16: a dozen quick playouts per candidate measure a close decision with a standard error of
-several points, and the candidates the expert finds close differ by about one. It loses
-nothing either: it rarely overrules the expert, and duplicate play finds no difference.
-Truncated playouts (`Search.horizon`) give three times the worlds and no gain either (README,
-"ai:master"). A worker pool does not pay on the 2-core machine (the other seats and the game's frame need the
-second core).
+How strong it is, measured, and why the search seldom overrules the expert at this budget:
+docs/opponents.md ("ai:master"; `python bench/bench_master.py` measures it again). A
+worker pool does not pay on a 2-core machine: the other seats and the game's frame need the
+second core.
 
 >>> from game.engine.table import Table
 >>> from game.engine.rules import RuleSet

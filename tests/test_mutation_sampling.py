@@ -1,4 +1,4 @@
-"""tools/mutation.py's sample estimate (README, "Mutation testing"): the draw, the Wilson
+"""tools/mutation.py's sample estimate (docs/mutation-testing.md): the draw, the Wilson
 interval and the sample's line. Pure functions: mutmut need not be installed."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mutation testing one package at a time with mutmut (README, "Mutation testing").
+"""Mutation testing one package at a time with mutmut (docs/mutation-testing.md).
 
     python tools/mutation.py ai                  # run ai's mutants, then print its score
     python tools/mutation.py ai practice table   # one after the other

@@ -626,7 +626,7 @@ def format_report(res: Any, baseline: str | None, lang: str = "en") -> str:
     title = say("cli.arena.title", lang, walls=res.walls, hands=res.hands, seed=res.seed,
                 seats=", ".join(res.seats), seconds=res.seconds,
                 rate=res.hands / res.seconds if res.seconds else 0)
-    # the columns of the README's tables: basic/win the basic points of his wins, claim% the
+    # the columns of the tables in docs/opponents.md: basic/win the basic points of his wins, claim% the
     # hands with a claimed pung or kong, fold% his discards exactly safe against every uper
     # player while another had declared uper
     header = (pad(col("seat"), 14) + pad(col("points"), 12, ">") + "  " + pad(col("ci"), 18)

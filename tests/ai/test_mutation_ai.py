@@ -1,5 +1,5 @@
 """The AI's numbers that mutation testing (`python tools/mutation.py --sample 150 --seed 1 ai`,
-README "Mutation testing") found unpinned: each worked out by hand in tile notation."""
+docs/mutation-testing.md) found unpinned: each worked out by hand in tile notation."""
 
 from __future__ import annotations
 

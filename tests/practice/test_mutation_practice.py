@@ -1,5 +1,5 @@
 """Numbers and words a learner reads that mutation testing (`python tools/mutation.py practice`,
-README "Mutation testing") found unpinned."""
+docs/mutation-testing.md) found unpinned."""
 
 from __future__ import annotations
 
