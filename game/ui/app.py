@@ -132,6 +132,8 @@ class App:
         self.min_size_error = False
         self.fullscreen = settings.fullscreen and not self.headless
         want = size or settings.window_size
+        #: the window's size to come back to when fullscreen ends (the size before it began)
+        self.windowed_size: tuple[int, int] = tuple(want)  # type: ignore[assignment]
         self.window = self._open(want)
         self.canvas = self.window
         self.layout = Layout.for_size(*clamp_size(*self.window.get_size()), large=self.large_tiles)
@@ -318,9 +320,13 @@ class App:
             self.art.look = look
             self.prepare(self._table_ahead(self.layout))  # the new look's table and tiles, ahead
         if not self.headless:
+            if new.fullscreen and not old.fullscreen:  # the size to come back to: as it was
+                self.windowed_size = self.window.get_size()  # (maybe dragged)
+            if new.window_size != old.window_size:  # unless a size is chosen (even while fullscreen)
+                self.windowed_size = new.window_size
             if new.fullscreen != old.fullscreen:
                 self.fullscreen = new.fullscreen
-                self.window = self._open(new.window_size)
+                self.window = self._open(self.windowed_size)
                 self.resize(self.window.get_size())
             elif new.window_size != old.window_size and not self.fullscreen:
                 self.resize(new.window_size)
