@@ -92,6 +92,8 @@ class Rated:
     #: (opponent kind, river bucket) -> [opponents, sum of ready, opponents who could win]
     ready: dict[tuple[str, int], list[float]] = field(
         default_factory=lambda: defaultdict(lambda: [0, 0.0, 0]))
+    #: per opponent and tile: (opponent kind, predicted P(deal-in to him), could he win on it?)
+    per_opponent: list[tuple[str, float, bool]] = field(default_factory=list)
 
 
 def legal_wins(table: Table, discarder: int) -> dict[int, frozenset[int]]:
@@ -153,6 +155,9 @@ class Probe:
                 acc[0] += 1
                 acc[1] += r.ready
                 acc[2] += bool(truth[r.seat])
+                kind = key[0]
+                rated.per_opponent.extend((kind, r.deal_in[k], k in truth[r.seat])
+                                          for k in kinds if k not in r.safe)
             rows = []
             for k in kinds:
                 q = 1.0
@@ -202,6 +207,22 @@ def calibration(rated: Rated) -> dict:
     return {"buckets": dict(buckets), "n": n, "brier": brier / max(1, n),
             "brier_base": base * (1 - base), "base": base, "logloss": logloss / max(1, n),
             "chosen": chosen}
+
+
+def reliability(rows: Sequence[tuple[float, bool]]) -> dict[int, list[float]]:
+    """Bucket -> [tiles, sum of predicted, dealt in] of (predicted, dealt in?) pairs.
+
+    >>> reliability([(0.001, False), (0.25, True), (0.22, False)])
+    {0: [1, 0.001, 0], 9: [2, 0.47, 1]}
+    """
+    out: dict[int, list[float]] = {}
+    for p, dealt in rows:
+        b = next(j for j in range(len(EDGES) - 1) if p < EDGES[j + 1])
+        acc = out.setdefault(b, [0, 0.0, 0])
+        acc[0] += 1
+        acc[1] += p
+        acc[2] += dealt
+    return out
 
 
 def ranking(rated: Rated) -> dict:
@@ -274,10 +295,18 @@ def report(raters: Sequence[Rated], ladder: Rated) -> None:
     for r in raters:
         c = calibration(r)
         print(f"\ncalibration of {r.name}: predicted vs actual deal-in per tile")
-        print(f"{'predicted':>13}{'tiles':>9}{'mean pred':>11}{'actual':>9}")
+        print(f"{'predicted':>13}{'tiles':>9}{'mean pred':>11}{'actual':>9}{'ratio':>8}")
         for b in sorted(c["buckets"]):
             n, s, d = c["buckets"][b]
-            print(f"{EDGES[b]:.3f}-{min(1.0, EDGES[b + 1]):.3f}{n:>9}{s / n:>11.4f}{d / n:>9.4f}")
+            print(f"{EDGES[b]:.3f}-{min(1.0, EDGES[b + 1]):.3f}{n:>9}{s / n:>11.4f}{d / n:>9.4f}"
+                  f"{d / s if s else 0.0:>7.2f}x")
+        for kinds, label in ((("uper",), "uper"), (("concealed", "open"), "silent")):
+            rows = [(q, d) for kind, q, d in r.per_opponent if kind in kinds]
+            print(f"  per {label} opponent, the tiles not exactly safe against him:")
+            for b, (n, s, d) in sorted(reliability(rows).items()):
+                ratio = f"{d / s:>7.2f}x" if s else ""
+                print(f"  {EDGES[b]:.3f}-{min(1.0, EDGES[b + 1]):.3f}{n:>9}{s / n:>11.4f}"
+                      f"{d / n:>9.4f}{ratio}")
         ch = c["chosen"]
         print(f"Brier {c['brier']:.5f} (base rate {c['base']:.4f}: {c['brier_base']:.5f}), "
               f"log loss {c['logloss']:.5f}, {c['n']} tiles; discarded tiles: predicted "
@@ -297,12 +326,17 @@ def main() -> int:
     ap.add_argument("--hands", type=int, default=800)
     ap.add_argument("--seed", type=int, default=500000)
     ap.add_argument("--also", metavar="FILE", help="another danger module to rate beside")
+    ap.add_argument("--dump", metavar="CSV", help="write every opponent's rated tiles (to fit)")
     args = ap.parse_args()
     raters: list[tuple[Rated, Callable]] = [(Rated("model"), model.read_opponents)]
     if args.also:
         raters.append((Rated("also"), load_module(args.also).read_opponents))
     ladder = Rated("ladder")
     run(args.hands, args.seed, raters, ladder)
+    if args.dump:  # one line per opponent and tile: rater, opponent kind, predicted, dealt in
+        with open(args.dump, "w") as f:
+            for rated, _ in raters:
+                f.writelines(f"{rated.name},{k},{q:.6g},{int(d)}\n" for k, q, d in rated.per_opponent)
     print(f"{args.hands} hands from seed {args.seed}, four ai:expert seats")
     report([r for r, _ in raters], ladder)
     return 0
