@@ -155,7 +155,6 @@ class GuardedSeat:
         self.hand_budget = hand_budget
         self._clock = clock
         self._hand_spent = 0.0  # seconds the seat spent on this hand's events so far
-        self._make_fallback = fallback
         self.replaced = False
         self.incidents: list[Message] = []
         try:

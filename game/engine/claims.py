@@ -33,10 +33,6 @@ class Resolution:
     claim: tuple[int, Action] | None = None
     triple_win: bool = False
 
-    @property
-    def nothing(self) -> bool:
-        """Everybody passed: play goes on to the discarder's right."""
-        return not self.winners and self.claim is None and not self.triple_win
 
 
 def claim_order(discarder: int) -> tuple[int, int, int]:

@@ -329,10 +329,6 @@ class RuleSet:
         except KeyError:
             raise RulesError(UNKNOWN_YAK(key=repr(yak_key))) from None
 
-    @property
-    def uses_prevalent_wind(self) -> bool:
-        return self.prevalent_wind != "none"
-
     def replace(self, **changes: Any) -> RuleSet:
         """A copy with some rules changed (validated)."""
         return dataclasses.replace(self, **changes)
@@ -401,18 +397,6 @@ class RuleSet:
 
 #: every house rule as declared on its field, in the settings page's (and the rule book's) order
 HOUSE_RULES: tuple[HouseRule, ...] = declared_on(RuleSet)
-
-
-def house_rule(name: str) -> HouseRule:
-    """The declaration of one house rule, by its field name.
-
-    >>> house_rule("dealer_keeps").offered
-    ('win_or_draw', 'win')
-    """
-    for rule in HOUSE_RULES:
-        if rule.name == name:
-            return rule
-    raise KeyError(name)
 
 
 #: a rules file is a few hundred bytes; anything this big is not one

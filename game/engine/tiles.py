@@ -40,10 +40,6 @@ SEAT_LETTERS = "ESWN"
 #: Major tiles (terminals and honours): 1m 9m 1p 9p and the 7 honours.
 MAJOR_KINDS = frozenset((0, 8, 9, 17, *range(18, 25)))
 
-HONOUR_NAMES_EN = ("East", "South", "West", "North", "White", "Green", "Red")
-HONOUR_NAMES_KO = ("동", "남", "서", "북", "백", "발", "중")
-FLOWER_NAMES_EN = ("Spring", "Summer", "Autumn", "Winter")
-FLOWER_NAMES_KO = ("춘", "하", "추", "동")
 
 
 def suit(kind: int) -> int:
@@ -204,11 +200,6 @@ def tile_ids_of_kind(kind: int) -> tuple[int, ...]:
     if kind >= 25:
         return (100 + kind - 25,)
     return tuple(range(kind * 4, kind * 4 + 4))
-
-
-def copies_of(kind: int) -> int:
-    """How many physical tiles of a kind exist (4, or 1 for a flower)."""
-    return 1 if kind >= 25 else COPIES
 
 
 def parse_tiles(text: str) -> list[int]:

@@ -199,16 +199,6 @@ class Wall:
         w.remaining = NUM_POSITIONS - sum(w.taken)
         return w
 
-    @staticmethod
-    def live_order(first: tuple[int, int], second: tuple[int, int]) -> list[int]:
-        """Wall positions in live drawing order for these throws (the back wall is the end).
-
-        >>> order = Wall.live_order((3, 3), (2, 3))
-        >>> place(order[0]), place(order[1]), place(order[-2])
-        ((1, 11, 0), (1, 11, 1), (1, 10, 0))
-        """
-        return Wall.build([0] * NUM_POSITIONS, first, second).seq
-
     def copy(self) -> Wall:
         w = Wall.__new__(Wall)
         w.tiles = self.tiles  # never mutated after build

@@ -52,7 +52,6 @@ class FrameClock:
         self._last = time_source()
         self.max_dt = max_dt
         self.frames = 0
-        self.last_dt = 0.0
 
     def tick(self) -> float:
         """Seconds since the previous tick (at most `max_dt`)."""
@@ -60,5 +59,4 @@ class FrameClock:
         dt = min(max(0.0, now - self._last), self.max_dt)
         self._last = now
         self.frames += 1
-        self.last_dt = dt
         return dt

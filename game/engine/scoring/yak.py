@@ -58,10 +58,6 @@ class Yak:
     replaces: tuple[str, ...] = ()
     note: str = ""
 
-    def applies(self, reading: Reading) -> int:
-        """How many times the yak applies to this reading (0 = it does not)."""
-        return int(self.test(reading))
-
     @property
     def label(self) -> str:
         """Short lower-case words for explanations: 'dragon pung', 'concealed'."""
@@ -126,7 +122,7 @@ def _concealed(r: Reading) -> bool:
     return r.ctx.is_concealed
 
 
-@_yak("self_draw", "쯔모", "Concealed self-draw")
+@_yak("self_draw", "올라", "Concealed self-draw")
 def _self_draw(r: Reading) -> bool:
     """A concealed hand winning by self-draw (win on kong and last-tile draw included)."""
     return r.ctx.is_concealed and r.ctx.self_draw
