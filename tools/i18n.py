@@ -146,7 +146,11 @@ def read(lang: str, domain: str) -> Catalog:
 
 def write(cat: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    cat.header_comment = HEADER.format(language=cat.locale_identifier or "?", domain=cat.domain)
+    header = HEADER.format(language=cat.locale_identifier or "?", domain=cat.domain)
+    # the translators' own notes after our standard lines (the Korean glossary) are kept
+    lines, ours = (cat.header_comment or "").split("\n"), header.split("\n")
+    kept = lines[len(ours):] if lines[:len(ours)] == ours else []
+    cat.header_comment = "\n".join([header, *kept])
     buf = io.BytesIO()
     write_po(buf, cat, width=100, omit_header=False, ignore_obsolete=True, sort_output=True,
              no_location=True)

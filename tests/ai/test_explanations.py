@@ -119,7 +119,7 @@ def test_nothing_to_explain_before_a_decision():
 def test_plans_are_messages():
     v = plan_value(to_counts(parse_tiles("234m456m345p22p67p")))
     assert v.plan is PLANS["concealed + all simples"] and str(v.plan) == "concealed + all simples"
-    assert render(v.plan, "ko") == "문전 + 당요" and render(PLANS["ready"], "ko") == "텐파이"
+    assert render(v.plan, "ko") == "문전 + 당요" and render(PLANS["ready"], "ko") == "대기"
     assert {str(m) for m in PLANS.values()} == set(PLANS)
 
 

@@ -119,7 +119,7 @@ def test_sacred_texts_every_case():
     check_all([st.why_not(w) or st2.why_not(w) for w in st.blocked + st2.blocked])
     stem = next(r for r in st2.reasons if r.case == "SD3")
     assert reason_text(stem.message, "ko") == \
-        "7만을 버렸으므로 1만, 4만, 7만으로는 론할 수 없습니다 (근 패턴 1-4-7)"
+        "7만을 버렸으므로 1만, 4만, 7만으로는 쏘아로 날 수 없습니다 (근 패턴 1-4-7)"
 
 
 # ---------------------------------------------------------------- seeded hands with the AI

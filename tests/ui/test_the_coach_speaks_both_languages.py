@@ -1,5 +1,5 @@
 """Every sentence the coach says at the table is a message that reads right in Korean (no English
-word left, the catalogue's terms: 엎어, 펑, 깡, 론, 쯔모, 텐파이) and in English (tiles in words),
+word left, the catalogue's terms: 엎어, 펑, 깡, 쏘아, 올라, 대기) and in English (tiles in words),
 made from the rigged situations of the coach's tests (issue 32)."""
 
 from __future__ import annotations
@@ -40,5 +40,5 @@ def test_each_coach_sentence_reads_in_both_languages(i):
 
 def test_the_korean_uses_the_catalogues_terms():
     ko = " ".join(reason_text(m, "ko") for m in said())
-    for term in ("엎어", "펑", "론", "쯔모", "텐파이", "기본 2점"):
+    for term in ("엎어", "펑", "쏘아", "올라", "대기", "기본 2점"):
         assert term in ko, term
