@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -210,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs == 1:
         rows = [_job(t) for t in tasks]
     else:
-        with ProcessPoolExecutor(args.jobs) as ex:
+        with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
             rows = list(ex.map(_job, tasks))
     a = analyse(rows, args.reference)
     print(report(a, args.reference, args.playouts))

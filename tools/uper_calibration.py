@@ -60,6 +60,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -150,6 +151,12 @@ def load(cache: str) -> list[dict]:
     return rows
 
 
+def _write(out, row: dict, i: int, n: int, t0: float) -> None:
+    out.write(json.dumps(row) + "\n")
+    out.flush()
+    print(f"{i}/{n} seed {row['seed']} {row['stage']}: {time.perf_counter() - t0:.0f} s", flush=True)
+
+
 def run(args: argparse.Namespace) -> int:
     done = {(r["seed"], r["stage"]) for r in load(args.cache)}
     todo = [(args.first + i, STAGE_CYCLE[i % 3], args.playouts) for i in range(args.positions)]
@@ -157,22 +164,30 @@ def run(args: argparse.Namespace) -> int:
     Path(args.cache).parent.mkdir(parents=True, exist_ok=True)
     print(f"{len(todo)} positions to play ({len(done)} cached)", flush=True)
     t0 = time.perf_counter()
-    with open(args.cache, "a") as out, ProcessPoolExecutor(args.jobs) as ex:
-        futures = [ex.submit(_job, a) for a in todo]
-        try:
-            for i, f in enumerate(as_completed(futures), 1):
+    with open(args.cache, "a") as out:
+        if args.jobs <= 1:  # in this process: a pool of one buys nothing
+            for i, a in enumerate(todo, 1):
                 try:
-                    row = f.result()
+                    row = _job(a)
                 except ValueError as e:  # no legal position found for that seed
                     print(f"skipped: {e}", flush=True)
                     continue
-                out.write(json.dumps(row) + "\n")
-                out.flush()
-                print(f"{i}/{len(todo)} seed {row['seed']} {row['stage']}: "
-                      f"{time.perf_counter() - t0:.0f} s", flush=True)
-        except BaseException:
-            ex.shutdown(wait=False, cancel_futures=True)  # fail now, not after every job
-            raise
+                _write(out, row, i, len(todo), t0)
+            return 0
+        # spawn, not fork: a forked child of a process with threads can deadlock (3.12 warns)
+        with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as ex:
+            futures = [ex.submit(_job, a) for a in todo]
+            try:
+                for i, f in enumerate(as_completed(futures), 1):
+                    try:
+                        row = f.result()
+                    except ValueError as e:  # no legal position found for that seed
+                        print(f"skipped: {e}", flush=True)
+                        continue
+                    _write(out, row, i, len(todo), t0)
+            except BaseException:
+                ex.shutdown(wait=False, cancel_futures=True)  # fail now, not after every job
+                raise
     return 0
 
 
