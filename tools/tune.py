@@ -88,8 +88,10 @@ KNOBS: tuple[Knob, ...] = (
 OPPONENTS: tuple[str, ...] = ("ai:standard", "ai:expert", *(f"ai:{n}" for n in STYLES))
 
 #: SPSA's gains (Spall's recommended exponents): a_k = a / (k + 1 + A) ** alpha,
-#: c_k = c / (k + 1) ** gamma, in units of the knobs' scales
-GAINS = {"a": 1.0, "A": 10.0, "alpha": 0.602, "c": 1.0, "gamma": 0.101, "max_step": 1.0}
+#: c_k = c / (k + 1) ** gamma, in units of the knobs' scales. One step's difference at 16 walls
+#: has a spread of about 3 points per hand (2026-12-07) against slopes of a few tenths, so `a`
+#: is small: the knobs wander less than one unit from the noise alone over a hundred steps
+GAINS = {"a": 0.4, "A": 10.0, "alpha": 0.602, "c": 1.0, "gamma": 0.101, "max_step": 1.0}
 
 CANDIDATE = "ai:tune"
 
