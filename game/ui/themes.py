@@ -25,14 +25,20 @@ Colour = tuple[int, int, int]
 @dataclass(frozen=True)
 class Palette:
     """The colours of the panels and buttons drawn on a table (`widgets.draw_panel`,
-    `widgets.draw_button`): a panel and its edge, a focused or hovered button, a disabled one.
-    The default is the green table's (and every screen's away from the table)."""
+    `widgets.draw_button`): a panel and its edge, a focused or hovered button, a disabled one;
+    and of the menus opened from it (pause, settings, rules, yak guide: `widgets.draw_ground`),
+    so that they keep the chosen felt's colour: their ground's gradient, a list's well and a
+    rule between rows. The default is the green table's (and every screen's away from it)."""
 
     panel: Colour = (14, 52, 38)
     edge: Colour = (60, 130, 100)
     hilite: Colour = (44, 120, 88)
     dark: Colour = (12, 40, 29)
     dark_edge: Colour = (40, 80, 62)
+    ground_top: Colour = (18, 78, 56)
+    ground_bottom: Colour = (10, 46, 33)
+    well: Colour = (12, 40, 30)
+    rule: Colour = (40, 90, 70)
 
 
 #: the screens' own colours (and the green table's)
@@ -119,7 +125,9 @@ TABLE_THEMES: dict[str, TableTheme] = {
                        console_edge=(92, 116, 160), console_middle=(20, 30, 52),
                        console_shadow=(6, 10, 20),
                        palette=Palette(panel=(16, 30, 56), edge=(92, 116, 160), hilite=(44, 70, 122),
-                                       dark=(12, 20, 38), dark_edge=(40, 54, 84))),
+                                       dark=(12, 20, 38), dark_edge=(40, 54, 84),
+                                       ground_top=(24, 46, 88), ground_bottom=(12, 24, 50),
+                                       well=(12, 22, 42), rule=(46, 64, 104))),
     # wine-red felt, a walnut rail with a brass edge
     "wine": TableTheme("wine", room=(26, 22, 24), room_light=(46, 38, 40), wood_dark=(52, 30, 20),
                        wood=(88, 54, 34), wood_light=(184, 146, 82), felt_light=(120, 36, 52),
@@ -127,7 +135,9 @@ TABLE_THEMES: dict[str, TableTheme] = {
                        console_edge=(168, 120, 90), console_middle=(52, 20, 28),
                        console_shadow=(16, 6, 10),
                        palette=Palette(panel=(48, 18, 26), edge=(168, 120, 90), hilite=(112, 52, 58),
-                                       dark=(34, 14, 18), dark_edge=(86, 52, 44))),
+                                       dark=(34, 14, 18), dark_edge=(86, 52, 44),
+                                       ground_top=(84, 26, 38), ground_bottom=(46, 12, 22),
+                                       well=(36, 12, 18), rule=(100, 48, 52))),
 }
 
 TILE_THEMES: dict[str, TileTheme] = {

@@ -41,9 +41,9 @@ PANEL_EDGE = DEFAULT_PALETTE.edge
 HILITE = DEFAULT_PALETTE.hilite
 DISABLED = (110, 125, 115)
 RED_TEXT = (240, 120, 110)
-#: the felt behind the menus, top to bottom (`draw_gradient`)
-FELT_TOP = (18, 78, 56)
-FELT_BOTTOM = (10, 46, 33)
+#: the felt behind the menus, top to bottom (`draw_gradient`; a table theme's: `draw_ground`)
+FELT_TOP = DEFAULT_PALETTE.ground_top
+FELT_BOTTOM = DEFAULT_PALETTE.ground_bottom
 
 
 class Fonts:
@@ -234,11 +234,21 @@ def shade_screen(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.fill((k, k, k), special_flags=pygame.BLEND_RGB_MULT)
 
 
-def draw_dialog(surface: pygame.Surface, box: pygame.Rect, shade: int = 150) -> None:
+def draw_dialog(surface: pygame.Surface, box: pygame.Rect, shade: int = 150,
+                palette: Palette = DEFAULT_PALETTE) -> None:
     """A dialog's ground: the screen darkened, then an opaque panel (nothing behind shows
-    through the words)."""
+    through the words), in `palette` (the table theme's over a table)."""
     shade_screen(surface, shade)
-    draw_panel(surface, box, alpha=255)
+    draw_panel(surface, box, alpha=255, palette=palette)
+
+
+def draw_ground(surface: pygame.Surface, palette: Palette = DEFAULT_PALETTE) -> None:
+    """A menu's full-screen ground: the felt's gradient in `palette`'s colours (a navy table's
+    settings are navy, not green).
+
+        draw_ground(surface, app.art.look.table.palette)
+    """
+    draw_gradient(surface, palette.ground_top, palette.ground_bottom)
 
 
 def draw_button(surface: pygame.Surface, fonts: Fonts, b: Button, focused: bool, size: int,

@@ -5,7 +5,8 @@
 While it is open the table stands still (the app updates only the top screen: no animation, no
 countdown, no computer move is played). Leave asks first (`TableScene.ask_to_leave`: the game
 can be continued from the title). Keys: Up/Down (or W/S, Tab) move, Enter or Space choose, Esc
-resumes; the mouse hovers and clicks.
+resumes; the mouse hovers and clicks. Its panel and buttons take the table theme's colours
+(`TableTheme.palette`: navy over a navy table), as the settings, rules and yak guide do.
 """
 
 from __future__ import annotations
@@ -91,11 +92,13 @@ class PauseScene(Scene):
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         box, buttons, size = self.geometry()
-        draw_dialog(surface, box, shade=130)
+        palette = self.app.art.look.table.palette  # the chosen felt's colours, not always green
+        draw_dialog(surface, box, shade=130, palette=palette)
         fonts = self.app.fonts
         t = fonts.fit(self.app.tr("pause.title"), round(size * 1.5), box.w - 48, GOLD, bold=True)
         surface.blit(t, t.get_rect(midtop=(box.centerx, box.y + 20)))
         for i, b in enumerate(buttons):
-            draw_button(surface, fonts, b, i == self.focus, size, hovered=i == self.hover)
+            draw_button(surface, fonts, b, i == self.focus, size, hovered=i == self.hover,
+                        palette=palette)
         foot = fonts.fit(self.app.tr("pause.hint"), round(size * 0.75), box.w - 32, DIM)
         surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - 14)))

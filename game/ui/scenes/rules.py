@@ -16,13 +16,11 @@ from ..i18n import tr, yak_label
 from ..scene import Scene
 from ..widgets import (
     DIM,
-    FELT_BOTTOM,
-    FELT_TOP,
     GOLD,
     WHITE,
     Button,
     draw_button,
-    draw_gradient,
+    draw_ground,
     draw_panel,
     draw_scrollbar,
     wrap,
@@ -131,11 +129,12 @@ class RulesScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        palette = self.app.art.look.table.palette  # the chosen felt's colours
+        draw_ground(surface, palette)
         g = self.geometry()
         fonts, size, lang = self.app.fonts, g["size"], self.app.lang
         box: pygame.Rect = g["box"]
-        draw_panel(surface, box, alpha=230)
+        draw_panel(surface, box, alpha=230, palette=palette)
         title = fonts.text(tr("rules.title", lang), round(size * 1.5), GOLD, bold=True)
         surface.blit(title, (box.x + 24, box.y + 12))
         text: pygame.Rect = g["text"]
@@ -151,11 +150,14 @@ class RulesScene(Scene):
                 surface.blit(fonts.fit(left, size, text.w * 0.75, WHITE), (text.x + size, y))
                 pts = fonts.text(right, size, GOLD)
                 surface.blit(pts, pts.get_rect(topright=(text.right, y)))
-                pygame.draw.line(surface, (40, 90, 70), (text.x + size, y + g["lh"] - 3),
+                pygame.draw.line(surface, palette.rule, (text.x + size, y + g["lh"] - 3),
                                  (text.right, y + g["lh"] - 3))
             y += g["lh"]
-        draw_scrollbar(surface, text.right + 10, text.y, text.h, self.scroll, g["visible"], len(lines))
+        draw_scrollbar(surface, text.right + 10, text.y, text.h, self.scroll, g["visible"], len(lines),
+                       palette.edge)
         hint = fonts.fit(tr("rules.help", lang), round(size * 0.8), g["guide"].x - box.x - 40, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
-        draw_button(surface, fonts, Button(g["guide"], tr("rules.yak_guide", lang)), False, size)
-        draw_button(surface, fonts, Button(g["back"], tr("settings.cancel", lang)), True, size)
+        draw_button(surface, fonts, Button(g["guide"], tr("rules.yak_guide", lang)), False, size,
+                    palette=palette)
+        draw_button(surface, fonts, Button(g["back"], tr("settings.cancel", lang)), True, size,
+                    palette=palette)

@@ -44,11 +44,7 @@ from ..scene import Scene
 from ..themes import Look
 from ..widgets import (
     DIM,
-    FELT_BOTTOM,
-    FELT_TOP,
     GOLD,
-    HILITE,
-    PANEL_EDGE,
     RED_TEXT,
     WHITE,
     Button,
@@ -721,13 +717,14 @@ class SettingsScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        pal = self.app.art.look.table.palette  # the chosen felt's colours (navy, wine, green)
+        draw_gradient(surface, pal.ground_top, pal.ground_bottom)
         g = self.geometry()
         lang = self.draft.language
         fonts = self.app.fonts
         size = g["size"]
         box: pygame.Rect = g["box"]
-        draw_panel(surface, box, alpha=230)
+        draw_panel(surface, box, alpha=230, palette=pal)
         title = fonts.text(tr("settings.title", lang), round(size * 1.5), GOLD, bold=True)
         surface.blit(title, (box.x + 22, box.y + 12))
         if self.dirty:
@@ -735,8 +732,8 @@ class SettingsScene(Scene):
             surface.blit(u, u.get_rect(topright=(box.right - 22, box.y + 18)))
         for i, r in enumerate(g["tabs"]):
             active = i == self.page
-            pygame.draw.rect(surface, HILITE if active else (16, 58, 42), r, border_radius=8)
-            pygame.draw.rect(surface, GOLD if active else PANEL_EDGE, r, width=2, border_radius=8)
+            pygame.draw.rect(surface, pal.hilite if active else pal.panel, r, border_radius=8)
+            pygame.draw.rect(surface, GOLD if active else pal.edge, r, width=2, border_radius=8)
             t = fonts.fit(tr(f"settings.page.{self.pages[i][0]}", lang), size, r.w - 12,
                           WHITE if active else DIM)
             surface.blit(t, t.get_rect(center=r.center))
@@ -745,12 +742,12 @@ class SettingsScene(Scene):
             img = fonts.fit(line, round(size * 0.9), box.w - 44, GOLD)
             surface.blit(img, (box.x + 22, g["summary_y"]))
             for b in self.action_buttons(g):
-                draw_button(surface, fonts, b, False, round(size * 0.85))
+                draw_button(surface, fonts, b, False, round(size * 0.85), palette=pal)
         for i, r, left, value, right in self.row_rects(g):
             row = self.rows[i]
             sel = i == self.row
             if sel:
-                pygame.draw.rect(surface, (30, 96, 70), r, border_radius=6)
+                pygame.draw.rect(surface, pal.hilite, r, border_radius=6)
                 pygame.draw.rect(surface, GOLD, r, width=1, border_radius=6)
             label = fonts.fit(row.label(lang), size, left.x - r.x - 24, WHITE)
             surface.blit(label, label.get_rect(midleft=(r.x + 12, r.centery)))
@@ -760,7 +757,7 @@ class SettingsScene(Scene):
             can_l = len(vals) == 2 or idx > 0
             can_r = len(vals) == 2 or idx < len(vals) - 1
             for rect, glyph, ok in ((left, "◀", can_l), (right, "▶", can_r)):
-                a = fonts.text(glyph, size, GOLD if (ok and sel) else (DIM if ok else (60, 90, 75)))
+                a = fonts.text(glyph, size, GOLD if (ok and sel) else (DIM if ok else pal.dark_edge))
                 surface.blit(a, a.get_rect(center=rect.center))
             text = row.show(cur, lang)
             colour = GOLD if row.custom(self.draft) else WHITE
@@ -775,11 +772,11 @@ class SettingsScene(Scene):
             lr = g["list"]
             bar_h = max(20, lr.h * vis / n)
             y = lr.y + (lr.h - bar_h) * self.scroll / max(1, n - vis)
-            pygame.draw.rect(surface, PANEL_EDGE, (lr.right + 6, round(y), 5, round(bar_h)), border_radius=3)
+            pygame.draw.rect(surface, pal.edge, (lr.right + 6, round(y), 5, round(bar_h)), border_radius=3)
         if g["preview"] is not None:
             surface.blit(self.preview(g["preview"].size), g["preview"].topleft)
         for k, b in enumerate(self.bottom_buttons(g)):
-            draw_button(surface, fonts, b, k == 2 and self.dirty, size)
+            draw_button(surface, fonts, b, k == 2 and self.dirty, size, palette=pal)
         about = self.rows[self.row].about if 0 <= self.row < len(self.rows) else None
         status = self.shown_status()
         msg = status or (about(lang) if about is not None else tr("settings.help", lang))

@@ -26,11 +26,7 @@ from ..i18n import TERMS_LANG, tr
 from ..scene import Scene
 from ..widgets import (
     DIM,
-    FELT_BOTTOM,
-    FELT_TOP,
     GOLD,
-    HILITE,
-    PANEL_EDGE,
     WHITE,
     Button,
     draw_button,
@@ -195,12 +191,13 @@ class YakGuideScene(Scene):
 
     # --- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        draw_gradient(surface, FELT_TOP, FELT_BOTTOM)
+        pal = self.app.art.look.table.palette  # the chosen felt's colours (navy, wine, green)
+        draw_gradient(surface, pal.ground_top, pal.ground_bottom)
         g = self.geometry()
         fonts, size, lang = self.app.fonts, g["size"], self.app.lang
         rules = self.app.settings.rules
         box: pygame.Rect = g["box"]
-        draw_panel(surface, box, alpha=255)
+        draw_panel(surface, box, alpha=255, palette=pal)
         title = fonts.text(tr("guide.title", lang), round(size * 1.5), GOLD, bold=True)
         surface.blit(title, (box.x + 24, box.y + 12))
         preset = PRESETS[rules.preset][0]
@@ -213,13 +210,14 @@ class YakGuideScene(Scene):
         self._draw_detail(surface, g, rules)
         hint = fonts.fit(tr("guide.help", lang), round(size * 0.8), g["back"].x - box.x - 44, DIM)
         surface.blit(hint, hint.get_rect(midleft=(box.x + 24, g["back"].centery)))
-        draw_button(surface, fonts, Button(g["back"], tr("guide.back", lang)), True, size)
+        draw_button(surface, fonts, Button(g["back"], tr("guide.back", lang)), True, size, palette=pal)
 
     def _draw_list(self, surface: pygame.Surface, g: dict[str, Any], rules: RuleSet) -> None:
         fonts, size, lang = self.app.fonts, g["size"], self.app.lang
         lst: pygame.Rect = g["list"]
         rh = g["rh"]
-        pygame.draw.rect(surface, (12, 40, 30), lst, border_radius=8)
+        pal = self.app.art.look.table.palette
+        pygame.draw.rect(surface, pal.well, lst, border_radius=8)
         rows = self.rows()
         reach = {r.key for r in self.reach or ()}
         y = lst.y
@@ -232,7 +230,7 @@ class YakGuideScene(Scene):
             else:
                 e = self.entries[i]
                 if i == self.index:
-                    pygame.draw.rect(surface, HILITE, r.inflate(-4, -2), border_radius=6)
+                    pygame.draw.rect(surface, pal.hilite, r.inflate(-4, -2), border_radius=6)
                 n = e.points(rules)
                 pts = fonts.text(("+" if e.kind == "bonus" else "") + str(n), size,
                                  GOLD if n else DIM)
@@ -242,7 +240,8 @@ class YakGuideScene(Scene):
                 name = fonts.fit(mark + yak_name(e.key, lang), size, r.w - 40 - pts.get_width(), colour)
                 surface.blit(name, name.get_rect(midleft=(r.x + 18, r.centery)))
             y += rh
-        draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.scroll, g["visible"], len(rows))
+        draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.scroll, g["visible"], len(rows),
+                       pal.edge)
 
     def _wrap(self, text: str, size: int, width: int) -> list[str]:
         key = (text, size, width)
@@ -292,7 +291,7 @@ class YakGuideScene(Scene):
             surface.blit(surf, (d.x + 8, y))
             y += round(size * 1.3)
         y += round(size * 0.4)
-        pygame.draw.line(surface, PANEL_EDGE, (d.x, y), (d.right, y))
+        pygame.draw.line(surface, self.app.art.look.table.palette.edge, (d.x, y), (d.right, y))
         return y + round(size * 0.6)
 
     def _draw_example(self, surface: pygame.Surface, d: pygame.Rect, y: int, size: int,
