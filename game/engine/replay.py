@@ -1,4 +1,5 @@
-"""Save a session as JSON lines, load it back, and replay it to check it rebuilds identically.
+"""Save a session as JSON lines, load it back, and replay it to check it rebuilds identically;
+rebuild one hand from its recorded actions (`rebuild_hand`, the one place that does it).
 
 The log: a header line (seed, rules, players, seat selection), then one line per action
 (``{"type": "action", "hand": n, "seat": "E", "action": {...}}``) and per event
@@ -11,6 +12,20 @@ truncated log raises `ReplayError` naming the line.
 >>> rec = Recorder(Session(RuleSet(), seed=3, hands=1))
 >>> rec.header["seed"], rec.header["format"]
 (3, 1)
+
+Every reader of recorded actions (the session replay, a record's hands, the replay viewer, the
+review, uper practice's undo, Continue at the table) rebuilds a hand with `rebuild_hand` /
+`HandRebuild`: the actions go through the referee (`HandDriver`), so each is checked for
+legality and listeners (a record writer) hear them as in play; an illegal one raises
+`RebuildError` naming the hand and the step::
+
+>>> from game.engine.table import Table
+>>> t = Table(RuleSet(), seed=4)
+>>> seat, d = next(iter(t.pending().items()))
+>>> r = rebuild_hand(Table(RuleSet(), seed=4), [(seat, d.legal[0])])
+>>> _ = t.submit(seat, d.legal[0])
+>>> r.steps, len(r.counts), r.table.events == t.events
+(1, 2, True)
 """
 
 from __future__ import annotations
@@ -25,10 +40,11 @@ from .actions import Action, action_from_json
 from .driver import HandDriver
 from .error_words import reason
 from .errors import MahjongError, ReplayError
-from .events import Event, event_from_json
+from .events import Event, HandStarted, event_from_json
 from .messages import INT, MSG, TEXT, define
 from .rules import RuleSet
 from .session import Session, play_session
+from .table import Table
 from .tiles import SEAT_LETTERS
 
 FORMAT = 1
@@ -64,9 +80,102 @@ NO_EVENT = define("replay.no_event", "{path} line {no}: event line without 'even
 HAND_UNFINISHED = define("replay.hand_unfinished",
                          "{path} line {no}: log truncated: hand {hand} is not finished",
                          path=TEXT, no=INT, hand=INT)
+STEP = define("replay.step", "hand {hand}, action {step}: {why}", hand=INT, step=INT, why=MSG)
 TRUNCATED = define("replay.truncated", "{path} line {no}: log truncated: the replay has "
                    "{produced} events, the log {logged}", path=TEXT, no=INT, produced=INT,
                    logged=INT)
+
+
+class RebuildError(ReplayError):
+    """A recorded action the rebuilt table refuses: `hand` (its number), `step` (the action's
+    index in the hand, 1-based), `line` (its line in the file, when the caller knows it),
+    `cause` (the engine's own error) and `why` (its message)."""
+
+    def __init__(self, hand: int, step: int, cause: BaseException, line: int | None = None):
+        self.hand, self.step, self.cause, self.line = hand, step, cause, line
+        self.why = reason(cause)
+        super().__init__(STEP(hand=hand, step=step, why=self.why))
+
+
+class HandRebuild:
+    """A hand rebuilt from its recorded actions, one `play` at a time, through the referee.
+
+    `table` is the hand's fresh table (as the session or a record's hand start deals it);
+    `listeners` hear its events and actions as in play (a record writer: the new record gets
+    the same lines). `counts[i]` is how many events the table holds after `i` actions
+    (`counts[0]`: the deal), so a viewer finds the action after which an event had happened."""
+
+    def __init__(self, table: Table, *, listeners: Sequence[Any] = ()):
+        self.table = table
+        self.referee = HandDriver(table, [None] * 4, listeners=listeners, observe=False)
+        self.referee.step()  # the deal's events to the listeners, before any action
+        self.steps = 0
+        self.counts = [len(table.events)]
+
+    @property
+    def is_over(self) -> bool:
+        return self.table.is_over
+
+    def play(self, seat: int, action: Action, *, line: int | None = None) -> list[Event]:
+        """Play the next recorded action; one the table refuses raises `RebuildError` (hand,
+        step, line) and changes nothing."""
+        try:
+            events = self.referee.answer(seat, action)
+        except MahjongError as e:
+            raise RebuildError(self.table.hand, self.steps + 1, e, line) from None
+        self.steps += 1
+        self.counts.append(len(self.table.events))
+        return events
+
+
+def start_table(start: HandStarted) -> Table:
+    """The fresh table a recorded hand start deals again (its seed, wind, players, scores and
+    rules); a start that does not build one raises the engine's error (`MahjongError`,
+    `ValueError` or `TypeError` for a damaged record)."""
+    return Table(RuleSet.from_dict(start.rules), start.seed if start.seed is not None else 0,
+                 prevalent=start.prevalent, doubled=start.doubled, hand=start.hand,
+                 players=start.players, scores=start.scores)
+
+
+@dataclass
+class Rebuilt:
+    """What `rebuild_hand` made: the table after `steps` actions, the events after each
+    (`counts`, as `HandRebuild.counts`) and, when told not to raise, why it stopped early
+    (`error`, None when every asked action was played)."""
+
+    table: Table
+    steps: int
+    counts: list[int]
+    error: RebuildError | None = None
+
+
+def rebuild_hand(table: Table, actions: Iterable[tuple[int, Action] | tuple[int, int, Action]],
+                 *, upto: int | None = None, strict: bool = True, stop_when_over: bool = False,
+                 listeners: Sequence[Any] = ()) -> Rebuilt:
+    """Play a hand's recorded actions on its fresh `table`: each ``(seat, action)``, or
+    ``(line, seat, action)`` as a record holds them (the line goes into the error).
+
+    `upto` stops after that many actions (the table at any stop point); `stop_when_over`
+    ignores actions after the hand's end (a record may carry answers the end made moot);
+    `strict` raises `RebuildError` at the first refused action, else the rebuild stops there
+    and says why in `Rebuilt.error` (Continue and the viewer keep what rebuilt)."""
+    r = HandRebuild(table, listeners=listeners)
+    error: RebuildError | None = None
+    for i, item in enumerate(actions):
+        if upto is not None and i >= upto:
+            break
+        if stop_when_over and r.is_over:
+            break
+        line = item[0] if len(item) == 3 else None
+        seat, action = item[-2], item[-1]
+        try:
+            r.play(seat, action, line=line)  # type: ignore[arg-type]
+        except RebuildError as e:
+            if strict:
+                raise
+            error = e
+            break
+    return Rebuilt(table, r.steps, r.counts, error)
 
 
 @dataclass
@@ -198,7 +307,7 @@ def replay(log: SessionLog, source: str = "log") -> Session:
         if session.table is not None:
             raise ReplayError(HAND_OPEN(path=source, no=no, hand=str(hand)))
         table = session.new_hand()
-        referee = HandDriver(table, [None] * 4)  # every answer comes from the log
+        rebuild = HandRebuild(table)  # every answer comes from the log
         if table.hand != hand:
             raise ReplayError(HAND_NUMBER(path=source, no=no, want=table.hand, got=str(hand)))
         while i < len(lines) and lines[i][1].get("hand") == hand:
@@ -208,7 +317,9 @@ def replay(log: SessionLog, source: str = "log") -> Session:
                 try:
                     seat = SEAT_LETTERS.index(data["seat"])
                     action = action_from_json(data["action"])
-                    referee.answer(seat, action)
+                    rebuild.play(seat, action, line=no)
+                except RebuildError as e:
+                    raise ReplayError(BAD_LINE(path=source, no=no, why=e.why)) from None
                 except (KeyError, ValueError, MahjongError) as e:
                     raise ReplayError(BAD_LINE(path=source, no=no, why=reason(e))) from None
             else:

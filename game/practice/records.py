@@ -51,7 +51,17 @@ from game.engine.events import (
     event_from_json,
 )
 from game.engine.messages import INT, MSG, TEXT, Message, define
-from game.engine.replay import FORMAT, Recorder, dump_line, load_log, replay
+from game.engine.replay import (
+    FORMAT,
+    RebuildError,
+    Rebuilt,
+    Recorder,
+    dump_line,
+    load_log,
+    rebuild_hand,
+    replay,
+    start_table,
+)
 from game.engine.safejson import JsonInputError, read_file
 from game.engine.safejson import loads as safe_loads
 from game.engine.session import Session, play_session
@@ -537,23 +547,24 @@ class HandRecord:
         default): for the replay viewer's hands and hints at any point
         (``hints(table.observation(seat), table.events)``). Raises `ReplayError` when the
         record does not rebuild."""
-        from game.engine.rules import RuleSet
+        return self.rebuild(actions).table
+
+    def rebuild(self, actions: int | None = None, *, strict: bool = True,
+                stop_when_over: bool = False) -> Rebuilt:
+        """The engine's `rebuild_hand` of this hand from its start (see `table`); with
+        ``strict=False`` it stops at a refused action and says why in ``error``."""
         s = self.start
         if s is None:
             raise ReplayError(NO_START(hand=self.number))
         try:
-            t = Table(RuleSet.from_dict(s.rules), s.seed if s.seed is not None else 0,
-                      prevalent=s.prevalent, doubled=s.doubled, hand=s.hand, players=s.players,
-                      scores=s.scores)
+            t = start_table(s)
         except (MahjongError, ValueError, TypeError) as e:
             raise ReplayError(BAD_START(hand=self.number, why=reason_of_error(e))) from None
-        todo = self.actions if actions is None else self.actions[:actions]
-        for no, seat, a in todo:
-            try:
-                t.submit(seat, a)
-            except MahjongError as e:
-                raise ReplayError(AT_LINE(line=no, why=reason_of_error(e))) from None
-        return t
+        try:
+            return rebuild_hand(t, self.actions, upto=actions, strict=strict,
+                                stop_when_over=stop_when_over)
+        except RebuildError as e:
+            raise ReplayError(AT_LINE(line=e.line, why=reason_of_error(e.cause))) from None
 
 
 @dataclass

@@ -62,6 +62,7 @@ from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.hand.shanten import waits as shape_waits
 from game.engine.messages import INT, MSG, SEAT, TILE, TILES, Message, define
 from game.engine.observation import Observation
+from game.engine.replay import rebuild_hand
 from game.engine.rules import RuleSet
 from game.engine.table import Decision, Table
 from game.engine.tiles import (
@@ -149,11 +150,9 @@ class Position:
 
 
 def replay_actions(rules: RuleSet, seed: int, actions: Sequence[tuple[int, Action]]) -> Table:
-    """A table from its seed with these (seat, action) submitted in order."""
-    t = Table(rules, seed)
-    for s, a in actions:
-        t.submit(s, a)
-    return t
+    """A table from its seed with these (seat, action) played in order (the engine's
+    `rebuild_hand`; a refused one raises its `RebuildError`)."""
+    return rebuild_hand(Table(rules, seed), actions).table
 
 
 def _ready_discards(d: Decision) -> tuple[int, ...]:

@@ -120,24 +120,17 @@ class ReplayViewerScene(Scene):
         got = self._counts.get(self.hand_i)
         if got is not None:
             return got
-        from game.engine.errors import MahjongError
         from game.practice.records import AT_LINE, reason_of_error
 
         h = self.hand
         out: list[int] = []
         self.problem = None
         try:
-            t = h.table(0)
-            out.append(len(t.events))
-            for no, seat, a in h.actions:
-                if t.is_over:
-                    break
-                try:
-                    t.submit(seat, a)
-                except MahjongError as e:
-                    self.problem = AT_LINE(line=no, why=reason_of_error(e))
-                    break
-                out.append(len(t.events))
+            rebuilt = h.rebuild(strict=False, stop_when_over=True)
+            out = rebuilt.counts
+            if rebuilt.error is not None:
+                self.problem = AT_LINE(line=rebuilt.error.line,
+                                       why=reason_of_error(rebuilt.error.cause))
         except Exception as e:  # noqa: BLE001 - a damaged record never crashes the viewer
             self.problem = reason_of_error(e)
         self._counts[self.hand_i] = out
