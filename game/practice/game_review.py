@@ -50,13 +50,14 @@ program (`review_key`) are the same; a damaged cache file is ignored and rebuilt
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import math
 import random
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -107,11 +108,14 @@ __all__ = [
     "ReviewProgress",
     "ReviewSeatError",
     "ReviewedDecision",
+    "TimelineHand",
     "cache_path",
     "cached_review",
+    "costliest",
     "default_reviewer",
     "review_key",
     "review_record",
+    "timeline",
     "verdict_of",
 ]
 
@@ -723,6 +727,74 @@ def _outcomes(record: Record, player: int, hands: int, stopped_in: int | None
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class TimelineHand:
+    """One finished hand of the session, for the points timeline: every player's points in it
+    and running total (in the order of the record's players), who won, who dealt in, and what
+    the reviewed player's decisions shown worse than fine cost in it (`cost`, summed)."""
+
+    hand: int
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    dealt_in: int | None
+    cost: float
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+#: hands marked on the timeline as those that cost the player most (at most)
+COSTLIEST = 3
+
+
+def timeline(record: Record, review: GameReview) -> list[TimelineHand]:
+    """The session hand by hand (the finished hands reviewed), from the record's hand ends: the
+    points timeline of the review screen and the HTML report.
+
+    >>> import tempfile
+    >>> from game.engine.rules import RuleSet
+    >>> from game.engine.session import Session
+    >>> from game.practice.records import RecordWriter, load_record
+    >>> from ai.registry import make_seat
+    >>> w = RecordWriter(Session(RuleSet(), seed=4, hands=2), directory=tempfile.mkdtemp(),
+    ...                  human=0)
+    >>> _ = w.play([make_seat("ai:expert", seed=i) for i in range(4)])
+    >>> r = review_record(w.path, playouts=8, workers=1, cache=False)
+    >>> tl = timeline(load_record(w.path), r)
+    >>> [h.hand for h in tl], sum(tl[-1].totals) == 0
+    ([1, 2], True)
+    """
+    cost: dict[int, float] = {}
+    for i in review.items:
+        if i.verdict in ("inaccuracy", "mistake", "blunder") and i.cost > 0:
+            cost[i.hand] = cost.get(i.hand, 0.0) + i.cost
+    out: list[TimelineHand] = []
+    totals = [0, 0, 0, 0]
+    for hand in record.hands[:review.hands]:
+        end = hand.end
+        if end is None or (review.stopped_in is not None and hand.number >= review.stopped_in):
+            continue
+        players = hand.player_at_seat()
+        points = [0, 0, 0, 0]
+        for seat, p in enumerate(players):
+            points[p] = end.payments[seat]
+            totals[p] += end.payments[seat]
+        dealt = [players[w.from_seat] for w in end.winners
+                 if w.how != "self_draw" and w.from_seat is not None]
+        out.append(TimelineHand(hand.number, tuple(points), tuple(totals),
+                                tuple(sorted({players[w.seat] for w in end.winners})),
+                                dealt[0] if dealt else None, cost.get(hand.number, 0.0)))
+    return out
+
+
+def costliest(hands: Sequence[TimelineHand], n: int = COSTLIEST) -> list[int]:
+    """The numbers of the (at most `n`) hands whose worse decisions cost the player most."""
+    worst = sorted((h for h in hands if h.cost > 0), key=lambda h: (-h.cost, h.hand))[:n]
+    return sorted(h.hand for h in worst)
+
+
 def _import_message_kinds() -> None:
     """Import the modules whose message kinds a review may carry (the AI's explanations)."""
     import ai.heuristic  # noqa: F401
@@ -730,15 +802,20 @@ def _import_message_kinds() -> None:
 
 @dataclass(frozen=True)
 class ReviewProgress:
-    """How far a review is: `stage` "decisions" (replaying hands and asking the computer;
-    `done`/`total` in hands) or "playouts" (in playouts); `fraction` is the whole review's."""
+    """How far a review is: `stage` "decisions" (replaying hands and asking the computer,
+    while the first disagreements are already played out; `done`/`total` in hands) or
+    "playouts" (the scan is over; in playouts); `fraction` is the whole review's (`share`
+    when the review gives it: the playouts run during the scan count)."""
 
     stage: str
     done: int
     total: int
+    share: float | None = None
 
     @property
     def fraction(self) -> float:
+        if self.share is not None:
+            return self.share
         part = self.done / self.total if self.total else 1.0
         return 0.1 * part if self.stage == "decisions" else 0.1 + 0.9 * part
 
@@ -883,12 +960,17 @@ def _short(e: Event) -> str:
 
 def _scan(record: Record, player: int, reviewer: str, opponents: str, seed_base: str,
           progress: Callable[[ReviewProgress], None] | None,
-          cancel: threading.Event | None) -> tuple[list[ReviewedDecision], list[_Pending], int,
-                                                    Message | None]:
+          cancel: threading.Event | None,
+          found: Callable[[int, int], None] | None = None,
+          items: list[ReviewedDecision] | None = None, pending: list[_Pending] | None = None
+          ) -> tuple[list[ReviewedDecision], list[_Pending], int, Message | None]:
     """Replay every hand, ask the reviewing AI at each of the player's decisions. Returns the
-    decisions, the disagreements to measure, the hands replayed and why the replay stopped."""
-    items: list[ReviewedDecision] = []
-    pending: list[_Pending] = []
+    decisions, the disagreements to measure, the hands replayed and why the replay stopped.
+    `found(items_before, pending_before)` is called after each hand (the review starts its
+    disagreements' playouts at once; `progress` is then the caller's to report). `items` and
+    `pending`: the lists to fill (new ones by default), for `found` to read."""
+    items = [] if items is None else items
+    pending = [] if pending is None else pending
     hands = 0
     total = len(record.hands)
     for h_i, hand in enumerate(record.hands):
@@ -899,7 +981,10 @@ def _scan(record: Record, player: int, reviewer: str, opponents: str, seed_base:
         if hand.start is None:
             break
         hands += 1
+        before = len(items), len(pending)
         stop = _scan_hand(hand, player, reviewer, opponents, seed_base, items, pending)
+        if found is not None:
+            found(*before)
         if stop is not None:
             return items, pending, hands, stop
     if progress is not None:
@@ -1044,100 +1129,175 @@ def _run_chunk(job: _Job, start: int, stop: int) -> list[Row]:
 
 #: playouts per chunk sent to a worker (each plays both choices)
 CHUNK = 6
+#: chunks handed to each worker process at once: few, so that the earliest decisions' chunks
+#: (their second round included) go first and their verdicts come out in order, early
+IN_FLIGHT = 2
 
 
-def _measure(jobs: Sequence[_Job], playouts: int, workers: int,
-             progress: Callable[[ReviewProgress], None] | None,
-             cancel: threading.Event | None,
-             done: Callable[[int, list[Row] | None], None] | None = None
-             ) -> tuple[list[list[Row]], dict[int, Message], int, int]:
-    """Play every job's playouts (see the module: a first round, then the rest for the jobs
-    it leaves undecided). Returns the rows per job, why jobs failed, the playouts played and
-    the workers used. `done(j, rows)` is called once a job's rows are final (None: it
-    failed), while the others are still played.
+class _Measure:
+    """The playouts of every disagreement, played while the record is still being scanned.
 
-    The playouts planned start at the most there can be (every job to `playouts`) and only
-    come down when the first round settles jobs, so the fraction done never goes back."""
-    rows: list[list[Row]] = [[] for _ in jobs]
-    failed: dict[int, Message] = {}
-    first = min(playouts, max(8, math.ceil(playouts / 3)))
-    count = [0, 2 * playouts * len(jobs)]  # playouts done, planned (at most)
-    stage = [first]  # the rows a job has when this round is over for it
+    `add(jobs)` takes the disagreements of a hand as soon as it is scanned; their chunks go to
+    the worker processes in the order of the decisions (a heap: a decision's second round goes
+    before later decisions' first round), a few at a time, so the first verdicts are known
+    after seconds, not after the whole record. Each decision gets its first round (a third of
+    the playouts, at least 8); one whose interval lies within one verdict stops there, the
+    others get the rest (`_decided` on its own first-round rows, whatever else is being
+    played). Every playout is seeded by its decision and its number, so neither the worker
+    count nor the order of play changes a verdict. With one worker the chunks are played here,
+    at once. `done(j, rows)` is called once a job's rows are final (None: it failed)."""
 
-    def add(j: int, got: list[Row] | BaseException) -> None:
-        if isinstance(got, BaseException):
-            if j not in failed and done is not None:
-                done(j, None)
-            failed.setdefault(j, reason_of_error(got))
+    def __init__(self, playouts: int, workers: int, hands: int,
+                 progress: Callable[[ReviewProgress], None] | None,
+                 cancel: threading.Event | None,
+                 done: Callable[[int, list[Row] | None], None] | None) -> None:
+        self.playouts = playouts
+        self.first = min(playouts, max(8, math.ceil(playouts / 3)))
+        self.workers = workers
+        self.hands = hands
+        self.scanned = 0
+        self.progress = progress
+        self.cancel = cancel
+        self.done = done
+        self.jobs: list[_Job] = []
+        self.rows: list[list[Row]] = []
+        self.target: list[int] = []  # the rows a job waits for before it is looked at again
+        self.failed: dict[int, Message] = {}
+        self.queue: list[tuple[int, int, int]] = []  # (job, start, stop), a heap
+        self.flying: dict[Future[list[Row]], tuple[int, int, int]] = {}
+        self.run = 0  # playouts played, both choices counted
+        self.planned = 0  # at most, for the jobs known: only comes down as jobs settle
+        self.shown = 0.0
+
+    # ------------------------------------------------------------------ progress
+    def report(self, scanned: int | None = None) -> None:
+        """Tell how far the review is: the scan's share (a tenth) and the playouts' (the
+        planned ones of the hands not scanned yet estimated from those scanned). The
+        fraction shown never goes back."""
+        if scanned is not None:
+            self.scanned = scanned
+        if self.progress is None:
             return
-        rows[j].extend(got)
-        count[0] += 2 * len(got)
-        if progress is not None:
-            progress(ReviewProgress("playouts", count[0], count[1]))
-        if done is not None and j not in failed and len(rows[j]) == stage[0] and \
-                (stage[0] >= playouts or _decided(rows[j])):
-            done(j, sorted(rows[j]))
+        left = self.hands - self.scanned
+        planned = self.planned + (self.planned / self.scanned * left if self.scanned else 0.0)
+        part = self.run / planned if planned else float(self.scanned >= self.hands)
+        share = 0.1 * (self.scanned / self.hands if self.hands else 1.0) + 0.9 * part
+        self.shown = max(self.shown, min(1.0, share))
+        if self.scanned < self.hands:
+            self.progress(ReviewProgress("decisions", self.scanned, self.hands, self.shown))
+        else:
+            self.progress(ReviewProgress("playouts", self.run, self.planned, self.shown))
 
-    todo = [(j, 0, first) for j in range(len(jobs))]
-    for round_no in (1, 2):
-        if round_no == 2:
-            stage[0] = playouts
-            todo = [(j, first, playouts) for j in range(len(jobs))
-                    if first < playouts and j not in failed and not _decided(rows[j])]
-            count[1] = count[0] + sum(2 * (b - a) for _, a, b in todo)  # not more than before
-            if progress is not None:
-                progress(ReviewProgress("playouts", count[0], count[1]))
-        chunks = [(j, a, min(b, a + CHUNK)) for j, lo, b in todo for a in range(lo, b, CHUNK)]
-        workers = _play_chunks(jobs, chunks, workers, add, cancel)
-    for r in rows:
-        r.sort()
-    return rows, failed, count[0], workers
+    # ------------------------------------------------------------------ the jobs
+    def add(self, jobs: Sequence[_Job]) -> None:
+        """Start the playouts of these disagreements (with one worker: play them now)."""
+        for job in jobs:
+            j = len(self.jobs)
+            self.jobs.append(job)
+            self.rows.append([])
+            self.target.append(self.first)
+            self.planned += 2 * self.playouts
+            self._queue(j, 0, self.first)
+        self._pump(block=False)
 
+    def finish(self) -> tuple[list[list[Row]], dict[int, Message], int, int]:
+        """Play everything left; returns the rows per job, why jobs failed, the playouts
+        played and the workers used."""
+        self._pump(block=True)
+        self.shown = 1.0
+        if self.progress is not None:
+            self.progress(ReviewProgress("playouts", self.run, self.run, 1.0))
+        for r in self.rows:
+            r.sort()
+        return self.rows, self.failed, self.run, self.workers
 
-def _play_chunks(jobs: Sequence[_Job], chunks: list[tuple[int, int, int]], workers: int,
-                 add: Callable[[int, list[Row] | BaseException], None],
-                 cancel: threading.Event | None) -> int:
-    """Play `chunks` (job, start, stop) over `workers` processes (here when 1, or when the
-    processes cannot start); returns the workers used. A chunk that raises is handed to `add`
-    as its error."""
-    def cancelled() -> bool:
-        return cancel is not None and cancel.is_set()
+    def _queue(self, j: int, lo: int, hi: int) -> None:
+        for a in range(lo, hi, CHUNK):
+            heapq.heappush(self.queue, (j, a, min(hi, a + CHUNK)))
 
-    left = list(chunks)
-    if workers > 1 and chunks:
-        try:
-            ex = _pool(workers)
-            futures: dict[Future[list[Row]], tuple[int, int, int]] = {
-                ex.submit(_run_chunk, jobs[j], a, b): (j, a, b) for j, a, b in chunks}
+    def _cancelled(self) -> bool:
+        return self.cancel is not None and self.cancel.is_set()
+
+    def _got(self, c: tuple[int, int, int], got: list[Row] | BaseException) -> None:
+        j = c[0]
+        if j in self.failed:
+            return
+        if isinstance(got, BaseException):
+            self.failed[j] = reason_of_error(got)
+            self.planned -= 2 * (self.target[j] - len(self.rows[j])) + \
+                2 * (self.playouts - self.target[j])
+            self.queue = [q for q in self.queue if q[0] != j]
+            heapq.heapify(self.queue)
+            if self.done is not None:
+                self.done(j, None)
+            self.report()
+            return
+        rows = self.rows[j]
+        rows.extend(got)
+        self.run += 2 * len(got)
+        if len(rows) == self.target[j]:
+            if self.target[j] >= self.playouts or _decided(rows):
+                self.planned -= 2 * (self.playouts - self.target[j])
+                if self.done is not None:
+                    self.done(j, sorted(rows))
+            else:
+                self.target[j] = self.playouts
+                self._queue(j, self.first, self.playouts)
+        self.report()
+
+    def _pump(self, block: bool) -> None:
+        """Hand chunks to the workers and take their results; `block`: until all are
+        played. The chunks of processes that cannot start or die are played here, with the
+        same seeds."""
+        if self.workers > 1:
             try:
-                for f in as_completed(futures):
-                    if cancelled():
-                        raise ReviewCancelled()
-                    c = futures[f]
+                self._pump_pool(block)
+            except (BrokenProcessPool, OSError):
+                _drop_pool(self.workers)
+                self.workers = 1
+                for c in self.flying.values():
+                    heapq.heappush(self.queue, c)
+                self.flying.clear()
+        if self.workers == 1:
+            while self.queue:
+                if self._cancelled():
+                    raise ReviewCancelled()
+                c = heapq.heappop(self.queue)
+                try:
+                    here: list[Row] | BaseException = _run_chunk(self.jobs[c[0]], c[1], c[2])
+                except Exception as err:  # noqa: BLE001 - a failed playout, not the review
+                    here = err
+                self._got(c, here)
+
+    def _pump_pool(self, block: bool) -> None:
+        ex = _pool(self.workers)
+        try:
+            while True:
+                while self.queue and len(self.flying) < IN_FLIGHT * self.workers:
+                    c = heapq.heappop(self.queue)
+                    self.flying[ex.submit(_run_chunk, self.jobs[c[0]], c[1], c[2])] = c
+                if not self.flying:
+                    return
+                ready, _ = wait(self.flying, timeout=0.25 if block else 0,
+                                return_when=FIRST_COMPLETED)
+                if self._cancelled():
+                    raise ReviewCancelled()
+                if not ready and not block:
+                    return
+                for f in sorted(ready, key=lambda f: self.flying[f]):
+                    c = self.flying.pop(f)
                     try:
                         got: list[Row] | BaseException = f.result()
                     except BrokenProcessPool:
+                        self.flying[f] = c  # played again here
                         raise
                     except Exception as err:  # noqa: BLE001 - a failed playout, not the review
                         got = err
-                    add(c[0], got)
-                    left.remove(c)
-            finally:
-                for f in futures:
-                    f.cancel()
-        except (BrokenProcessPool, OSError):
-            # the workers could not start or died: the rest is played here, with the same seeds
-            _drop_pool(workers)
-            workers = 1
-    for j, a, b in left:
-        if cancelled():
-            raise ReviewCancelled()
-        try:
-            here: list[Row] | BaseException = _run_chunk(jobs[j], a, b)
-        except Exception as err:  # noqa: BLE001 - a failed playout, not the review
-            here = err
-        add(j, here)
-    return workers
+                    self._got(c, got)
+        except ReviewCancelled:
+            for f in self.flying:
+                f.cancel()
+            raise
 
 
 def _stats(rows: Sequence[Row]) -> tuple[float, float, float]:
@@ -1230,21 +1390,30 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
         if found is not None:
             return found
     seed_base = f"review/{seed}/{record.header.get('seed')}/{player}"
-    items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
-                                           progress, cancel)
+    items: list[ReviewedDecision] = []
+    pending: list[_Pending] = []
+
     def settled(j: int, got: list[Row] | None) -> None:
         if verdict is None:
             return
         item = items[pending[j].index]
         verdict(_measured(item, got) if got is not None else replace(item, verdict="unclear"))
 
-    if verdict is not None:  # the disagreements the playouts cannot start from: settled now
-        for i in items:
-            if not i.agree and i.note is not None:
-                verdict(i)
-    rows, failed, run, n_workers = _measure([p.job for p in pending], playouts, n_workers,
-                                            progress, cancel, settled) \
-        if pending else ([], {}, 0, n_workers)
+    measure = _Measure(playouts, n_workers, len(record.hands), progress, cancel, settled)
+
+    def found(items_before: int, pending_before: int) -> None:
+        if verdict is not None:  # the disagreements the playouts cannot start from: settled now
+            for i in items[items_before:]:
+                if not i.agree and i.note is not None:
+                    verdict(i)
+        measure.add([p.job for p in pending[pending_before:]])
+        measure.report(measure.scanned + 1)
+
+    items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
+                                           None, cancel, found, items, pending)
+    measure.hands = hands  # a replay that stops early has no more hands to scan
+    measure.report(hands)
+    rows, failed, run, n_workers = measure.finish()
     items = list(items)
     for j, (p, r) in enumerate(zip(pending, rows)):
         if j in failed:
