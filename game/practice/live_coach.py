@@ -1,0 +1,328 @@
+"""The live coach: after each of the player's decisions, one short line says whether the strongest
+computer player agrees, and when it does not, what it would have done and why, in plain words
+(issue 32). It never stops play.
+
+The computer player is the review's (`game_review.default_reviewer`, ``ai:expert``), shown the
+same events the player saw and asked the same `Decision` (the player's own view: it never sees a
+hidden tile), exactly as the review asks it afterwards. Its own reason is the program's shorthand
+("shanten 1, 14 tiles accepted"), so the coach says why from the two choices themselves, in the
+player's terms (`reason`): the safer tile against a player who declared uper, the hand nearer to
+ready, more ways to 2 basic points, more tiles that help.
+
+`LiveCoach` thinks in spare time: `open` starts the expert on a worker thread as soon as the
+player's decision opens (while he thinks), `chose` gives it the player's answer, and `poll`
+returns the line once both are there. A line not ready within `cap_s` seconds, or by the next
+decision, is dropped: the table never waits for it.
+
+>>> from game.engine.tiles import parse_tiles
+>>> from game.i18n import render
+>>> from game.engine.tiles import parse_tile
+>>> hand = parse_tiles("123m456p78p11z5z9m3m4m")
+>>> print(render(judge_discards(hand, parse_tile("3m"), parse_tile("5z"), None), "en"))
+The expert would discard White dragon and keep 3 characters: it keeps the hand 1 tile from ready, yours 2
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.danger import visible_counts
+from game.engine.actions import Action, Discard, Kong, Pass, Pung
+from game.engine.events import Event
+from game.engine.hand.acceptance import acceptance
+from game.engine.hand.shanten import shanten
+from game.engine.messages import ACTION, INT, MSG, SEAT, TILE, Message, define
+from game.engine.observation import Observation
+from game.engine.table import Decision
+from game.engine.tiles import to_counts
+
+from .coach import routes
+from .danger_assist import danger_view
+
+__all__ = [
+    "AGREE",
+    "CALL_CLOSER",
+    "CALL_FAR",
+    "CALL_ROUTES",
+    "DISCARD",
+    "INSTEAD",
+    "UPER_NO",
+    "UPER_YES",
+    "WHY_CLOSER",
+    "WHY_JUDGED",
+    "WHY_MORE_TILES",
+    "WHY_READY",
+    "WHY_ROUTES",
+    "WHY_SAFE",
+    "WHY_SAFER",
+    "LiveCoach",
+    "Verdict",
+    "judge",
+    "judge_discards",
+    "reason",
+]
+
+AGREE = define("live_coach.agree", "The expert agrees: {action}", action=ACTION)
+DISCARD = define("live_coach.discard", "The expert would discard {tile} and keep {kept}: {why}",
+                 tile=TILE, kept=TILE, why=MSG)
+INSTEAD = define("live_coach.instead", "The expert would {action} instead: {why}", action=ACTION,
+                 why=MSG)
+WHY_SAFE = define("live_coach.why.safe", "it is safe against {seat}", seat=SEAT)
+WHY_SAFER = define("live_coach.why.safer", "yours deals in to {seat} about {yours} in 100, its "
+                   "choice {its} in 100", seat=SEAT, yours=INT, its=INT)
+WHY_CLOSER = define("live_coach.why.closer", "it keeps the hand {n} tile from ready, yours {m}",
+                    plural="it keeps the hand {n} tiles from ready, yours {m}", count="n",
+                    n=INT, m=INT)
+WHY_READY = define("live_coach.why.ready", "it keeps the hand ready")
+WHY_ROUTES = define("live_coach.why.routes", "it keeps {n} way to 2 basic points, yours {m}",
+                    plural="it keeps {n} ways to 2 basic points, yours {m}", count="n", n=INT,
+                    m=INT)
+WHY_MORE_TILES = define("live_coach.why.more_tiles", "{n} tile can improve its hand, {m} yours",
+                        plural="{n} tiles can improve its hand, {m} yours", count="n", n=INT,
+                        m=INT)
+WHY_JUDGED = define("live_coach.why.judged", "it weighs speed, value and safety differently here")
+CALL_CLOSER = define("live_coach.call.closer", "the pung brings the hand nearer to ready")
+CALL_ROUTES = define("live_coach.call.routes", "the pung would leave {n} way to 2 basic points",
+                     plural="the pung would leave {n} ways to 2 basic points", count="n", n=INT)
+CALL_FAR = define("live_coach.call.far", "the pung does not bring the hand nearer to ready")
+UPER_YES = define("live_coach.uper.yes", "uper adds a point and the hand is ready anyway")
+UPER_NO = define("live_coach.uper.no", "after uper every drawn tile goes out: it keeps the hand "
+                 "free")
+
+#: a danger difference below this (chance to deal in) is no reason
+_SAFER_BY = 0.03
+
+
+def _melds(obs: Observation) -> int:
+    return len(obs.melds[obs.seat])
+
+
+def _elsewhere(obs: Observation) -> list[int]:
+    """Copies of each kind the player sees outside his own hand."""
+    vis = visible_counts(obs)
+    for k in obs.concealed:
+        vis[k] -= 1
+    return vis
+
+
+def judge_discards(concealed: Sequence[int], yours: int, its: int, obs: Observation | None,
+                   *, after: Sequence[Any] | None = None) -> Message:
+    """"The expert would discard `its` and keep `yours`: <why>" for a hand of 14 (`concealed`).
+    `obs` gives the danger and the routes (None: shape only, for the examples)."""
+    return DISCARD(tile=its, kept=yours, why=_discard_reason(concealed, yours, its, obs, after))
+
+
+def _discard_reason(concealed: Sequence[int], yours: int, its: int, obs: Observation | None,
+                    after: Sequence[Any] | None) -> Message:
+    if obs is not None and any(obs.uper[o] for o in range(4) if o != obs.seat):
+        view = danger_view(obs, after)
+        a, b = view.tiles.get(yours), view.tiles.get(its)
+        if a is not None and b is not None and a.deal_in - b.deal_in >= _SAFER_BY:
+            if b.safe:
+                seat = next(o for o, w in zip(view.against, a.why) if w.code == "danger.risk")
+                return WHY_SAFE(seat=seat)
+            seat = view.against[0]
+            return WHY_SAFER(seat=seat, yours=round(100 * a.deal_in), its=round(100 * b.deal_in))
+    melds = 0 if obs is None else _melds(obs)
+    seen = None if obs is None else _elsewhere(obs)
+    options = {o.discard: o for o in acceptance(to_counts(concealed), melds, seen)}
+    mine, theirs = options.get(yours), options.get(its)
+    if mine is not None and theirs is not None:
+        if theirs.shanten < mine.shanten:
+            if theirs.shanten == 0:
+                return WHY_READY()
+            return WHY_CLOSER(n=theirs.shanten, m=mine.shanten)
+        if obs is not None and theirs.shanten == mine.shanten:
+            r_mine, r_theirs = (_routes_without(obs, concealed, k) for k in (yours, its))
+            if r_theirs > r_mine:
+                return WHY_ROUTES(n=r_theirs, m=r_mine)
+        if theirs.shanten == mine.shanten and theirs.unseen > mine.unseen:
+            return WHY_MORE_TILES(n=theirs.unseen, m=mine.unseen)
+    return WHY_JUDGED()
+
+
+def _routes_without(obs: Observation, concealed: Sequence[int], kind: int) -> int:
+    hand = list(concealed)
+    hand.remove(kind)
+    return len(routes(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent))
+
+
+def reason(d: Decision, chosen: Action, suggested: Action,
+           after_uper: Sequence[Any] | None = None) -> Message:
+    """Why the expert's `suggested` beats the player's `chosen` on decision `d`, in plain words
+    from the player's own view."""
+    obs = d.observation
+    if isinstance(chosen, Discard) and isinstance(suggested, Discard):
+        if chosen.tile != suggested.tile:
+            return _discard_reason(obs.concealed, chosen.tile, suggested.tile, obs, after_uper)
+        return UPER_YES() if suggested.uper else UPER_NO()
+    if isinstance(suggested, (Pung, Kong)) and isinstance(chosen, Pass):
+        return _call_gain(obs) or WHY_JUDGED()
+    if isinstance(chosen, (Pung, Kong)) and isinstance(suggested, Pass):
+        return _call_cost(obs, chosen) or WHY_JUDGED()
+    return WHY_JUDGED()
+
+
+def _call_gain(obs: Observation) -> Message | None:
+    if obs.last_discard is None:
+        return None
+    kind = obs.last_discard[1]
+    hand = list(obs.concealed)
+    if hand.count(kind) < 2:
+        return None
+    before = shanten(to_counts(hand), _melds(obs))
+    for _ in range(2):
+        hand.remove(kind)
+    best = min(o.shanten for o in acceptance(to_counts(hand + [kind]), _melds(obs) + 1)) \
+        if len(hand) % 3 == 2 else None
+    return CALL_CLOSER() if best is not None and best < before else None
+
+
+def _call_cost(obs: Observation, chosen: Action) -> Message | None:
+    from game.engine.melds import KONG, PUNG, Meld
+
+    if obs.last_discard is None:
+        return None
+    discarder, kind = obs.last_discard
+    hand = list(obs.concealed)
+    take = 3 if isinstance(chosen, Kong) else 2
+    if hand.count(kind) < take:
+        return None
+    now = len(routes(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent))
+    for _ in range(take):
+        hand.remove(kind)
+    meld = Meld(KONG if take == 3 else PUNG, kind, discarder)
+    after = len(routes(hand, (*obs.melds[obs.seat], meld), seat=obs.seat,
+                       prevalent=obs.prevalent))
+    if after < now:
+        return CALL_ROUTES(n=after)
+    return CALL_FAR()
+
+
+def judge(d: Decision, chosen: Action, suggested: Action,
+          after_uper: Sequence[Any] | None = None) -> Message:
+    """The coach's line for the player's `chosen` on `d` where the expert chose `suggested`."""
+    if chosen == suggested:
+        return AGREE(action=chosen)
+    why = reason(d, chosen, suggested, after_uper)
+    if isinstance(chosen, Discard) and isinstance(suggested, Discard) \
+            and chosen.tile != suggested.tile:
+        return DISCARD(tile=suggested.tile, kept=chosen.tile, why=why)
+    return INSTEAD(action=suggested, why=why)
+
+
+# ---------------------------------------------------------------- thinking in spare time
+@dataclass
+class Verdict:
+    """One decision's line in the making: `decision`, the expert's `suggested` answer (None while
+    it thinks), the player's `chosen` (None until he answers, `answered` set then) and `line`
+    once both are known (`done` set then; `line` stays None when the coach has nothing to
+    say)."""
+
+    decision: Decision
+    suggested: Action | None = None
+    chosen: Action | None = None
+    chosen_at: float | None = None
+    line: Message | None = None
+    cancelled: bool = False
+    answered: threading.Event = field(default_factory=threading.Event)
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class LiveCoach:
+    """Asks the expert about each of the player's decisions on a worker thread (see the module).
+
+    `make_expert()` builds the computer player (``make_seat(default_reviewer())`` unless given);
+    `threaded=False` thinks at once in `open` and `chose` (tests); `cap_s`: a line not ready this
+    long after the player answered is dropped. `asked` counts the decisions the expert was asked
+    about (with the setting off the table never asks)."""
+
+    def __init__(self, *, make_expert: Callable[[], Any] | None = None, cap_s: float = 3.0,
+                 threaded: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
+        self.make_expert = make_expert or _expert
+        self.cap_s, self.threaded, self.clock = cap_s, threaded, clock
+        self.current: Verdict | None = None
+        self.asked = 0
+
+    def open(self, decision: Decision, events: Sequence[Event], seat: int,
+             after_uper: Sequence[Any] | None = None) -> None:
+        """The player's `decision` opens: the expert starts thinking about it, shown `events`
+        (the hand so far) as `seat` sees them; `after_uper` is the danger assist's evidence
+        (`danger_assist.after_uper_kinds`). A verdict still in the making is dropped."""
+        self.drop()
+        seen = [e.visible_to(seat) for e in events]
+        v = Verdict(decision)
+        self.current = v
+        self.asked += 1
+        if self.threaded:
+            threading.Thread(target=self._think, args=(v, seen, after_uper), daemon=True,
+                             name="live-coach").start()
+        else:
+            self._suggest(v, seen)
+
+    def _suggest(self, v: Verdict, seen: Sequence[Event]) -> None:
+        try:
+            expert = self.make_expert()
+            for e in seen:
+                expert.observe(e)
+            v.suggested = expert.act(v.decision)
+        except Exception:  # noqa: BLE001 - a coach that cannot think says nothing
+            v.cancelled = True
+
+    def _judge(self, v: Verdict, after_uper: Sequence[Any] | None) -> None:
+        try:
+            if not v.cancelled and v.suggested is not None and v.chosen is not None:
+                v.line = judge(v.decision, v.chosen, v.suggested, after_uper)
+        except Exception:  # noqa: BLE001 - a reason that cannot be worked out: say nothing
+            v.line = None
+        finally:
+            v.done.set()
+
+    def _think(self, v: Verdict, seen: Sequence[Event], after_uper: Sequence[Any] | None) -> None:
+        self._suggest(v, seen)
+        while not v.cancelled and not v.answered.wait(0.5):
+            pass
+        self._judge(v, after_uper)
+
+    def chose(self, decision: Decision, action: Action,
+              after_uper: Sequence[Any] | None = None) -> None:
+        """The player answered `decision` with `action` (ignored for any other decision)."""
+        v = self.current
+        if v is None or v.decision is not decision or v.chosen is not None:
+            return
+        v.chosen, v.chosen_at = action, self.clock()
+        v.answered.set()
+        if not self.threaded:
+            self._judge(v, after_uper)
+
+    def drop(self) -> None:
+        """Forget the verdict in the making (a new decision, the hand's end)."""
+        if self.current is not None:
+            self.current.cancelled = True
+            self.current.answered.set()
+        self.current = None
+
+    def poll(self) -> Message | None:
+        """The line for the last decision once it is worked out (once: then None); None while it
+        is not. A line not worked out `cap_s` after the player answered is dropped."""
+        v = self.current
+        if v is None or v.chosen_at is None:
+            return None
+        if not v.done.is_set():
+            if self.clock() - v.chosen_at > self.cap_s:
+                self.drop()
+            return None
+        self.current = None
+        return v.line
+
+
+def _expert() -> Any:
+    from ai.registry import make_seat
+
+    from .game_review import default_reviewer
+
+    return make_seat(default_reviewer(), seed=0)
