@@ -385,7 +385,7 @@ def review_shots(out: Path) -> list[Path]:
                         paths.append(_save(app.window, out / f"auto-{what}-{tag}.png"))
                         break
                     if not kong and sc.table is not None:
-                        shown = sc.stream[sc.base:sc.director.index]
+                        shown = sc.director.played
                         if any(isinstance(e, KongDeclared) or (isinstance(e, Claimed) and e.meld == "kong")
                                for e in shown):
                             kong = True

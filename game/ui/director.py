@@ -1,17 +1,21 @@
 """The director: turns the engine's events into animations, one event at a time.
 
     director = Director(layout, human=0, speed=1.0)
-    director.follow(table.events)        # the list the engine appends to
+    table_driver.listen(director)        # hears every event of the referee, once, in order
     director.update(dt)                  # each frame: take the next events, play their tweens
     view = director.view()               # a `BoardView` of what is on the felt now
 
-The director keeps its own picture of the hand (`HandModel`), built only from events, so the
+The director is a listener of the engine's referee (`game.engine.driver.HandDriver`, through
+`game.ui.table.driver.TableDriver.listen`), as the record writer is: each event it hears is
+queued (`on_event`, or `feed` for a list of events) and played in turn. A picture of a list
+that is already complete (a record's hand, a test) is played with `feed` or `follow`. The
+director keeps its own picture of the hand (`HandModel`), built only from events, so the
 screen lags behind the engine by exactly the animations still to play; the engine never waits
 for it. The table scene asks the engine for the next decision only when `idle` is true.
 
 >>> from game.engine.events import DiceRolled
 >>> d = Director(Layout.for_size(1024, 640), human=0, speed=math.inf)
->>> d.follow([DiceRolled(0, (3, 4), "breaker")]); d.update(0.0)
+>>> d.feed([DiceRolled(0, (3, 4), "breaker")]); d.update(0.0)
 >>> d.model.dice, d.idle
 ((3, 4), True)
 """
@@ -20,10 +24,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, assert_never
 
 from game.engine.events import (
     Claimed,
@@ -31,16 +35,19 @@ from game.engine.events import (
     DiceRolled,
     Discarded,
     Drew,
+    Event,
     FlowerShown,
     HandEnded,
     HandStarted,
     KongDeclared,
     NineMajorDeclared,
+    SessionEnded,
     SessionStarted,
     WallBroken,
     WallBuilt,
     WinDeclared,
 )
+from game.engine.kinds import DicePurpose, EndReason, WinHow
 from game.engine.tiles import kind_of_tile
 from game.engine.wall import DEAL_STEPS
 
@@ -204,7 +211,7 @@ class Lazy(Anim):
 
 
 class Director:
-    """Plays the events of `follow`ed lists as animations on a `Timeline`."""
+    """Plays the events it hears (`on_event`, `feed`) as animations on a `Timeline`."""
 
     def __init__(self, layout: Layout, human: int = 0, speed: float = 1.0, reveal_all: bool = False,
                  text: Callable[..., str] | None = None, names: Callable[[int], str] | None = None,
@@ -222,7 +229,8 @@ class Director:
         self.sound = sound or (lambda name: None)
         self.key_moment = key_moment or (lambda name: False)
         self.on_hand_end = on_hand_end or (lambda: None)
-        self.source: list[Any] = []
+        #: every event heard, in order; `index` of them are taken (played or playing)
+        self.source: list[Event] = []
         self.index = 0
         self.hold = False  # a key moment waits to be photographed: take no further event now
         self.banner: tuple[str, tuple[int, int, int]] | None = None
@@ -235,10 +243,24 @@ class Director:
         self._call_anims: list[Anim] = []
 
     # --- feeding --------------------------------------------------------------------------------
+    def on_event(self, table: Any, event: Event) -> None:
+        """A listener of the referee (`HandDriver`): `event` is queued, to be shown in turn."""
+        self.source.append(event)
+
+    def feed(self, events: Iterable[Event]) -> None:
+        """Queue these events after those heard so far."""
+        self.source.extend(events)
+
     def follow(self, events: list[Any], start: int = 0) -> None:
-        """Play the events of `events` from `start` on (the list may keep growing)."""
+        """Play the events of the list `events` from `start` on, instead of what was heard (the
+        list itself is read, so it may keep growing: a record's hand shown while it is read)."""
         self.source = events
         self.index = start
+
+    @property
+    def played(self) -> list[Event]:
+        """The events taken so far (shown, or showing now), in order."""
+        return self.source[:self.index]
 
     @property
     def speed(self) -> float:
@@ -268,8 +290,9 @@ class Director:
             if self.banner_left == 0:
                 self.banner = None
 
-    def _take(self) -> None:
-        while not self.timeline.busy and not self.hold and self.index < len(self.source):
+    def _take(self, until: int | None = None) -> None:
+        end = len(self.source) if until is None else min(until, len(self.source))
+        while not self.timeline.busy and not self.hold and self.index < end:
             e = self.source[self.index]
             self.index += 1
             anim = self.animate(e)
@@ -312,15 +335,16 @@ class Director:
         """Finish the animation playing now (a click or a key)."""
         self.timeline.skip()
 
-    def catch_up(self) -> None:
-        """Show every event at once (resize, resume)."""
+    def catch_up(self, until: int | None = None) -> None:
+        """Show every event at once (resize, resume), or those before index `until` of the
+        events heard (a hand's opening skipped)."""
         saved = self.timeline.speed
         self.timeline.skip_all()
         self.timeline.speed = math.inf
         hold = self.hold
         self.hold = False
         try:
-            self._take()
+            self._take(until)
             self._play_calls(math.inf)  # calls of the past are not shown again
         finally:
             self.timeline.speed = saved
@@ -458,9 +482,42 @@ class Director:
         return Call(show)
 
     # --- events -----------------------------------------------------------------------------------
-    def animate(self, e: Any) -> Anim | None:
-        handler = getattr(self, "_on_" + type(e).__name__, None)
-        return handler(e) if handler is not None else None
+    def animate(self, e: Event) -> Anim | None:
+        """The animation of one event (None: it shows nothing). Every kind of event has its
+        case: a new kind in `game.engine.events.Event` is a type error here until it has one."""
+        match e:
+            case SessionStarted():
+                return self._on_SessionStarted(e)
+            case HandStarted():
+                return self._on_HandStarted(e)
+            case WallBuilt():
+                return self._on_WallBuilt(e)
+            case DiceRolled():
+                return self._on_DiceRolled(e)
+            case WallBroken():
+                return self._on_WallBroken(e)
+            case Dealt():
+                return self._on_Dealt(e)
+            case FlowerShown():
+                return self._on_FlowerShown(e)
+            case Drew():
+                return self._on_Drew(e)
+            case Discarded():
+                return self._on_Discarded(e)
+            case Claimed():
+                return self._on_Claimed(e)
+            case KongDeclared():
+                return self._on_KongDeclared(e)
+            case NineMajorDeclared():
+                return self._on_NineMajorDeclared(e)
+            case WinDeclared():
+                return self._on_WinDeclared(e)
+            case HandEnded():
+                return self._on_HandEnded(e)
+            case SessionEnded():
+                return None  # the session's results are a screen of their own
+            case _:
+                assert_never(e)
 
     def _on_SessionStarted(self, e: SessionStarted) -> Anim:
         self.model.seat_pick = e
@@ -535,7 +592,7 @@ class Director:
         m = self.model
         dice = DiceSprite(size=self.layout.dice_size)
         start, end = self._dice_path(e.seat)
-        key = "table.dice_breaker" if e.purpose == "breaker" else "table.dice_count"
+        key = "table.dice_breaker" if e.purpose == DicePurpose.BREAKER else "table.dice_count"
         if self.names(e.seat) == self.text("table.you"):  # "You roll 7", not "You rolls 7"
             key += "_you"
 
@@ -555,7 +612,7 @@ class Director:
         steps = [Call(begin), roll, Call(settle),
                  self.say(self.text(key, name=self.names(e.seat), n=total), seconds=1.4),
                  Delay(DURATION["dice_hold"])]
-        if e.purpose == "count":
+        if e.purpose == DicePurpose.COUNT:
             steps.append(self._moment("dice"))
         return Sequence(*steps)
 
@@ -747,10 +804,10 @@ class Director:
     def _on_WinDeclared(self, e: WinDeclared) -> Anim:
         m = self.model
         seat = e.seat
-        steps: list[Anim] = [self.call(seat, "ola" if e.how == "self_draw" else "ssoa")]
+        steps: list[Anim] = [self.call(seat, "ola" if e.how == WinHow.SELF_DRAW else "ssoa")]
         first = not self._won
         self._won = True
-        if e.how != "self_draw" and first:
+        if e.how != WinHow.SELF_DRAW and first:
             sprite = self.take(e.tile)
             m.merge_drawn(seat)
             slot = self.layout.drawn_slot(self.screen(seat), len(m.hands[seat]))
@@ -773,7 +830,7 @@ class Director:
         if e.winners:  # the fanfare grows with the hand: the biggest win's basic points
             fanfare = win_effect(max(w.result.basic for w in e.winners))
             steps.append(Call(lambda: self.sound(fanfare)))
-        if e.reason != "win":
+        if e.reason != EndReason.WIN:
             steps.append(self.say(self.text("result.draw"), (200, 210, 230), 1.6))
         steps += [Delay(DURATION["end"]), Call(self.on_hand_end)]
         return Sequence(*steps)

@@ -167,7 +167,7 @@ def test_s_skips_the_whole_opening_to_the_first_decision(monkeypatch):
         n = len(sc.table.events)
         app.step([key(pygame.K_s)], 1 / 60)
         assert sc.director.idle and not sc.in_intro, "every event of the opening is shown"
-        assert sc.director.index == len(sc.stream)
+        assert sc.director.index == len(sc.director.source)
         app.step([], 1 / 60)
         assert sc.prompt_for is not None and sc.prompt_for.kind == "turn" and len(sc.table.events) == n
         skipped = picture(sc.director)

@@ -6,8 +6,9 @@
     make_scene(app, autoplay=True, seats="ai,ai,ai,ai", seed=7, hands=2)   # spectator mode
 
 The scene owns a `TableDriver` (`game.ui.table.driver`: the session, the computer seats, the
-record). Each frame the director plays the events the engine has logged; only when it has
-caught up does the scene ask the driver for the next decision: a computer seat answers after
+record). The director listens to the driver's referee (`TableDriver.listen`): it hears every
+event once, as it happens, and each frame plays what it heard; only when it has caught up does
+the scene ask the driver for the next decision: a computer seat answers after
 the thinking delay, the human answers with the mouse or the keyboard (`game.ui.table.input`,
 keys listed there). The picture is `game.ui.table.view`. Legal actions, and the reasons for
 refused ones, always come from the engine's `Decision`. The results, the title and the notices
@@ -141,9 +142,6 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.resuming = False
         self.refusal_seen: Any = None  # the engine's refusals last explained (sacred discard...)
         self.director = self._new_director()
-        self.stream: list[Any] = list(session.events)  # the seat selection, then each hand
-        self.base = len(self.stream)
-        self.director.follow(self.stream)
         if resume is not None:
             try:
                 self._rebuild(resume)
@@ -155,6 +153,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
                 self.say(self.app.tr("table.program_replaced", n=replaced,
                                      ai=self.app.tr(f"short.{REPLACEMENT}")), 12.0)
         else:
+            self.driver.listen(self.director)  # the seat selection, then each hand
             self.start_hand()
 
     # --- the driver's state, as the view, the tests and the tools read it ---------------------------
@@ -257,28 +256,17 @@ class TableScene(TableInput, TablePace, TableView, Scene):
 
     def start_hand(self) -> None:
         self.say("", 0.0)  # what was said belongs to the hand that ended (a refused win...)
-        self.driver.start_hand()
-        self.base = len(self.stream)
+        self.driver.start_hand()  # the director hears the opening (the referee's listener)
         self.director.human = self.human
-        self._sync_source()
         self._begin_intro()
         self.app.prepare(prepare_fonts(self.app))  # the result screen's fonts, in the spare time
-
-    def _sync_source(self) -> None:
-        """Copy the engine's new events of this hand into the stream the director plays."""
-        if self.table is not None:
-            have = len(self.stream) - self.base
-            if have < len(self.table.events):
-                self.stream.extend(self.table.events[have:])
 
     def _rebuild(self, resume: Resume) -> None:
         """Rebuild the session from its record (Continue), then show the hand in progress at
         once (when the scene enters, see `on_enter`); earlier hands are booked, not shown."""
         self.driver.rebuild(resume)
-        self.base = len(self.stream)
         self.director.human = self.human
-        self._sync_source()
-        self.director.index = self.base
+        self.driver.listen(self.director)  # the hand in progress, from its first event
         self.resuming = True
 
     # --- pacing: when the driver plays ---------------------------------------------------------------
@@ -327,7 +315,6 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             now = drv.step()
             if s in now and not drv.ended and not drv.busy:
                 drv.ask(s, now[s])
-        self._sync_source()
 
     def _update_hints(self) -> None:
         d = self.prompt_for
@@ -379,7 +366,6 @@ class TableScene(TableInput, TablePace, TableView, Scene):
                 self.app.sound.play("tick")  # the countdown's last seconds only
             if self.prompt.result is not None:
                 self._choose(self.prompt.result)
-        self._sync_source()
         self._check_recording()
         self._pace_intro()
         self.director.update(dt)
@@ -387,7 +373,6 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         for _ in range(200):  # instant speed: a whole hand may pass in one frame
             before = (self.director.index, len(self.director.source))
             self._drive(dt)
-            self._sync_source()
             self.director.update(0.0)
             if (self.director.index, len(self.director.source)) == before or self.shot_pending:
                 break

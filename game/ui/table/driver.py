@@ -2,6 +2,7 @@
 
     driver = TableDriver(session, ["human", "ai:standard", "greedy", "random"], human=0,
                          seed=7, record=True)
+    driver.listen(director)                # hears every event from now on (the screen's director)
     table = driver.start_hand()
     waiting = driver.step()                # the seats see the new events; who must decide now
     driver.ask(seat, waiting[seat])        # a computer seat decides (in a worker thread)
@@ -10,7 +11,8 @@
 
 Each hand is run by the engine's referee, `game.engine.driver.HandDriver` (`hand`): every seat
 is answered later (the screen paces them all), the computer seats still observe through it, and
-the record (`game.practice.records.RecordWriter`) is one of its listeners. The screen decides
+the record (`game.practice.records.RecordWriter`) is one of its listeners, and so is whatever
+the screen subscribed with `listen` (the `game.ui.director.Director`). The screen decides
 *when* (after the animations, after the thinking delay) and shows what happened; this class
 decides nothing about the rules (the engine's `Table` does) and imports no pygame. The screen
 plays through `start_hand`, `step`, `ask`, `collect`, `submit`, `finish_hand`, `end_session`,
@@ -138,6 +140,8 @@ class TableDriver:
         self.source_lock: Any = continues.lock if continues is not None else None
         self.writer: Any = None
         self.record_note = ""  # why the record could not be started
+        #: who hears the events besides the record (`listen`): every hand's referee tells them
+        self.listeners: list[Any] = []
         if record:
             self._open_record(continues)
 
@@ -165,12 +169,27 @@ class TableDriver:
         """The hand being played (None before the first)."""
         return self.hand.table if self.hand is not None else None
 
-    def _referee(self, table: Table, *, observe: bool = True) -> HandDriver:
+    def listen(self, listener: Any) -> None:
+        """`listener` (an ``on_event(table, event)``, as `HandDriver`'s listeners have) hears
+        every event from now on, once and in order: first the story so far from where a
+        screen starts it (the hand in progress from its first event, e.g. after `rebuild`;
+        before any hand, the session's opening: the seat selection), then each event as the
+        referee plays it, hand after hand."""
+        self.listeners.append(listener)
+        table = self.table
+        for e in (table.events if table is not None else self.session.events):
+            listener.on_event(table, e)
+
+    def _listeners(self, *, screen: bool = True) -> list[Any]:
+        """The record, then the listeners of `listen` (unless `screen` is False)."""
+        return ([self.writer] if self.writer is not None else []) + (
+            self.listeners if screen else [])
+
+    def _referee(self, table: Table, *, observe: bool = True, screen: bool = True) -> HandDriver:
         """The engine's referee for `table`: every seat answered later (the screen paces them),
-        the computer seats observing, the record listening."""
+        the computer seats observing, the record and the screen listening."""
         return HandDriver(table, [self.seats[p] for p in table.players], later=range(4),
-                          listeners=[self.writer] if self.writer is not None else [],
-                          observe=observe)
+                          listeners=self._listeners(screen=screen), observe=observe)
 
     def start_hand(self) -> Table:
         """Deal the session's next hand (its first events are recorded and shown to the seats)."""
@@ -191,7 +210,9 @@ class TableDriver:
     def end_session(self) -> None:
         """The last hand is booked: the session ends, the record closes."""
         if not self.session.finished:
-            self.session.end()
+            end = self.session.end()
+            for x in self.listeners:
+                x.on_event(self.table, end)
         self.close_record()
 
     def rebuild(self, resume: Resume) -> None:
@@ -199,7 +220,7 @@ class TableDriver:
         progress; the new record gets the same lines. The computer seats see only the hand in
         progress, from its first event, at the next `step`."""
         for n, actions in enumerate(resume.actions, 1):
-            hand = self.hand = self._referee(self.session.new_hand(), observe=False)
+            hand = self.hand = self._referee(self.session.new_hand(), observe=False, screen=False)
             hand.step()
             for seat, action in actions:
                 if hand.is_over:
@@ -215,8 +236,7 @@ class TableDriver:
             return
         table = self.hand.table
         self.hand = HandDriver(table, [self.seats[p] for p in table.players], later=range(4),
-                               listeners=[self.writer] if self.writer is not None else [],
-                               seen=0, heard=len(table.events))
+                               listeners=self._listeners(), seen=0, heard=len(table.events))
         # the continued record stays as it is: the new one names it in its header
         # ("continues"), so the lists count the game once and Continue offers the new one
 

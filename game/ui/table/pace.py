@@ -17,9 +17,10 @@ Nothing here changes the game: only when and how fast the director shows what ha
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.engine.events import Dealt, DiceRolled, HandStarted, WallBuilt
+from game.engine.kinds import DicePurpose
 
 if TYPE_CHECKING:
     from game.engine.session import Session
@@ -37,8 +38,6 @@ class TablePace:
     # what the scene provides
     app: App
     director: Director
-    stream: list[Any]
-    base: int
     time_bank: float
     replay: bool
 
@@ -49,14 +48,15 @@ class TablePace:
         def speed_factor(self) -> float: ...
 
     def _init_pace(self) -> None:
-        self.intro_end: int | None = None  # the stream index where the opening ends (None: over)
+        #: how many of the events the director heard end the opening (None: it is over)
+        self.intro_end: int | None = None
         self.intro_short = False
         self.intro_sped = False  # the director's speed was raised for a short opening
 
     def _begin_intro(self) -> None:
-        """A hand was dealt (its opening is in the stream): choose how it is shown."""
+        """A hand was dealt (the director heard its opening): choose how it is shown."""
         mode = self.app.settings.intro
-        self.intro_end = len(self.stream)
+        self.intro_end = len(self.director.source)
         self.intro_short = not self.replay and (
             mode == "quick" or (mode == "short" and self.session.hand_no > 1))
         self.time_bank = float(self.app.settings.claim_time_bank)
@@ -68,17 +68,11 @@ class TablePace:
         return self.intro_end is not None and (d.index < self.intro_end or d.timeline.busy)
 
     def _show_through(self, end: int) -> None:
-        """Show the events of the stream up to `end` at once (the director's `catch_up` of a
-        part of what it follows)."""
+        """Show the events the director heard before index `end` at once."""
         d = self.director
         if d.index >= end and not d.timeline.busy:
             return
-        full = d.source
-        d.source = full[:end]
-        try:
-            d.catch_up()
-        finally:
-            d.source = full
+        d.catch_up(end)
 
     def skip(self) -> None:
         """The skip key: the whole opening at once while it plays, else the animation playing."""
@@ -108,10 +102,11 @@ class TablePace:
         d.speed = self.speed_factor * SHORT_FACTOR
         self.intro_sped = True
         while not d.timeline.busy and not d.hold and d.index < self.intro_end:
-            e = self.stream[d.index]
-            later_deal = any(isinstance(x, Dealt) for x in self.stream[d.index + 1:self.intro_end])
+            heard = d.source
+            e = heard[d.index]
+            later_deal = any(isinstance(x, Dealt) for x in heard[d.index + 1:self.intro_end])
             quiet = (isinstance(e, (WallBuilt, HandStarted))
-                     or (isinstance(e, DiceRolled) and e.purpose == "breaker")
+                     or (isinstance(e, DiceRolled) and e.purpose == DicePurpose.BREAKER)
                      or (isinstance(e, Dealt) and later_deal))
             if not quiet:
                 break
