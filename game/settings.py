@@ -211,6 +211,11 @@ class Settings:
     assist_auto_win: bool = False
     assist_no_calls: bool = False
     assist_auto_discard: bool = False
+    #: the danger assist (issue 32): against a player who declared uper, shade each tile of the
+    #: hand by its chance to deal in, mark the exactly safe ones, show the waits when ready (F8)
+    assist_danger: bool = False
+    #: the live coach: after each decision, one line says whether the expert agrees (F9)
+    live_coach: bool = False
     #: a click raises a tile, a second click on it discards (against mis-clicks)
     click_twice: bool = False
     language: str = field(default_factory=default_language)
@@ -366,7 +371,8 @@ def _check(name: str, v: Any) -> Message | None:
         return None if ok else MUST_WINDOW(low=f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}",
                                            high=f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}", value=_show(v))
     if name in ("fullscreen", "sound", "hints", "tile_notation", "assist_auto_win",
-                "assist_no_calls", "assist_auto_discard", "click_twice"):
+                "assist_no_calls", "assist_auto_discard", "assist_danger", "live_coach",
+                "click_twice"):
         return None if isinstance(v, bool) else MUST_BOOL(value=_repr(v))
     if name in CHOICES:
         names = CHOICES[name]

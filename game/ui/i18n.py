@@ -145,6 +145,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "set.assist_auto_win": "Auto-win",
     "set.assist_no_calls": "No calls (pass pung and kong)",
     "set.assist_auto_discard": "Auto-discard after uper",
+    "set.assist_danger": "Danger and waits",
+    "set.live_coach": "Live coach",
     "set.click_twice": "Click twice to discard",
     "value.intro.full": "full ritual every hand",
     "value.intro.short": "short after the first hand",
@@ -160,6 +162,11 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.assist_no_calls": "Passes every pung and kong offer; a win is still offered (F6 at the table).",
     "about.assist_auto_discard":
         "After your uper, discards each drawn tile unless you can win; a kong is not offered (F7).",
+    "about.assist_danger": "When a player has declared uper, shades each tile of your hand by how "
+        "likely it deals in, marks the tiles that are safe and says why on hover; shows your "
+        "waits and how many are left when you are ready (F8 at the table).",
+    "about.live_coach": "After each of your decisions, one line says whether the strongest "
+        "computer player agrees, and if not, what it would do and why (F9 at the table).",
     "about.click_twice": "The first click raises a tile, a second click on it discards it.",
     # what each rule and setting does (shown below the list while its row is chosen, and on New game)
     "about.house_rules": "Play with the rules of the settings, or with a saved set of house rules "
@@ -341,6 +348,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "assist.short.assist_auto_win": "Auto-win",
     "assist.short.assist_no_calls": "No calls",
     "assist.short.assist_auto_discard": "Auto-discard",
+    "assist.assist_danger": "Danger and waits",
+    "assist.live_coach": "Live coach",
     "assist.now": "{name}: {state}",
     # the pause menu (Esc at the table) and the questions before anything is lost
     "pause.title": "Paused",

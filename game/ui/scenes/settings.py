@@ -288,6 +288,8 @@ def play_rows() -> list[Row]:
         _field("assist_auto_win", [False, True], _onoff),
         _field("assist_no_calls", [False, True], _onoff),
         _field("assist_auto_discard", [False, True], _onoff),
+        _field("assist_danger", [False, True], _onoff),
+        _field("live_coach", [False, True], _onoff),
         _field("click_twice", [False, True], _onoff),
     ]
 
