@@ -225,6 +225,38 @@ def reliability(rows: Sequence[tuple[float, bool]]) -> dict[int, list[float]]:
     return out
 
 
+def fit_knots(rows: Sequence[tuple[float, bool]], min_tiles: int = 300,
+              min_hits: int = 15) -> list[tuple[float, float]]:
+    """Knots of a monotone mapping from predicted to actual deal-in (`ai.danger.CALIBRATION`):
+    the reliability buckets merged until each holds `min_tiles` tiles and `min_hits` deal-ins,
+    then adjacent pools that fall merged (pool adjacent violators), each as (mean predicted,
+    actual), from (0, 0).
+
+    >>> fit_knots([(0.1, False)] * 8 + [(0.1, True)] * 2 + [(0.3, True)] + [(0.3, False)] * 9,
+    ...           min_tiles=5, min_hits=1)
+    [(0.0, 0.0), (0.2, 0.15)]
+    """
+    pools: list[list[float]] = []
+    cur = [0, 0.0, 0]
+    for _, (n, s, d) in sorted(reliability(rows).items()):
+        cur = [cur[0] + n, cur[1] + s, cur[2] + d]
+        if cur[0] >= min_tiles and cur[2] >= min_hits:
+            pools.append(cur)
+            cur = [0, 0.0, 0]
+    if cur[0]:
+        if pools:
+            pools[-1] = [a + b for a, b in zip(pools[-1], cur)]
+        else:
+            pools.append(cur)
+    merged: list[list[float]] = []
+    for pool in pools:
+        merged.append(list(pool))
+        while len(merged) > 1 and merged[-1][2] / merged[-1][0] <= merged[-2][2] / merged[-2][0]:
+            last = merged.pop()
+            merged[-1] = [a + b for a, b in zip(merged[-1], last)]
+    return [(0.0, 0.0)] + [(round(s / n, 4), round(d / n, 4)) for n, s, d in merged]
+
+
 def ranking(rated: Rated) -> dict:
     """Per decision: how often the tile rated safest deals in (ties share), the within-decision
     AUC, and the pooled AUC over every rated tile."""
@@ -327,7 +359,17 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=500000)
     ap.add_argument("--also", metavar="FILE", help="another danger module to rate beside")
     ap.add_argument("--dump", metavar="CSV", help="write every opponent's rated tiles (to fit)")
+    ap.add_argument("--fit", metavar="CSV", help="print calibration knots fitted to a --dump")
     args = ap.parse_args()
+    if args.fit:
+        rows: dict[str, list[tuple[float, bool]]] = {"uper": [], "silent": []}
+        for line in Path(args.fit).read_text().splitlines():
+            name, kind, q, d = line.split(",")
+            if name == "model":
+                rows["uper" if kind == "uper" else "silent"].append((float(q), d == "1"))
+        for kind, rs in rows.items():
+            print(f"{kind}: {len(rs)} tiles, knots {fit_knots(rs)}")
+        return 0
     raters: list[tuple[Rated, Callable]] = [(Rated("model"), model.read_opponents)]
     if args.also:
         raters.append((Rated("also"), load_module(args.also).read_opponents))
