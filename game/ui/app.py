@@ -49,6 +49,7 @@ from .clock import FrameClock
 from .director import CALLS
 from .i18n import reason_text, tr
 from .layout import Layout
+from .rehearsal import rehearse
 from .scene import Scene
 from .sound import Sound, music_for
 from .themes import Look
@@ -249,7 +250,8 @@ class App:
 
     def _table_ahead(self, lay: Layout) -> Iterator[None]:
         """The empty table at `lay`, its text's fonts and call words (`prepare_table_text`), then
-        every tile sprite of it (`TABLE_TILES`, `STANDING`), one a step; nothing more once the
+        every tile sprite of it (`TABLE_TILES`, `STANDING`), then the rest a hand draws (the
+        table rehearsed off-screen: `game.ui.rehearsal`), one a step; nothing more once the
         window has another layout (its own are queued then)."""
         calls = [(self.tr(key), colour) for key, colour, _sound in CALLS.values()]
         steps: list[Callable[[], object]] = [
@@ -271,6 +273,10 @@ class App:
             if lay is not self.layout:
                 return
             step()
+            yield None
+        for _ in rehearse(lay, self.art, self.fonts, self.lang):  # the shadows, sideways cells and dice a hand draws
+            if lay is not self.layout:
+                return
             yield None
 
     # --- settings -------------------------------------------------------------------------------
