@@ -71,6 +71,28 @@ def ease_out_bounce(t: float) -> float:
     return n1 * t * t + 0.984375
 
 
+def bounces(t: float, n: int = 3, keep: float = 0.4) -> float:
+    """A height over t in [0, 1] for something thrown that lands and bounces: `n` arcs, each
+    `keep` times as high as the one before, 0 at every landing and at the end (not an easing:
+    it starts and ends at 0). The dice's tumble and a dropped stick use it.
+
+    >>> bounces(0.0), round(bounces(0.25), 2), round(bounces(0.65), 2), bounces(1.0)
+    (0.0, 1.0, 0.4, 0.0)
+    """
+    if t <= 0.0 or t >= 1.0:
+        return 0.0
+    # arc k lasts in proportion to sqrt(its height): a ball's flight time
+    widths = [math.sqrt(keep ** k) for k in range(n)]
+    total = sum(widths)
+    x = t * total
+    for k, w in enumerate(widths):
+        if x < w:
+            u = x / w
+            return keep ** k * 4 * u * (1 - u)
+        x -= w
+    return 0.0  # pragma: no cover - float crumbs at t just below 1
+
+
 EASINGS: dict[str, Callable[[float], float]] = {
     f.__name__: f for f in (linear, ease_in_quad, ease_out_quad, ease_in_out_quad, ease_out_cubic,
                             ease_in_out_cubic, ease_in_out_sine, ease_out_back, ease_out_bounce)
