@@ -229,6 +229,7 @@ class Verdict:
     chosen_at: float | None = None
     line: Message | None = None
     cancelled: bool = False
+    thought: threading.Event = field(default_factory=threading.Event)  # `suggested` is known
     answered: threading.Event = field(default_factory=threading.Event)
     done: threading.Event = field(default_factory=threading.Event)
 
@@ -254,7 +255,7 @@ class LiveCoach:
         (the hand so far) as `seat` sees them; `after_uper` is the danger assist's evidence
         (`danger_assist.after_uper_kinds`). A verdict still in the making is dropped."""
         self.drop()
-        seen = [e.visible_to(seat) for e in events]
+        seen: list[Any] = [e.visible_to(seat) for e in events]  # as the seat sees them
         v = Verdict(decision)
         self.current = v
         self.asked += 1
@@ -272,6 +273,8 @@ class LiveCoach:
             v.suggested = expert.act(v.decision)
         except Exception:  # noqa: BLE001 - a coach that cannot think says nothing
             v.cancelled = True
+        finally:
+            v.thought.set()
 
     def _judge(self, v: Verdict, after_uper: Sequence[Any] | None) -> None:
         try:
@@ -313,7 +316,7 @@ class LiveCoach:
         if v is None or v.chosen_at is None:
             return None
         if not v.done.is_set():
-            if self.clock() - v.chosen_at > self.cap_s:
+            if self.clock() - v.chosen_at > self.cap_s:  # too late: the moment has passed
                 self.drop()
             return None
         self.current = None

@@ -186,7 +186,7 @@ class TableCoach:
             return
         if self.live is None:
             self.live = LiveCoach()
-        if d is not None and d is not self._opened and d.seat == human:
+        if d is not None and d is not self._opened and d.seat == human and len(d.legal) > 1:
             self._opened = d
             self.live.open(d, list(table.events), human, after_uper_kinds(table.events))
         msg = self.live.poll()
