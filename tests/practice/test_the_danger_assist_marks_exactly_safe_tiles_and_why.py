@@ -61,7 +61,9 @@ def test_a_live_wait_is_shaded_by_the_ai_danger_model_and_says_its_chance():
     six = v.tiles[T("6p")]
     assert not six.safe and six.deal_in == read.deal_in[T("6p")] > 0
     assert six.why == (da.RISK(seat=2, percent=round(100 * six.deal_in)),)
-    assert six.level == "high"  # a two-sided wait beside the uper discard
+    # a two-sided wait beside the uper discard: the most dangerous tile, shaded by its chance
+    assert six.deal_in == max(td.deal_in for td in v.tiles.values())
+    assert six.level == [n for n, start in da.LEVELS[1:] if six.deal_in >= start][-1]
     # every tile the danger model calls exactly safe is marked safe here, and no other
     assert {k for k in v.tiles if k in read.safe} == {k for k, td in v.tiles.items() if td.safe}
 
