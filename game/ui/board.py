@@ -237,12 +237,32 @@ def draw_walls(surface: pygame.Surface, lay: Layout, art: TileArt, wall: list[li
     items.sort(key=lambda it: (it[0], it[1]))
     line = art.look.tiles.tier_line
     for _, tier, x, y, s in items:
-        surface.blit(art.tile(None, lay.tile, s, False), (x, y))
+        img = wall_back(art.tile(None, lay.tile, s, False))
+        surface.blit(img, (x, y))
         if tier and lay.tile >= 16:  # the upper tier: a thin dark line where it sits on the lower
-            img = art.tile(None, lay.tile, s, False)
             w = img.get_width()
             pygame.draw.line(surface, line, (x + 2, y + img.get_height() - 1),
                              (x + w - 3, y + img.get_height() - 1))
+
+
+#: how much darker a wall tile's back is than a hand's (multiplied into its colour): a seat's
+#: concealed tiles and the wall are told apart at a glance (issue 32, "Who is who")
+WALL_SHADE = (180, 184, 190)
+_wall_backs: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def wall_back(img: pygame.Surface) -> pygame.Surface:
+    """A tile back as the wall shows it: darker than the same back standing in a hand (made
+    once per tile image and kept)."""
+    got = _wall_backs.get(id(img))
+    if got is not None and got[0] is img:
+        return got[1]
+    dark = img.copy()
+    dark.fill((*WALL_SHADE, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    if len(_wall_backs) > 64:  # a few sizes and four turns at a time; old windows' sizes go
+        _wall_backs.clear()
+    _wall_backs[id(img)] = (img, dark)
+    return dark
 
 
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
@@ -342,30 +362,53 @@ def draw_info(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, 
         draw_plate(surface, lay, art, fonts, info, seat, text_scale)
 
 
-def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
+def console_lines(lay: Layout, fonts: Fonts, info: InfoView
+                  ) -> list[tuple[str, int, tuple[int, int, int], bool]]:
+    """The console middle's lines (text, size, colour, bold): the hand number, the tiles left
+    (large), the prevalent wind, the doubled stake. Its small text is never smaller than the
+    plates' second line (issue 35: it was about 9 px at 1024x640): when the lines do not fit the
+    middle at that size, the large number shrinks first, then "No prevalent wind" (the timed
+    sessions' default, said in the rules) gives its place; a prevalent wind in use stays.
+
+    >>> lay = Layout.for_size(1024, 640)
+    >>> from .widgets import Fonts
+    >>> min(size for _, size, _, _ in console_lines(lay, Fonts(), InfoView())) >= 11
+    True
+    """
     from .i18n import tr
     from .widgets import DIM, GOLD, RED_TEXT, WHITE, wrap
 
     lang = info.lang
     mid = lay.console_middle
-    small = max(11, round(lay.river_tile * 0.42))
+    sm = max(plate_text_sizes(fonts, round(lay.plate_size[1]))[2], round(lay.river_tile * 0.42))
     big = max(18, round(lay.river_tile * 1.05))
-    wind = (tr("table.prevalent", lang, wind=seat_name(info.prevalent, lang)) if info.prevalent is not None
-            else tr("table.no_prevalent", lang))
-    imgs: list[pygame.Surface] = []
-    for shrink in (1.0, 0.85, 0.72, 0.6):  # the largest text at which every line fits the middle
-        sm, bg = max(9, round(small * shrink)), max(14, round(big * shrink))
-        lines: list[tuple[str, int, tuple[int, int, int], bool]] = [
-            (tr("table.hand_n", lang, n=info.hand_no), sm, WHITE, True),
-            (str(info.wall_count), bg, GOLD, True),
-            (tr("table.tiles_left", lang), sm, DIM, False),
-        ]
-        lines += [(ln, sm, WHITE, False) for ln in wrap(fonts, wind, sm, mid.w - 4)[:2]]
+    wind = (tr("table.prevalent", lang, wind=seat_name(info.prevalent, lang))
+            if info.prevalent is not None else tr("table.no_prevalent", lang))
+    lines: list[tuple[str, int, tuple[int, int, int], bool]] = []
+    for keep_wind, shrink in ((True, 1.0), (True, 0.85), (True, 0.72), (False, 0.72),
+                              (False, 0.6)):
+        if not keep_wind and info.prevalent is not None:
+            keep_wind = True
+        bg = max(14, round(big * shrink))
+        lines = [(tr("table.hand_n", lang, n=info.hand_no), sm, WHITE, True),
+                 (str(info.wall_count), bg, GOLD, True),
+                 (tr("table.tiles_left", lang), sm, DIM, False)]
+        if keep_wind:
+            lines += [(ln, sm, WHITE, False) for ln in wrap(fonts, wind, sm, mid.w - 4)[:2]]
         if info.doubled:
             lines.append((tr("table.doubled", lang), sm, RED_TEXT, True))
-        imgs = [fonts.fit(t, size, mid.w - 4, colour, bold=bold) for t, size, colour, bold in lines]
-        if sum(i.get_height() for i in imgs) * 0.92 <= mid.h:
+        height = sum(fonts.font(size, bold=bold).get_height() for _, size, _, bold in lines)
+        if height * 0.92 <= mid.h:
             break
+    return lines
+
+
+def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
+    from .widgets import GOLD, RED_TEXT, WHITE
+
+    mid = lay.console_middle
+    imgs = [fonts.fit(t, size, mid.w - 4, colour, bold=bold)
+            for t, size, colour, bold in console_lines(lay, fonts, info)]
     total = sum(i.get_height() for i in imgs) * 0.92
     y = mid.y + max(0.0, (mid.h - total) / 2)
     for img in imgs:
@@ -443,17 +486,17 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
     pygame.draw.rect(surface, edge, box, width=2 if turn or uper else 1, border_radius=radius)
     if counting:
         draw_countdown(surface, box, info.countdown or 0.0, info.countdown_urgent)
-    pad = max(4, box.h // 8)
+    draw_plate_pointer(surface, box, seat, edge, min(max(4, box.h // 7), lay.gap))
+    pad, size, small = plate_text_sizes(fonts, box.h, text_scale)
     tw = max(12, round(box.h * 0.5))
     tile = art.tile(18 + info.winds[seat], tw)
     surface.blit(tile, tile.get_rect(midleft=(box.x + pad, box.centery)))
     x = box.x + pad * 2 + tw
-    size = max(11, round(box.h * 0.3 * min(text_scale, 1.3)))
-    small = max(10, round(box.h * 0.24 * min(text_scale, 1.3)))
     name = fonts.fit(info.names[seat], size, box.right - pad * 2 - size * 3 - x, WHITE, bold=True)
     score = fonts.text(_score_text(info.scores[seat]), size, GOLD, bold=True)
     surface.blit(name, (x, box.y + pad))
     surface.blit(score, score.get_rect(topright=(box.right - pad, box.y + pad)))
+    # the second line (dealer, uper, flowers, clock) sits under the name, never over it
     y2 = box.bottom - pad - round(small * 1.3)
     if seat == info.dealer:
         d = fonts.text(tr("table.dealer", info.lang), small, WHITE, bold=True)
@@ -488,6 +531,46 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
         surface.fill(plate, tbox)
         pygame.draw.rect(surface, plate_edge, tbox, width=1)
         surface.blit(tip, tip.get_rect(center=tbox.center))
+
+
+def plate_text_sizes(fonts: Fonts, box_h: int, text_scale: float = 1.0) -> tuple[int, int, int]:
+    """A plate's padding, name size and second-line size (dealer, uper, flowers): as large as
+    `text_scale` asks (the practice and replay boards enlarge the text of a picture shown scaled
+    down), but never so large that the second line's pill overlaps the name (issue 35: the
+    Dealer badge covered the names of the lesson, practice and replay plates).
+
+    A plate `box_h` high holds, from the top, ``pad``, the name's letters (descenders
+    included, about 1.5 × its size below the line's top), the second line's pill (from
+    ``1.3 × its size + 1`` above the lower ``pad``).
+
+    >>> from .widgets import Fonts
+    >>> plate_text_sizes(Fonts(), 48), plate_text_sizes(Fonts(), 48, 1.8)
+    ((6, 13, 11), (6, 14, 10))
+    """
+    pad = max(4, box_h // 8)
+    k = min(text_scale, 1.3)
+    size = max(11, round(box_h * 0.3 * k))
+    small = max(10, round(box_h * 0.24 * k))
+    while size > 9 and pad + round(size * 1.5) > box_h - pad - round(small * 1.3) - 1:
+        size, small = size - 1, max(9, small - 1)
+    return pad, size, small
+
+
+def draw_plate_pointer(surface: pygame.Surface, box: pygame.Rect, seat: int,
+                       colour: tuple[int, int, int], n: int) -> None:
+    """A small wedge (`n` px) on the plate's edge that faces its seat's hand (the right seat's
+    plate points left to its hand, the others right, yours down), so a plate reads as that
+    hand's."""
+    if seat == 0:  # the human's plate stands above the hand's left end: it points down
+        cx = box.x + box.w // 3
+        pts = [(cx - n, box.bottom - 1), (cx + n, box.bottom - 1), (cx, box.bottom + n)]
+    elif seat == 1:
+        cy = box.centery
+        pts = [(box.x + 1, cy - n), (box.x + 1, cy + n), (box.x - n, cy)]
+    else:
+        cy = box.centery
+        pts = [(box.right - 1, cy - n), (box.right - 1, cy + n), (box.right + n, cy)]
+    pygame.draw.polygon(surface, colour, pts)
 
 
 UPER_RED = (232, 92, 76)

@@ -755,16 +755,23 @@ class Layout:
     @property
     def plate_size(self) -> tuple[float, float]:
         """A seat plate's width and height."""
-        return (min(self.panel_w, max(200, round(self.river_tile * 7))), max(44, round(self.river_tile * 1.9)))
+        return (min(self.panel_w, max(200, round(self.river_tile * 7))), max(48, round(self.river_tile * 2.0)))
 
     @_cached
     def plate(self, seat: int) -> Rect:
-        """A seat's plate (wind, name, dealer, flowers; it glows on the seat's turn), beside the
-        table on that seat's side: across (2) top left, left (3) at the left's middle, the human
-        (0) at the bottom left above the hand, right (1) at the top right.
+        """A seat's plate (wind, name, dealer, flowers; it glows on the seat's turn), beside that
+        seat's hand, so that who is who reads at a glance: across (2) left of the top hand, level
+        with it; left (3) beside the left hand's middle; right (1) in the right column level with
+        the right hand, below the top hand's level (in the window's corner it read as the top
+        hand's); the human (0) at the bottom left above the hand.
 
         >>> lay = Layout.for_size(1280, 800)
         >>> lay.plate(3).right <= lay.frame.x < lay.frame.right <= lay.plate(1).x
+        True
+        >>> top, right = lay.row_region(2), lay.row_region(1)
+        >>> lay.plate(2).y < top.center[1] < lay.plate(2).bottom     # level with the top hand
+        True
+        >>> top.bottom < lay.plate(1).y < right.center[1]             # level with the right hand
         True
         """
         _check_seat(seat)
@@ -773,11 +780,17 @@ class Layout:
         f = self.frame
         left, right = f.x - g - w, f.right + g
         if seat == 2:
-            return Rect(left, m, w, h)
+            return Rect(left, max(m, self.row_region(2).center[1] - h / 2), w, h)
         if seat == 3:
             return Rect(left, self.centre[1] - h / 2, w, h)
         if seat == 1:
-            return Rect(right, m, w, h)
+            top = max(self.row_region(2).bottom + g, m)  # the right hand's upper end
+            # a tall window centres the table low: the prompt and the hints under the plate
+            # keep their room (four buttons, the prompt's head, a hints panel 200 px high)
+            bh = max(30, round(self.line_h * 1.6))
+            need = 200 + 4 * bh + 3 * g + math.ceil(self.line_h * 3.6)
+            top = max(m, min(top, math.floor(self._column_bottom) - need - g - h))
+            return Rect(right, math.ceil(top), w, h)
         return Rect(left, self._column_bottom - h, w, h)
 
     @property
