@@ -94,8 +94,12 @@ def _other_seat(lines: list[str]) -> list[str]:
 
 
 def _edited_dice(lines: list[str]) -> list[str]:
+    """Dice the game did not roll (faces in range: an event that reads but differs)."""
     i = _index(lines, '"type": "dice"')
-    return lines[:i] + [lines[i].replace('"faces": [', '"faces": [9, ')] + lines[i + 1:]
+    data = json.loads(lines[i])
+    a, b = data["event"]["faces"]
+    data["event"]["faces"] = [a % 6 + 1, b]
+    return lines[:i] + [json.dumps(data)] + lines[i + 1:]
 
 
 def _hand_number(lines: list[str]) -> list[str]:

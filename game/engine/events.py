@@ -17,6 +17,7 @@ Drew(seat=1, tile=None, position=70, replacement=False)
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
@@ -24,6 +25,7 @@ from typing import Any, ClassVar
 from .errors import MahjongError
 from .kinds import DicePurpose, EndReason, WinHow
 from .melds import MeldType
+from .messages import TEXT, Message, define
 from .tiles import SEAT_LETTERS, format_tiles, kind_of_tile, parse_tile, tile_str
 
 _SEAT_FIELDS = frozenset(("seat", "from_seat", "breaker", "dealer"))
@@ -35,7 +37,21 @@ _IDS_FIELDS = frozenset(("tiles", "ids"))  # tuples of physical ids
 
 
 class EventFormatError(MahjongError, ValueError):
-    """A JSON event that is not one of the known shapes."""
+    """A JSON event that is not one of the known shapes, or whose field has a value of the
+    wrong kind or out of its range (the one error `event_from_json` raises)."""
+
+
+# a field of a decoded event that is of the wrong kind or out of range ({event} and {field} are
+# quoted names, {value} the record's own value as Python writes it, cut short)
+FIELD_BOOL = define("event.field.bool",
+                    "event {event}: field {field} must be true or false, got {value}",
+                    event=TEXT, field=TEXT, value=TEXT)
+FIELD_TEXT = define("event.field.text", "event {event}: field {field} must be text, got {value}",
+                    event=TEXT, field=TEXT, value=TEXT)
+FIELD_VALUE = define("event.field.value", "event {event}: bad value of field {field}: {value}",
+                     event=TEXT, field=TEXT, value=TEXT)
+FIELD_UNKNOWN = define("event.field.unknown", "event {event}: unknown field {field}",
+                       event=TEXT, field=TEXT)
 
 
 def _enc(name: str, v: Any) -> Any:
@@ -320,9 +336,9 @@ class Winner:
             return cls(SEAT_LETTERS.index(_letter(data["seat"])), WinHow(data["how"]),
                        None if frm is None else SEAT_LETTERS.index(_letter(frm)),
                        parse_tile(data["tile"]),
-                       WinScore(bool(res["valid"]), _count(res["basic"]), _count(res["bonus"]),
+                       WinScore(_flag(res["valid"]), _count(res["basic"]), _count(res["bonus"]),
                                 _count(res["ante"]), _count(res["total"]), yak),
-                       tuple(_count(p) for p in data["payments"]))
+                       _four(tuple(_count(p) for p in data["payments"])))
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise EventFormatError(f"a winner must be seat, how, from, tile, result and "
                                    f"payments as written by the engine ({e})"[:300]) from None
@@ -331,6 +347,18 @@ class Winner:
 def _letter(v: Any) -> str:
     if v not in ("E", "S", "W", "N"):
         raise ValueError(f"not a seat letter: {v!r}")
+    return v
+
+
+def _four(v: tuple[int, ...]) -> tuple[int, ...]:
+    if len(v) != 4:
+        raise ValueError(f"not four payments: {v!r}")
+    return v
+
+
+def _flag(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError(f"not true or false: {v!r}")
     return v
 
 
@@ -402,6 +430,10 @@ def event_from_json(data: Any) -> Event:
     cls = EVENT_TYPES.get(data["type"])
     if cls is None:
         raise EventFormatError(f"unknown event type {data['type']!r}")
+    names = {f.name for f in dataclasses.fields(cls)}
+    for key in data:
+        if key not in names and key not in ("type", "notation"):
+            raise EventFormatError(FIELD_UNKNOWN(event=repr(data["type"]), field=_short(key)))
     kwargs = {}
     for f in dataclasses.fields(cls):
         if f.name not in data:
@@ -422,6 +454,81 @@ def event_from_json(data: Any) -> Event:
             raise EventFormatError("event 'hand_end': winners must be a list")
         kwargs["winners"] = tuple(Winner.from_json(w) for w in kwargs["winners"])
     try:
-        return cls(**kwargs)
+        event = cls(**kwargs)
     except TypeError as e:
         raise EventFormatError(f"event {data['type']!r}: {e}") from None
+    why = _bad_field(event)
+    if why is not None:
+        raise EventFormatError(why)
+    return event  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------------- field ranges
+def _int(v: Any, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _ints(v: Any, lo: int, hi: int, n: int | None = None) -> bool:
+    return isinstance(v, tuple) and (n is None or len(v) == n) and all(_int(x, lo, hi) for x in v)
+
+
+_BIG = 10 ** 12
+_LAST_ID = 103  # the last physical tile id (104 tiles, flowers included)
+#: what each field may hold, by name (`_CLASS_CHECKS` first, for a name that differs by event)
+_FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "seat": lambda v: _int(v, 0, 3),
+    "breaker": lambda v: _int(v, 0, 3),
+    "dealer": lambda v: _int(v, 0, 3),
+    "from_seat": lambda v: _int(v, 0, 3),
+    "tile": lambda v: _int(v, 0, _LAST_ID),
+    "tiles": lambda v: v is None or _ints(v, -1, _LAST_ID),
+    "positions": lambda v: _ints(v, 0, _LAST_ID),
+    "position": lambda v: _int(v, -_BIG, _BIG),
+    "concealed": lambda v: _ints(v, 0, _LAST_ID),
+    "hand": lambda v: _int(v, 1, _BIG),
+    "scores": lambda v: _ints(v, -_BIG, _BIG, 4),
+    "payments": lambda v: _ints(v, -_BIG, _BIG, 4),
+    "winners": lambda v: isinstance(v, tuple) and all(isinstance(w, Winner) for w in v),
+    "faces": lambda v: _ints(v, 1, 6, 2),
+    "count": lambda v: _int(v, 0, _BIG),
+    "counted": lambda v: _int(v, 0, _BIG),
+    "break_stack": lambda v: _int(v, 0, _BIG),
+    "prevalent": lambda v: v is None or _int(v, 0, 3),
+    "seed": lambda v: v is None or _int(v, -_BIG * _BIG, _BIG * _BIG),
+    "rules": lambda v: isinstance(v, dict),
+    "seats": lambda v: _ints(v, 0, 3, 4),
+    "rolls": lambda v: isinstance(v, tuple),
+}
+_CLASS_CHECKS: dict[tuple[type, str], Callable[[Any], bool]] = {
+    (Drew, "tile"): lambda v: v is None or _int(v, 0, _LAST_ID),  # hidden in a seat's view
+    (WinDeclared, "from_seat"): lambda v: v is None or _int(v, 0, 3),  # None: self-draw
+    (HandStarted, "players"): lambda v: isinstance(v, tuple) and sorted(v) == [0, 1, 2, 3]
+    and all(_int(x, 0, 3) for x in v),
+    (SessionStarted, "players"): lambda v: isinstance(v, tuple) and len(v) == 4
+    and all(isinstance(x, str) for x in v),
+    (HandEnded, "hands"): lambda v: isinstance(v, tuple) and len(v) == 4
+    and all(_ints(h, 0, _LAST_ID) for h in v),
+    (SessionEnded, "hands"): lambda v: _int(v, 0, _BIG),
+}
+
+
+def _short(v: Any, n: int = 40) -> str:
+    """`v` for a reason: text as it is, anything else as Python writes it, at most `n` long."""
+    text = v if isinstance(v, str) else repr(v)
+    return text if len(text) <= n else text[:n] + "..."
+
+
+def _bad_field(e: Any) -> Message | None:
+    """Why the first field of a decoded event is of the wrong kind or out of range, or None."""
+    for f in dataclasses.fields(e):
+        v = getattr(e, f.name)
+        check = _CLASS_CHECKS.get((type(e), f.name)) or _FIELD_CHECKS.get(f.name)
+        if check is None:
+            if f.type == "bool" and not isinstance(v, bool):
+                return FIELD_BOOL(event=repr(e.type), field=repr(f.name), value=_short(v))
+            if f.type == "str" and not isinstance(v, str):
+                return FIELD_TEXT(event=repr(e.type), field=repr(f.name), value=_short(v))
+            continue
+        if not check(v):
+            return FIELD_VALUE(event=repr(e.type), field=repr(f.name), value=_short(v))
+    return None

@@ -40,14 +40,11 @@ from game.engine.actions import Action, action_from_json
 from game.engine.error_words import message_of
 from game.engine.errors import MahjongError, ReplayError
 from game.engine.events import (
-    Drew,
     Event,
     HandEnded,
     HandStarted,
     SessionEnded,
     SessionStarted,
-    WinDeclared,
-    Winner,
     event_from_json,
 )
 from game.engine.messages import INT, MSG, TEXT, Message, define
@@ -123,13 +120,6 @@ HAND_OVERLAP = define("record.hand_overlap", "hand {hand} starts before hand {pr
                       hand=INT, previous=INT)
 BEFORE_START = define("record.before_start", "hand {hand} has a {event} event before its hand start",
                       hand=INT, event=TEXT)
-# an event's field (_bad_field)
-FIELD_BOOL = define("record.field.bool", "event {event}: field {field} must be true or false, got {value}",
-                    event=TEXT, field=TEXT, value=TEXT)
-FIELD_TEXT = define("record.field.text", "event {event}: field {field} must be text, got {value}",
-                    event=TEXT, field=TEXT, value=TEXT)
-FIELD_VALUE = define("record.field.value", "event {event}: bad value of field {field}: {value}",
-                     event=TEXT, field=TEXT, value=TEXT)
 # the header (header_problem)
 HEADER_FORMAT = define("record.header.format",
                        "unknown record format {found} (this game reads format {format})",
@@ -656,57 +646,6 @@ def _ints(v: Any, lo: int, hi: int, n: int | None = None) -> bool:
 
 
 _BIG = 10 ** 12
-_FIELD_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "seat": lambda v: _int(v, 0, 3),
-    "breaker": lambda v: _int(v, 0, 3),
-    "dealer": lambda v: _int(v, 0, 3),
-    "from_seat": lambda v: _int(v, 0, 3),
-    "tile": lambda v: _int(v, 0, 103),
-    "tiles": lambda v: v is None or _ints(v, -1, 103),
-    "positions": lambda v: _ints(v, 0, 103),
-    "concealed": lambda v: _ints(v, 0, 103),
-    "hand": lambda v: _int(v, 1, _BIG),
-    "scores": lambda v: _ints(v, -_BIG, _BIG, 4),
-    "payments": lambda v: _ints(v, -_BIG, _BIG, 4),
-    "winners": lambda v: isinstance(v, tuple) and all(isinstance(w, Winner) for w in v),
-    "faces": lambda v: _ints(v, 1, 6, 2),
-    "count": lambda v: _int(v, 0, _BIG),
-    "counted": lambda v: _int(v, 0, _BIG),
-    "break_stack": lambda v: _int(v, 0, _BIG),
-    "prevalent": lambda v: v is None or _int(v, 0, 3),
-    "seed": lambda v: v is None or _int(v, -_BIG * _BIG, _BIG * _BIG),
-    "rules": lambda v: isinstance(v, dict),
-    "seats": lambda v: _ints(v, 0, 3, 4),
-    "rolls": lambda v: isinstance(v, tuple),
-}
-_CLASS_CHECKS: dict[tuple[type, str], Callable[[Any], bool]] = {
-    (Drew, "tile"): lambda v: v is None or _int(v, 0, 103),  # hidden in a seat's view
-    (WinDeclared, "from_seat"): lambda v: v is None or _int(v, 0, 3),  # None: self-draw
-    (HandStarted, "players"): lambda v: isinstance(v, tuple) and sorted(v) == [0, 1, 2, 3]
-    and all(_int(x, 0, 3) for x in v),
-    (SessionStarted, "players"): lambda v: isinstance(v, tuple) and len(v) == 4
-    and all(isinstance(x, str) for x in v),
-    (HandEnded, "hands"): lambda v: isinstance(v, tuple) and len(v) == 4
-    and all(_ints(h, 0, 103) for h in v),
-    (SessionEnded, "hands"): lambda v: _int(v, 0, _BIG),
-}
-
-
-def _bad_field(e: Event) -> Message | None:
-    """Why the first field of a decoded event with a value of the wrong kind is bad, or None."""
-    import dataclasses
-    for f in dataclasses.fields(e):
-        v = getattr(e, f.name)
-        check = _CLASS_CHECKS.get((type(e), f.name)) or _FIELD_CHECKS.get(f.name)
-        if check is None:
-            if f.type in ("bool",) and not isinstance(v, bool):
-                return FIELD_BOOL(event=repr(e.type), field=repr(f.name), value=_short(v))
-            if f.type in ("str",) and not isinstance(v, str):
-                return FIELD_TEXT(event=repr(e.type), field=repr(f.name), value=_short(v))
-            continue
-        if not check(v):
-            return FIELD_VALUE(event=repr(e.type), field=repr(f.name), value=_short(v))
-    return None
 
 
 #: a record line longer than this is damage, not a game (the longest real line is a few KB)
@@ -842,8 +781,7 @@ def load_record(path: str | Path) -> Record:
         bad: Message | None = None
         try:
             if kind == "event":
-                e = event_from_json(line.get("event"))
-                bad = _bad_field(e)
+                e = event_from_json(line.get("event"))  # checks each field's kind and range
             else:
                 letter = line.get("seat")
                 if letter not in ("E", "S", "W", "N"):
