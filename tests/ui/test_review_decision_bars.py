@@ -45,7 +45,9 @@ def test_the_focused_decision_is_drawn_as_bars(app, monkeypatch):
     app.step([], 1 / 60)
     g = s.geometry()
     d, lst = g["detail"], g["list"]
-    assert d.top > lst.bottom and d.bottom < g["back"].top and d.w == lst.w
+    # under the list, beside the board at the decision (issue 33), to the list's right edge
+    assert d.top > lst.bottom and d.bottom < g["back"].top and d.right == lst.right
+    assert d.left > g["board"].right and d.top == g["board"].top
     colours = {tuple(app.canvas.get_at((x, y)))[:3]
                for x in range(d.x, d.right, 2) for y in range(d.y, d.bottom, 2)}
     assert GOLD in colours  # the computer's bar

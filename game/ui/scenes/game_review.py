@@ -12,7 +12,10 @@ and the verdicts found so far; Esc cancels and keeps those on the screen. A revi
 the record opens at once. The summary is said in sentences (`GameReview.summary`), F shows the
 figures behind them. The list holds the decisions that matter (A: the fine ones too); Up/Down
 (W/S) choose a decision, N/P the next/previous mistake, PageUp/PageDown jump, Enter opens it,
-Esc goes back.
+Esc goes back. The focused decision's table is drawn beside its bars (`review_board.DecisionBoard`:
+the player's choice framed, the computer's in gold); under the summary, the session's points
+timeline (`review_board.draw_timeline`) marks the hands that cost most: a click on a hand, or
+Left/Right, jumps to that hand's decisions.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import pygame
 from game.i18n import action_text, register_texts, render, seat_name
 
 from ..i18n import tr
+from ..review_board import DecisionBoard, draw_timeline
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -46,7 +50,8 @@ from ..widgets import (
 )
 
 if TYPE_CHECKING:
-    from game.practice.game_review import GameReview, ReviewedDecision
+    from game.practice.game_review import GameReview, ReviewedDecision, TimelineHand
+    from game.practice.records import Record
     from game.ui.app import App
 
 register_texts("ui", {
@@ -74,8 +79,10 @@ register_texts("ui", {
     "review.cost_lost": "cost {cost} ({low} to {high})",
     "review.cost_gain": "gain {cost} ({low} to {high})",
     "review.cost_even": "no difference ({low} to {high})",
-    "review.help": "Up/Down choose · N/P next mistake · Enter replay · A all · F figures · Esc back",
-    "review.help_all": "Up/Down choose · N/P next mistake · Enter replay · A mistakes only · F figures · Esc back",
+    "review.help": ("Up/Down choose · Left/Right hand · N/P next mistake · Enter replay · A all · "
+                    "F figures · Esc back"),
+    "review.help_all": ("Up/Down choose · Left/Right hand · N/P next mistake · Enter replay · "
+                        "A mistakes only · F figures · Esc back"),
     "review.only_fine": ("No mistakes: your {n} other choice was fine (A shows it).",
                          "No mistakes: your {n} other choices were fine (A shows them)."),
     "review.help_working": "Up/Down choose · Enter show in the replay · Esc cancel",
@@ -89,6 +96,13 @@ register_texts("ui", {
     "review.not_measured": "Not played out: the same choice as the computer's, or not measured.",
     "review.why": "The computer: {why}",
     "review.choice_pc": "the computer's",
+    "review.you": "You",
+    "review.timeline_head": "Points, hand by hand",
+    "review.timeline_marked": "▼ the hands your choices cost most",
+    "review.timeline_marked_player": "▼ the hands {name}'s choices cost most",
+    "review.timeline_none": "No hand was finished.",
+    "review.board_claimed": "On the table: {tile}, discarded by {seat}",
+    "review.board_drawn": "Drawn: {tile}",
 })
 
 #: verdict -> colour of its word
@@ -171,6 +185,12 @@ class GameReviewScene(Scene):
         self.found: list[ReviewedDecision] = []  # verdicts settled while the review runs
         self.stopped = False  # cancelled: what was found stays on the screen
         self.started = time.monotonic()
+        self.board = DecisionBoard(app)
+        self.hand_cursor: int | None = None  # the hand chosen on the timeline
+        self._columns: list[tuple[int, pygame.Rect]] = []  # the timeline's, as last drawn
+        self._observed: dict[tuple[int, int], Any] = {}  # (hand, actions) -> observation
+        self._record: Record | None = None
+        self._timeline: list[TimelineHand] | None = None
         self._thread: threading.Thread | None = None
         self._start(threaded)
 
@@ -275,6 +295,71 @@ class GameReviewScene(Scene):
             i += step
         return False
 
+    # --- the session: its record and points timeline -----------------------------------------
+    def record(self) -> Record | None:
+        """The record reviewed (read once; None when it cannot be read)."""
+        if self._record is None:
+            from game.practice.records import load_record
+
+            try:
+                self._record = load_record(self.path)
+            except Exception:  # noqa: BLE001 - no board, no timeline: the review still reads
+                return None
+        return self._record
+
+    def timeline(self) -> list[TimelineHand]:
+        """The session hand by hand (`game_review.timeline`), once the review is there."""
+        if self._timeline is None:
+            from game.practice.game_review import timeline
+
+            rec = self.record()
+            if self.review is None or rec is None:
+                return []
+            self._timeline = timeline(rec, self.review)
+        return self._timeline
+
+    def marked_hands(self) -> list[int]:
+        """The hands marked on the timeline: those whose worse decisions cost most."""
+        from game.practice.game_review import costliest
+
+        return costliest(self.timeline())
+
+    def player_label(self) -> str:
+        """The reviewed player as the screen names him: "You", or his name for another seat."""
+        r = self.review
+        if self.seat is not None and r is not None and r.player_name:
+            return r.player_name
+        return tr("review.you", self.app.lang)
+
+    def jump_to_hand(self, hand: int) -> bool:
+        """Focus the first decision of `hand` in the list (the fine ones shown too when the
+        hand has only those); False when the hand has no decision unlike the computer's."""
+        self.hand_cursor = hand
+        items = self.items
+        at = next((k for k, i in enumerate(items) if i.hand == hand), None)
+        if at is None and any(i.hand == hand for i in self.all_items):
+            self.show_all = True
+            items = self.items
+            at = next((k for k, i in enumerate(items) if i.hand == hand), None)
+        if at is None:
+            return False
+        self.focus = at
+        self._follow()
+        return True
+
+    def step_hand(self, step: int) -> bool:
+        """Left/Right: the previous/next hand on the timeline with a decision to look at."""
+        listed = sorted({i.hand for i in self.all_items})
+        if not listed:
+            return False
+        items = self.items
+        now = self.hand_cursor if self.hand_cursor is not None else \
+            (items[self.focus].hand if 0 <= self.focus < len(items) else listed[0] - step)
+        ahead = [h for h in listed if (h > now if step > 0 else h < now)]
+        if not ahead:
+            return False
+        return self.jump_to_hand(ahead[0] if step > 0 else ahead[-1])
+
     def open(self, index: int | None = None) -> bool:
         """The replay viewer at decision `index`, with both choices' figures."""
         items = self.items
@@ -299,17 +384,26 @@ class GameReviewScene(Scene):
         show = pygame.Rect(0, 0, max(220, round(box.w * 0.22)), bh)
         show.bottomright = (back.x - 14, back.bottom)
         head = round(size * 1.5 * 1.45) + 24
-        summary_w = max(300, round(box.w * 0.36))
+        summary_w = max(300, round(box.w * 0.33))
         summary = pygame.Rect(box.x + 24, box.y + head, summary_w, back.y - 12 - box.y - head)
-        lst = pygame.Rect(summary.right + 24, summary.y, box.right - 24 - summary.right - 24, summary.h)
-        # under the list: the focused decision's two choices as bars (value and interval) and
-        # the computer's reason
-        detail = pygame.Rect(lst.x, lst.bottom, lst.w, round(size * 5.4))
-        lst.h -= detail.h + 10
-        detail.y = lst.bottom + 10
+        # under the summary: the points timeline of the session
+        tl = pygame.Rect(summary.x, 0, summary.w, max(round(size * 7), round(summary.h * 0.3)))
+        summary.h -= tl.h + 10
+        tl.y = summary.bottom + 10
+        lst = pygame.Rect(summary.right + 24, summary.y, box.right - 24 - summary.right - 24,
+                          tl.bottom - summary.y)
         rh = round(size * 3.3)
+        # under the list: the focused decision's table, and beside it its two choices as bars
+        # (value and interval) and the computer's reason
+        board_w = round(lst.w * 0.6)
+        board_h = min(round(board_w / 1.6), lst.h - 2 * rh - 10)
+        board_w = round(board_h * 1.6)
+        board = pygame.Rect(lst.x, lst.bottom - board_h, board_w, board_h)
+        detail = pygame.Rect(board.right + 10, board.y, lst.right - board.right - 10, board_h)
+        lst.h -= board_h + 10
         return {"box": box, "size": size, "back": back, "show": show, "summary": summary,
-                "list": lst, "detail": detail, "rh": rh, "visible": max(1, lst.h // rh)}
+                "timeline": tl, "list": lst, "board": board, "detail": detail, "rh": rh,
+                "visible": max(1, lst.h // rh)}
 
     def row_at(self, pos: tuple[int, int]) -> int | None:
         g = self.geometry()
@@ -318,6 +412,10 @@ class GameReviewScene(Scene):
             return None
         i = self.top + (pos[1] - lst.y) // g["rh"]
         return i if 0 <= i < len(self.items) else None
+
+    def hand_at(self, pos: tuple[int, int]) -> int | None:
+        """The hand of the timeline's column at `pos` (None: none)."""
+        return next((h for h, col in self._columns if col.collidepoint(pos)), None)
 
     def _follow(self) -> None:
         vis = self.geometry()["visible"]
@@ -337,9 +435,11 @@ class GameReviewScene(Scene):
             elif self.working and not self.all_items:
                 return
             elif k in (pygame.K_UP, pygame.K_w):
+                self.hand_cursor = None
                 self.focus -= 1
                 self._follow()
             elif k in (pygame.K_DOWN, pygame.K_s):
+                self.hand_cursor = None
                 self.focus += 1
                 self._follow()
             elif k == pygame.K_PAGEUP:
@@ -352,6 +452,10 @@ class GameReviewScene(Scene):
                 self.open()
             elif k == pygame.K_f:
                 self.show_figures = not self.show_figures
+            elif k == pygame.K_RIGHT:
+                self.step_hand(1)
+            elif k == pygame.K_LEFT:
+                self.step_hand(-1)
             elif k == pygame.K_n:
                 self.next_mistake(1)
             elif k == pygame.K_p:
@@ -371,6 +475,10 @@ class GameReviewScene(Scene):
                 self.stop() if self.working else self.leave()
             elif g["show"].collidepoint(event.pos):
                 self.open()
+            elif g["timeline"].collidepoint(event.pos) and self.review is not None:
+                hand = self.hand_at(event.pos)
+                if hand is not None:
+                    self.jump_to_hand(hand)
             else:
                 i = self.row_at(event.pos)
                 if i is not None:
@@ -394,6 +502,7 @@ class GameReviewScene(Scene):
         surface.blit(title, (box.x + 24, box.y + 12))
         if r is not None:
             self._draw_summary(surface, g, r)
+            self._draw_timeline(surface, g)
             self._draw_list(surface, g)
         elif self.error:
             t = fonts.fit(tr("review.failed", lang, why=self.error), size, box.w - 48, RED_TEXT)
@@ -518,7 +627,85 @@ class GameReviewScene(Scene):
             y += rh
         draw_scrollbar(surface, lst.right + 6, lst.y, lst.h, self.top, g["visible"], len(items))
         if 0 <= self.focus < len(items):
+            self._draw_board(surface, g, items[self.focus])
             self._draw_detail(surface, g, items[self.focus])
+
+    def _draw_timeline(self, surface: pygame.Surface, g: dict[str, Any]) -> None:
+        """The session's points hand by hand, the hands that cost most marked, the hand of the
+        focused decision (or the one chosen) framed."""
+        fonts, size, lang = self.app.fonts, g["size"], self.app.lang
+        tl: pygame.Rect = g["timeline"]
+        hands = self.timeline()
+        rec = self.record()
+        head = fonts.fit(tr("review.timeline_head", lang), round(size * 0.9), tl.w, GOLD,
+                         bold=True)
+        surface.blit(head, (tl.x, tl.y))
+        small = round(size * 0.75)
+        note_key = "review.timeline_marked" if self.seat is None else \
+            "review.timeline_marked_player"
+        marked = self.marked_hands()
+        area = pygame.Rect(tl.x, tl.y + head.get_height() + 4, tl.w,
+                           tl.h - head.get_height() - 4 - (small + 6 if marked else 0))
+        if not hands or rec is None:
+            pygame.draw.rect(surface, (12, 40, 30), area, border_radius=8)
+            t = fonts.fit(tr("review.timeline_none", lang), small, area.w - 16, DIM)
+            surface.blit(t, t.get_rect(center=area.center))
+            self._columns = []
+            return
+        names = list(rec.players)
+        if self.review is not None:
+            names[self.review.player] = self.player_label()
+        items = self.items
+        cursor = self.hand_cursor if self.hand_cursor is not None else \
+            (items[self.focus].hand if 0 <= self.focus < len(items) else None)
+        player = self.review.player if self.review is not None else 0
+        self._columns = draw_timeline(surface, area, fonts, hands, player, names, marked,
+                                      cursor, size)
+        if marked:
+            t = fonts.fit(tr(note_key, lang, name=self.player_label()), small, tl.w,
+                          (240, 120, 110))
+            surface.blit(t, (tl.x, area.bottom + 4))
+
+    def board_caption(self, item: ReviewedDecision) -> str:
+        """What the decision was about on the table: the discard that could be claimed and
+        who made it, or the tile just drawn ("" when neither)."""
+        from game.i18n import tile_name
+
+        rec = self.record()
+        if rec is None or not 0 < item.hand <= len(rec.hands):
+            return ""
+        lang, notation = self.app.lang, self.app.notation
+        key = (item.hand, item.actions_before)
+        if key not in self._observed:  # rebuilt once per decision, not once per frame
+            try:
+                table = rec.hands[item.hand - 1].table(item.actions_before)
+                self._observed[key] = table.observation(item.seat)
+            except Exception:  # noqa: BLE001 - the board says why (its error); no caption
+                self._observed[key] = None
+        obs = self._observed[key]
+        if obs is None:
+            return ""
+        if obs.last_discard is not None and obs.phase in ("claim", "rob"):
+            seat, kind = obs.last_discard
+            return tr("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
+                      seat=seat_name(seat, lang))
+        if obs.drawn is not None:
+            return tr("review.board_drawn", lang, tile=tile_name(obs.drawn, lang,
+                                                                 notation=notation))
+        return ""
+
+    def _draw_board(self, surface: pygame.Surface, g: dict[str, Any],
+                    item: ReviewedDecision) -> None:
+        """The table at the focused decision (`DecisionBoard`), and under it where it was."""
+        b: pygame.Rect = g["board"]
+        rec = self.record()
+        if rec is None or not 0 < item.hand <= len(rec.hands) or b.h < 40:
+            return
+        colour = VERDICT_COLOUR.get(item.verdict, WHITE)
+        pic = self.board.render(rec.hands[item.hand - 1], item, b.size, colour,
+                                self.player_label())
+        surface.blit(pic, b.topleft)
+        pygame.draw.rect(surface, PANEL_EDGE, b, 1, border_radius=4)
 
     def _draw_detail(self, surface: pygame.Surface, g: dict[str, Any], item: ReviewedDecision) -> None:
         """The focused decision's choices as bars: each choice's average points in the
@@ -529,12 +716,18 @@ class GameReviewScene(Scene):
         pygame.draw.rect(surface, (12, 40, 30), d, border_radius=8)
         small = round(size * 0.8)
         rows = [(k, item.figures[k]) for k in ("chosen", "suggested") if k in item.figures]
-        label_w = round(d.w * 0.36)
+        narrow = d.w < 420  # beside a small board: each choice's name above its bar
+        label_w = d.w - 24 if narrow else round(d.w * 0.36)
         y = d.y + 8
+        caption = self.board_caption(item)
+        if caption:
+            t = fonts.fit(caption, small, d.w - 24, WHITE)
+            surface.blit(t, (d.x + 12, y))
+            y += round(small * 1.55)
         if rows:
             span = max(1.0, *(max(abs(r.points_ci[0]), abs(r.points_ci[1])) for _, r in rows))
             value_w = fonts.text("-00.0 (-00.0 ~ -00.0)", small, WHITE).get_width()
-            bar_x = d.x + 12 + label_w + 8
+            bar_x = d.x + 12 if narrow else d.x + 12 + label_w + 8
             bar_w = max(40, d.right - 12 - value_w - 12 - bar_x)
             zero = bar_x + bar_w // 2
             rh = round(small * 1.55)
@@ -545,6 +738,8 @@ class GameReviewScene(Scene):
                 who = tr("review.choice_pc" if key == "suggested" else "review.choice_you", lang)
                 label = sentence(f"{who}: {action_text(action, lang, notation=notation)}")
                 surface.blit(fonts.fit(label, small, label_w, colour), (d.x + 12, y))
+                if narrow:
+                    y += round(small * 1.35)
                 cy = y + small // 2 + 2
                 pygame.draw.line(surface, DIM, (zero, y - 2), (zero, y + small + 4))
                 x = zero + round(bar_w / 2 * r.mean_points / span)
