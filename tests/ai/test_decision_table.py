@@ -21,12 +21,14 @@ pass, which fails the run too):
   silent_threat, silent_threat3; standard ``defence`` 0.8 -> 0: standard fold, genbutsu_red
 * heuristic.py expert ``evidence`` True -> False: expert cheap_ready, silent_threat,
   silent_threat3
-* heuristic.py ``claim_margin`` 0.5 -> 0: standard and expert claim_6m_pairs; 0.5 -> 1.0:
-  standard and expert claim_4m_flush
+* heuristic.py ``claim_margin`` 0.5 -> 0: expert claim_6m_pairs; 0.5 -> 1.0: expert
+  claim_4m_flush; standard -1.5 -> 0.5 (before issue 34): standard claim_6m_pairs
 * heuristic.py ``nine_major`` expert 3 -> 4: expert nine_s3; standard 4 -> 5: standard
   nine_s4; beginner 5 -> 4: beginner nine_s4
-* heuristic.py ``uper_min_live`` 4 -> 5: standard uper_closed; the simple uper's
-  ``wall_left >= 20`` -> 40: standard uper_early
+* heuristic.py standard ``uper_min_live`` 2 -> 4 (before issue 34): standard uper_closed3;
+  2 -> 5: standard uper_closed, uper_closed3; the simple uper's ``wall_left >= 20`` -> 40:
+  standard uper_early; standard ``fold_shanten`` 3 -> 2 (before issue 34): standard
+  fold_honour (and fold_mid_2z in test_decision_table_fold)
 * heuristic.py ``_final`` without the basic points: standard and expert value_flush,
   claim_6m_pairs, expert uper_early (silent rows); (test_decision_table_fold) expert
   ante_ready_10, standard ante_ready_std; ready EV without discard wins (``2 * pd * final`` dropped):
@@ -432,7 +434,8 @@ ROWS = [
     row(B, "fold", "discard:6p7m", "the beginner folds too (forgetting the uper is one of "
         "his slips, tests/ai/test_beginner.py)"),
     row(E, "fold_honour", "discard:6p7m", "2-shanten vs uper holding safe 6p 7m: fold"),
-    row(S, "fold_honour", "discard:6p7m", "2-shanten vs uper holding safe 6p 7m: fold"),
+    row(S, "fold_honour", "discard:5z", "2-shanten vs uper: the standard pushes the lone "
+        "honour, it folds outright only from 3 away (issue 34; the expert folds)"),
     row(E, "cheap_ready", "discard:3p6p7m4m",
         "cheap closed-wait ready hand vs uper: fold with a stem-safe tile"),
     row(E, "rich_ready", "discard:5m", "half flush + dragon ready on 18 tiles: push 5m"),
@@ -467,7 +470,8 @@ ROWS = [
     row(E, "uper_35", "uper:4p7p", "East, 35 left, 7 live on 5p/8p: declare uper"),
     row(E, "uper_closed", "silent:1z", "7p closed wait, 4 live: opponents would stop feeding it"),
     row(S, "uper_closed", "uper:1z", "7p closed wait, 4 live: enough for the 4-live rule"),
-    row(S, "uper_closed3", "silent:1z", "7p closed wait, 3 live: below the 4-live rule"),
+    row(S, "uper_closed3", "uper:1z", "7p closed wait, 3 live: the standard declares on a thin "
+        "wait, 2 live are enough (issue 34; the expert stays silent)"),
     row(E, "uper_closed3", "silent:1z", "7p closed wait, 3 live: silent"),
     row(B, "uper_closed", "uper:1z", "the beginner declares whenever he may"),
     # --- value pairs in open hands
@@ -495,7 +499,8 @@ ROWS = [
       for level in (B, S, E)],
     row(S, "claim_4m_flush", "pung", "4m pung: 1-shanten to a characters half flush"),
     row(E, "claim_4m_flush", "pung", "4m pung: 1-shanten to a characters half flush"),
-    row(S, "claim_6m_pairs", "pass", "a 6m pung gains less than the claim margin: pass"),
+    row(S, "claim_6m_pairs", "pung", "the standard opens its hand readily: a 6m pung a little "
+        "better than passing is enough (issue 34; the expert passes)"),
     row(E, "claim_6m_pairs", "pass", "a 6m pung gains less than the claim margin: pass"),
     row(B, "claim_5m_worthless", "pung", "the beginner claims any pung that does not set him back"),
     row(S, "claim_5m_worthless", "pass", "a 5m pung leaves no route to 2 points: pass"),

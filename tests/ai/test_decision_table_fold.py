@@ -16,10 +16,11 @@ one-line reason as the row's id).
 
 Mutation check (each change made alone, then this file and `test_decision_table` run):
 
-* heuristic.py ``fold_shanten`` 2 -> 0 for both levels (no fold rule): expert fold_mid_2z,
-  fold_mid_1z; expert and standard fold_honour (in `test_decision_table`)
+* heuristic.py expert ``fold_shanten`` 2 -> 0 (no fold rule): expert fold_mid_2z,
+  fold_mid_1z, fold_honour (in `test_decision_table`); standard 3 -> 2 (before issue 34: it
+  folded from 2 away like the expert): standard fold_mid_2z, fold_honour
 * heuristic.py ``_fold`` checks the hand's shanten ``< n`` -> ``< n + 1`` (fold from 3 away
-  only): expert fold_mid_1z, expert and standard fold_honour
+  only): expert fold_mid_1z, expert fold_honour
 * value.py open plans chosen by ``(distance, -basic)`` again (the old rule): expert and
   standard open_red_east, open_green_2z
 * danger.py ``FIRST_GO_AROUND_READY`` 0.002 -> 0: expert first_9m_8m,
@@ -113,7 +114,8 @@ def row(level: str, name: str, want: str, why: str):
 ROWS = [
     # --- 1. fold from two tiles away against an uper, holding an exactly safe tile (mid-hand)
     row(E, "fold_mid_2z", "discard:4m89p", "2-shanten vs East's uper, 28 left: fold, not 2z"),
-    row(S, "fold_mid_2z", "discard:4m89p", "2-shanten vs East's uper, 28 left: fold"),
+    row(S, "fold_mid_2z", "discard:2z", "2-shanten vs East's uper, 28 left: the standard "
+        "pushes, it folds outright only from 3 away (issue 34)"),
     row(E, "fold_mid_1z", "discard:258p", "2-shanten vs West's uper, 30 left: 2p, not 1z"),
     row(S, "fold_mid_1z", "discard:258p", "2-shanten vs West's uper, 30 left: fold"),
     # --- 2. an open hand keeps its only second value pair
@@ -125,7 +127,8 @@ ROWS = [
     # --- 4. the table's rules in the expected values
     row(E, "ante_ready_10", "discard:6m", "cheap ready hand vs uper, ante 10: push"),
     row(E, "ante_ready_0", f"discard:{SAFE_VS_WEST}", "the same at ante 0: fold"),
-    row(S, "ante_ready_std", f"discard:{SAFE_VS_WEST}", "closed 7p wait vs uper, ante 10: fold"),
+    row(S, "ante_ready_std", "uper:6m", "closed 7p wait vs uper, ante 10: the standard pushes "
+        "and declares on 4 live tiles (issue 34; the expert folds)"),
     row(S, "ante_ready_30", "discard:6m", "the same at ante 30: push"),
     row(E, "x2_ready", f"discard:{SAFE_VS_WEST}", "closed 7p wait vs uper, x2 payments: fold"),
     row(E, "x1_ready", "discard:6m", "the same when the discarder pays x1: push"),
