@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .errors import MahjongError
+from .kinds import PLAYS, Phase
 from .tiles import is_flower_tile
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def check_event(table: Table, event: Event | None = None) -> None:
     try:
         if seat is None or table.result is not None:
             _check_sizes(table)  # every hand, and the payments
-        elif table.phase == "deal":
+        elif table.phase == Phase.DEAL:
             held = len(table.seat_state[seat].concealed)
             if held > 14:
                 raise InvariantError(f"seat {seat} holds {held} tiles in the deal")
@@ -171,7 +172,7 @@ def _check_sizes(table: Table) -> None:
     """The wall count, each seat's hand size and count vector, and the payments."""
     if table.wall.remaining < 0:
         raise InvariantError("negative wall count")
-    if table.phase == "deal":
+    if table.phase == Phase.DEAL:
         for s in range(4):
             if len(table.concealed[s]) > 14:
                 raise InvariantError(f"seat {s} holds {len(table.concealed[s])} tiles in the deal")
@@ -185,9 +186,9 @@ def _check_sizes(table: Table) -> None:
         flowers_held = 0 if not conc or not is_flower_tile(max(conc)) else \
             sum(1 for t in conc if is_flower_tile(t))
         d = pending.get(s)
-        if d is not None and d.kind in ("turn", "discard"):
+        if d is not None and d.kind in PLAYS:
             ok: tuple[int, ...] = (14,)
-        elif flowers_held or s == table.turn or table.phase == "over":
+        elif flowers_held or s == table.turn or table.phase == Phase.OVER:
             ok = (13, 14)
         else:
             ok = (13,)

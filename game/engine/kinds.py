@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-__all__ = ["DecisionKind", "DicePurpose", "EndReason", "Phase", "WinHow"]
+__all__ = ["OFFERS", "PLAYS", "DecisionKind", "DicePurpose", "EndReason", "Phase", "WinHow"]
 
 
 class _Kind(StrEnum):
@@ -33,6 +33,13 @@ class DecisionKind(_Kind):
     CLAIM = "claim"
     ROB = "rob"
     KONG = "kong"
+
+
+#: the decisions on another seat's tile (a discard, an added kong), which every seat answers
+#: before anything shows: ``decision.kind in OFFERS``
+OFFERS = frozenset({DecisionKind.CLAIM, DecisionKind.ROB})
+#: the decisions that play a tile from the seat's own hand (a discard follows)
+PLAYS = frozenset({DecisionKind.TURN, DecisionKind.DISCARD})
 
 
 class Phase(_Kind):

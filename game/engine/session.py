@@ -35,6 +35,7 @@ from .actions import Action
 from .driver import ActionHook, HandDriver
 from .errors import IllegalActionError
 from .events import Event, SessionEnded, SessionStarted
+from .kinds import WinHow
 from .rules import RuleSet
 from .table import HandResult, Table
 
@@ -192,7 +193,7 @@ class Session:
                 st.draws += 1
         for w in r.winners:
             self.stats[by_seat[w.seat]].wins += 1
-            if w.how == "self_draw":
+            if w.how == WinHow.SELF_DRAW:
                 self.stats[by_seat[w.seat]].self_draws += 1
             elif w.from_seat is not None:
                 self.stats[by_seat[w.from_seat]].deal_ins += 1

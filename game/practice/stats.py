@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.engine.events import Discarded
+from game.engine.kinds import WinHow
 from game.engine.scoring import yak_names
 
 from .records import Record, list_records, load_record
@@ -153,7 +154,7 @@ def statistics(records: Iterable[Record | str | Path] | None = None, *,
                     for y in w.result.yak:
                         if y.kind == "basic":
                             yak[y.key] += 1
-                elif w.from_seat == s and w.how != "self_draw":
+                elif w.from_seat == s and w.how != WinHow.SELF_DRAW:
                     deal_ins += 1
             if won:
                 wins += 1

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ai.registry import AI_DEFAULT, HUMAN, canonical, parse_seats
 from ai.wall_secret import keyed_seed, new_secret, untrusted
 from game.engine.actions import WIN
+from game.engine.kinds import OFFERS
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import Session
@@ -301,12 +302,12 @@ class TableScene(TableInput, TablePace, TableView, Scene):
                 self._offer(d)
             # computer seats answer a claim at once (nothing shows until everyone has answered)
             for s in ai_turn:
-                if pending[s].kind in ("claim", "rob") and not drv.busy:
+                if pending[s].kind in OFFERS and not drv.busy:
                     drv.ask(s, pending[s])
             return
         if not ai_turn:
             return
-        claims_only = all(pending[s].kind in ("claim", "rob") for s in ai_turn)
+        claims_only = all(pending[s].kind in OFFERS for s in ai_turn)
         self.think += dt
         if not claims_only and self.think < self._ai_delay():
             return
@@ -360,7 +361,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             self.message_left = max(0.0, self.message_left - dt)
             if self.message_left == 0:
                 self.message = ""
-        if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob"):
+        if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in OFFERS:
             p = self.prompt
             if p.update(dt) and p.bank_left + (0.0 if p.in_bank else p.left) <= LAST_TICKS:
                 self.app.sound.play("tick")  # the countdown's last seconds only

@@ -43,6 +43,8 @@ from game.engine.actions import (
     Pung,
 )
 from game.engine.errors import IllegalActionError
+from game.engine.kinds import OFFERS, PLAYS, DecisionKind
+from game.engine.tiles import is_flower_tile, kind_of_tile
 from game.i18n import register_texts
 from game.settings import save_settings
 
@@ -128,7 +130,7 @@ class TableInput:
         tr = self.app.tr
         settings = self.app.settings
         countdown = float(settings.claim_countdown)
-        if d.kind == "kong":  # at the deal: a replacement completed four of a kind
+        if d.kind == DecisionKind.KONG:  # at the deal: a replacement completed four of a kind
             self.offered = None
             kongs = [a.tile for a in d.legal if isinstance(a, ConcealedKong)]
             choices = [Choice(f"kong:ConcealedKong:{k}", f"{tr('action.kong')} {self.tile_name(k)}",
@@ -137,7 +139,7 @@ class TableInput:
             self.prompt = Prompt(choices, default="pass", safe="pass")  # Enter never declares
             self.prompt_title = tr("table.deal_kong_prompt",
                                    tile=" / ".join(self.tile_name(k) for k in kongs))
-        elif d.kind in ("claim", "rob"):
+        elif d.kind in OFFERS:
             assert self.table is not None
             last = d.observation.last_discard  # (seat, kind) of the tile on offer
             self.offered = last
@@ -167,7 +169,7 @@ class TableInput:
                                  enter_waits=WIN in d.legal)
             who = self.seat_label(last[0]) if last else ""
             tile = self.tile_name(last[1]) if last else ""
-            key = "table.rob_prompt" if d.kind == "rob" else "table.claim_prompt"
+            key = "table.rob_prompt" if d.kind == DecisionKind.ROB else "table.claim_prompt"
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
             n = len(self.director.shown_ids(d.seat))
@@ -194,11 +196,11 @@ class TableInput:
             return None
         if s.assist_auto_win and WIN in d.legal:
             return WIN
-        if d.kind == "claim" and s.assist_no_calls and WIN not in d.legal and PASS in d.legal:
+        if d.kind == DecisionKind.CLAIM and s.assist_no_calls and WIN not in d.legal and PASS in d.legal:
             return PASS
         # after uper the engine itself discards a drawn tile that offers nothing; a turn comes
         # only with a win (offered, always) or a kong that keeps the waits (declined here)
-        if (d.kind == "turn" and s.assist_auto_discard and d.observation.uper[d.seat]
+        if (d.kind == DecisionKind.TURN and s.assist_auto_discard and d.observation.uper[d.seat]
                 and d.observation.drawn is not None and WIN not in d.legal):
             drawn = Discard(d.observation.drawn)
             return drawn if drawn in d.legal else None
@@ -222,7 +224,7 @@ class TableInput:
         auto = self._assisted(d)
         if auto is not None:
             self.act(auto)
-        elif d.kind == "claim":
+        elif d.kind == DecisionKind.CLAIM:
             self._offer(d)  # the pung and kong buttons come or go
 
     def toggle_sound(self) -> None:
@@ -266,7 +268,7 @@ class TableInput:
         i = self.cursor.index
         if i is None or not 0 <= i < len(ids):
             return None
-        return ids[i] >> 2 if ids[i] < 100 else None
+        return None if is_flower_tile(ids[i]) else kind_of_tile(ids[i])
 
     #: action keys and what they would do, for saying why one is not possible now
     _ACTION_KEYS: ClassVar[dict[int, str]] = {KEY_WIN: "win", KEY_PUNG: "pung", KEY_KONG: "kong", KEY_NINE: "nine"}
@@ -304,7 +306,7 @@ class TableInput:
         uper = Discard(k, uper=True) if k is not None else None
         self.coach = ()
         refused = d.notes.get(WIN) if WIN not in d.legal else None
-        if d.kind == "turn":  # after a pung the hand is open: no uper
+        if d.kind == DecisionKind.TURN:  # after a pung the hand is open: no uper
             legal = uper is not None and uper in d.legal
             reason = ""
             if not legal:
@@ -450,12 +452,12 @@ class TableInput:
 
     def discard_at(self, index: int) -> bool:
         d = self.prompt_for
-        if d is None or d.kind not in ("turn", "discard"):
+        if d is None or d.kind not in PLAYS:
             return False
         ids = self.director.shown_ids(d.seat)
         if not 0 <= index < len(ids):
             return False
-        return self.act(Discard(ids[index] >> 2))
+        return self.act(Discard(kind_of_tile(ids[index])))
 
     # --- geometry ----------------------------------------------------------------------------------
     def button_rects(self) -> list[pygame.Rect]:
@@ -528,9 +530,10 @@ class TableInput:
         if d is None:
             return
         rects = self.button_rects()
-        if d.kind in ("claim", "rob", "kong"):  # a question with buttons; the hand is not played
+        # a question with buttons (a claim, a rob, a kong at the deal): the hand is not played
+        if d.kind in OFFERS or d.kind == DecisionKind.KONG:
             if event.type == pygame.KEYDOWN and self._explain_key(
-                    event.key, claim=d.kind != "kong", deal=d.kind == "kong"):
+                    event.key, claim=d.kind != DecisionKind.KONG, deal=d.kind == DecisionKind.KONG):
                 return
             if self.prompt is not None and self.prompt.handle_event(event, rects):
                 self._choose(self.prompt.result or "pass")

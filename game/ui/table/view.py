@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.kinds import OFFERS, PLAYS
 from game.engine.tiles import kind_of_tile
 from game.i18n import seat_name
 
@@ -199,7 +200,7 @@ class TableView:
         size = lay.prompt_px
         h = round(size * 1.6)  # the title
         if self.offered is not None and self.prompt_for is not None \
-                and self.prompt_for.kind in ("claim", "rob"):
+                and self.prompt_for.kind in OFFERS:
             h += tile_size(self._claim_tile_w(lay))[1] + 4
         elif self.prompt.countdown:
             h += round(size * 1.4)
@@ -236,7 +237,7 @@ class TableView:
         """The index of the human's tile drawn raised: the cursor's, on a turn (the drawn tile
         may have landed since the turn opened; asking changes nothing)."""
         p = self.prompt_for
-        if p is None or p.kind not in ("turn", "discard"):
+        if p is None or p.kind not in PLAYS:
             return None
         return self.cursor.current(len(self.director.shown_ids(p.seat)))
 
@@ -320,7 +321,7 @@ class TableView:
             if river and river[-1][0] == tile:
                 sc = screen_seat(seat, self.human)
                 slot = lay.river_slots(sc, [s for _, s in river])[-1]
-                claim = self.prompt_for is not None and self.prompt_for.kind in ("claim", "rob")
+                claim = self.prompt_for is not None and self.prompt_for.kind in OFFERS
                 draw_last_discard(surface, lay, slot.rect, sc, self.elapsed, strong=claim)
 
     def _draw_coach_river(self, surface: pygame.Surface, lay: Layout) -> None:
@@ -395,7 +396,7 @@ class TableView:
         if self.message:
             lines.append((self.message, (240, 150, 130)))
         if d is not None:
-            if d.kind in ("turn", "discard"):
+            if d.kind in PLAYS:
                 lines.append((self.app.tr("table.discard_hint"), DIM))
         elif self.replay:
             lines.append((self.app.tr("replay.hint"), DIM))
@@ -410,7 +411,7 @@ class TableView:
         if self.prompt is not None and d is not None:
             rects = self.button_rects()
             last = self.offered
-            if d.kind in ("claim", "rob") and last is not None and rects:
+            if d.kind in OFFERS and last is not None and rects:
                 img = self.app.art.tile(last[1], self._claim_tile_w(lay))
                 title_h = round(lay.prompt_px * 1.6)
                 spot = img.get_rect(bottomright=(rects[0].right, rects[0].y - title_h))
