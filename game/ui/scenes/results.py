@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import pygame
 
 from game.engine.events import HandStarted
+from game.engine.tiles import is_flower_tile, kind_of_tile
 from game.i18n import register_texts, seat_name
 
 from ..i18n import yak_name
@@ -75,8 +76,13 @@ class Reveal:
         return self.tiles * self.TILE_STEP + self.FLIP + 0.15
 
     @property
+    def counted_at(self) -> float:
+        """When the last line has faded in and the total stands at its value."""
+        return self.lines_at + self.lines * self.LINE_STEP
+
+    @property
     def pay_at(self) -> float:
-        return self.lines_at + self.lines * self.LINE_STEP + 0.2
+        return self.counted_at + 0.2
 
     @property
     def end(self) -> float:
@@ -114,7 +120,22 @@ class Reveal:
         return max(0.0, min(1.0, (self.t - self.pay_at) / self.PAY))
 
 
-register_texts("ui", {"result.review": "Review this game  [R]"})
+register_texts("ui", {
+    "result.review": "Review this game  [R]",
+    # the big number's card on the win screen: what the number is, and who pays it
+    "result.value": "Hand value",
+    "result.unit": "points",
+    "result.pays_each": "The other three pay {n} each",
+    "result.pays_one": "{name} pays {n}",
+    "result.you_pay": "You pay {n}",
+    "result.big_hand": "Big hand!",
+})
+
+#: a hand of this many basic points or more gets the big moment (as `sound.win_effect`'s big
+#: fanfare): the card glows, its number swells once and "Big hand!" shows above it
+BIG_HAND = 8
+#: seconds of the big moment after the total has counted up (on the reveal's clock)
+BIG_MOMENT = 0.9
 
 GREEN_TEXT = (150, 230, 160)
 RED_TEXT = (240, 130, 120)
@@ -211,13 +232,16 @@ class HandResultScene(_Overlay):
         else:
             tiles = sum(len(self._shown_kinds(s)) for s in range(4))
             self.reveal = Reveal(tiles=tiles, lines=0)
+        #: shown all at once by a key, a click or another winner's page: no clack per line, and
+        #: the big moment shows as it ends, without its swell
+        self.skipped = False
         if math.isinf(self.app.settings.speed_factor):
             self.reveal.finish()
         self._line_sound = 0
 
     def _shown_kinds(self, seat: int) -> list[int]:
         """A seat's tiles as the draw screen shows them: concealed (sorted), then its sets."""
-        kinds = sorted(t >> 2 for t in self.table.concealed[seat] if t < 100)
+        kinds = sorted(kind_of_tile(t) for t in self.table.concealed[seat] if not is_flower_tile(t))
         for m in self.table.melds[seat]:
             kinds.extend([m.tile] * m.size)
         return kinds
@@ -229,9 +253,9 @@ class HandResultScene(_Overlay):
         else:
             self.reveal.advance(dt * f)
         shown = self.reveal.lines_shown()
-        if shown > self._line_sound:  # a soft tick as each line appears
-            self._line_sound = shown
-            self.app.sound.play("tick")
+        if shown > self._line_sound and not self.skipped:  # a soft clack as each line arrives
+            self._line_sound = shown  # (not the tick: that is the claim countdown's warning)
+            self.app.sound.play("draw")
         if not self.reveal.done:
             return  # the screenshot and spectator mode's timer wait for the whole reveal
         super().update(dt)
@@ -258,10 +282,12 @@ class HandResultScene(_Overlay):
                 (event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS + (pygame.K_s,))
                 or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
             self.reveal.finish()  # the first press shows it all; the next one goes on
+            self.skipped = True
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n > 1:
             self.page = (self.page + (1 if event.key == pygame.K_RIGHT else -1)) % n
             self.reveal.finish()  # another winner's page: shown whole
+            self.skipped = True
             return
         super().handle_event(event)
 
@@ -280,7 +306,7 @@ class HandResultScene(_Overlay):
         fonts, tr = self.app.fonts, self.app.tr
         h = box.h
         size = text_size(h)
-        x0, y = box.x + 24, box.y + 18
+        x0, y = box.x + max(24, round(box.w * 0.025)), box.y + round(size * 0.7)
         r = self.result
         if not r.winners:
             title = fonts.fit(tr("result.draw"), round(size * 1.6), box.w - 48, GOLD, bold=True)
@@ -295,7 +321,7 @@ class HandResultScene(_Overlay):
             if r.next_doubled:
                 surface.blit(fonts.fit(tr("result.next_doubled"), round(size * 0.85), box.w - 48, GOLD), (x0, y))
                 y += round(size * 1.6)
-            self._draw_hands(surface, box, y, size)
+            self._draw_hands(surface, box, y + round(size * 0.4), size)
         else:
             w = r.winners[self.page]
             self._draw_win(surface, box, w, size)
@@ -303,25 +329,38 @@ class HandResultScene(_Overlay):
         draw_button(surface, fonts, self.ok_button(), True, size, palette=self.app.art.look.table.palette)
 
     def _draw_hands(self, surface: pygame.Surface, box: pygame.Rect, y: int, size: int) -> None:
-        """Every seat's tiles, shown at the draw."""
+        """Every seat's tiles, shown at the draw: the four rows share the height down to the
+        payments, their tiles as large as that height and the widest hand allow."""
         fonts = self.app.fonts
-        tw = max(18, round(box.h * 0.045))
-        i = 0
+        pad = max(24, round(box.w * 0.025))
+        label_w = round(box.w * 0.26)
+        left = box.x + pad + label_w
+        hands = []
         for seat in range(4):
-            label = fonts.fit(self.who(seat), round(size * 0.8), box.w * 0.3, WHITE)
-            surface.blit(label, (box.x + 24, y + 4))
-            x = box.x + 24 + round(box.w * 0.3)
             kinds = self._shown_kinds(seat)
-            starts = [sum(1 for t in self.table.concealed[seat] if t < 100)]
+            starts = [sum(1 for t in self.table.concealed[seat] if not is_flower_tile(t))]
             for m in self.table.melds[seat]:
                 starts.append(starts[-1] + m.size)
+            hands.append((kinds, starts))
+        units = max(len(k) + 0.5 + (len(st) - 1) / 3 for k, st in hands)
+        bottom = payments_geometry(box, size).top - round(size * 0.6)
+        pitch = max(1, (bottom - y) // 4)
+        tw = int(min((box.right - pad - left) / max(units, 1.0), pitch / (4 / 3 + 0.3),
+                     box.h * 0.075))
+        tw = max(18, tw)
+        i = 0
+        for seat, (kinds, starts) in enumerate(hands):
+            th = round(tw * 4 / 3)
+            label = fonts.fit(self.who(seat), round(size * 0.9), label_w - 12, WHITE)
+            surface.blit(label, label.get_rect(midleft=(box.x + pad, y + th // 2)))
+            x = left
             for j, k in enumerate(kinds):
                 if j in starts[:-1] or j == starts[0]:
                     x += tw // 2 if j == starts[0] else tw // 3  # the sets apart
                 self._flip_tile(surface, k, tw, x, y, i)
                 x += tw
                 i += 1
-            y += round(tw * 1.6)
+            y += pitch
 
     def _flip_tile(self, surface: pygame.Surface, kind: int, tw: int, x: int, y: int, i: int) -> pygame.Rect:
         """Tile `i` of the reveal at (x, y): its back, turning (narrowed), then its face."""
@@ -337,9 +376,10 @@ class HandResultScene(_Overlay):
         return pygame.Rect(x, y, tw, img.get_height())
 
     def _draw_win(self, surface: pygame.Surface, box: pygame.Rect, w: Any, size: int) -> None:
+        """The winner's page: the title, the hand, the yak lines beside the value card (the big
+        number and what it is), laid out by `win_geometry` to fill the panel."""
         art, fonts, tr = self.app.art, self.app.fonts, self.app.tr
         res = w.result
-        x0, y = box.x + 24, box.y + 18
         how = tr("action.ola") if w.how == "self_draw" else tr("action.ssoa")
         if w.how == "robbing_kong":
             how = tr("result.robbing")
@@ -352,26 +392,26 @@ class HandResultScene(_Overlay):
             head += "  " + tr("result.from", name=self.who(w.from_seat))
         if len(self.result.winners) > 1:
             head += f"   ({self.page + 1}/{len(self.result.winners)} ◀▶)"
-        title = fonts.fit(head, round(size * 1.3), box.w - 48, GOLD, bold=True)
-        surface.blit(title, (x0, y))
-        y += title.get_height() + round(size * 0.6)
-        # the hand in its decomposition, the winning tile marked
         groups = res.groups or ()
-        n_tiles = sum(len(g) for g in groups) or 14
-        gap_units = 0.35 * max(0, len(groups) - 1)
-        tw = min(round(box.h * 0.1), int((box.w - 48 - 120) / (n_tiles + gap_units + 4.5)))
-        tw = max(18, tw)
-        x = x0
+        flowers = list(self.table.flowers[w.seat])
+        g = win_geometry(box, size, lines=len(res.yak), tiles=sum(len(x) for x in groups) or 14,
+                         groups=len(groups), flowers=len(flowers),
+                         big=self.page == 0 and res.basic >= BIG_HAND)
+        title = fonts.fit(head, g.title_size, box.w - 2 * g.pad, GOLD, bold=True)
+        surface.blit(title, (g.x0, g.title_y))
+        # the hand in its decomposition, the winning tile marked
+        tw = g.tile_w
+        x, y = g.x0, g.tiles_y
         marked = False
         open_groups = [m.tile for m in w.context.melds if m.type != "concealed_kong"]
         rv = self.reveal if self.page == 0 else None
         i = 0
         all_up = rv is None or rv.flip(max(0, rv.tiles - 1)) >= 1.0
-        for g in groups:
-            is_open = len(set(g)) == 1 and g[0] in open_groups and len(g) >= 3
+        for grp in groups:
+            is_open = len(set(grp)) == 1 and grp[0] in open_groups and len(grp) >= 3
             if is_open:
-                open_groups.remove(g[0])
-            for k in g:
+                open_groups.remove(grp[0])
+            for k in grp:
                 if rv is not None:
                     spot = self._flip_tile(surface, k, tw, x, y, i)
                 else:
@@ -387,79 +427,259 @@ class HandResultScene(_Overlay):
                                        max(3, tw // 9))
                 x += tw
             if is_open:
-                pygame.draw.line(surface, DIM, (x - tw * len(g), y - 5), (x, y - 5), 2)
+                pygame.draw.line(surface, DIM, (x - tw * len(grp), y - 5), (x, y - 5), 2)
             x += round(tw * 0.35)
-        flowers = list(self.table.flowers[w.seat])
         if flowers:
             x += round(tw * 0.4)
             ft = round(tw * 0.75)
             for t in flowers:
-                surface.blit(art.tile(25 + (t - 100), ft), (x, y + tw * 4 // 3 - ft * 4 // 3))
+                surface.blit(art.tile(kind_of_tile(t), ft), (x, y + tw * 4 // 3 - ft * 4 // 3))
                 x += ft
-        y += round(tw * 4 / 3) + round(tw * 0.12) + round(size * 0.9)
-        # the final points, large, on the right: counting up as the lines appear
-        shown = len(res.yak)
-        total = res.total
+        # the yak lines, one by one as the reveal goes, the total counting up beside them
+        shown, total = len(res.yak), res.total
         if rv is not None and not rv.done:
             shown = rv.lines_shown()
             counted = res.ante + sum(ys.points * rv.line_progress(j) for j, ys in enumerate(res.yak))
             total = min(res.total, round(counted)) if shown else res.ante
-        big = fonts.text(str(total), round(size * 3.2), GOLD, bold=True)
-        spot = big.get_rect(topright=(box.right - 28, y))
-        surface.blit(big, spot)
-        lab = fonts.text(tr("result.final"), size, DIM)
-        surface.blit(lab, lab.get_rect(midtop=(spot.centerx, spot.bottom)))
-        # the yak table
-        col_ko, col_en = x0, x0 + round(box.w * 0.24)
-        col_pts = x0 + round(box.w * 0.58)
-        small = round(size * 0.9)
-        for ys in res.yak[:shown]:
+        self._draw_value_card(surface, g, w, total)
+        small, y = g.line_size, g.lines_y
+        right = g.card.x - g.pad  # the yak table's right edge
+        col_ko = g.x0 + round((right - g.x0) * 0.5)
+        for j, ys in enumerate(res.yak[:shown]):
             colour = WHITE if ys.kind == "basic" else (190, 210, 255)
+            if rv is not None and not rv.done and rv.line_progress(j) < 1.0:  # fading in
+                k = 0.35 + 0.65 * rv.line_progress(j)
+                colour = tuple(round(c * k) for c in colour)  # type: ignore[assignment]
             count = f" ×{ys.count}" if ys.count > 1 else ""
-            if self.app.lang == "ko":  # Korean names only
-                surface.blit(fonts.fit(yak_name(ys.key, "ko") + count, small, box.w * 0.55, colour),
-                             (col_ko, y))
-            else:  # the player's name first, the Korean one beside it (the table's own words)
-                surface.blit(fonts.fit(yak_name(ys.key, self.app.lang) + count, small, box.w * 0.32,
-                                       colour), (col_ko, y))
-                surface.blit(fonts.fit(yak_name(ys.key, "ko"), small, box.w * 0.2, DIM),
-                             (col_en + round(box.w * 0.1), y))
             kind = tr("result.basic") if ys.kind == "basic" else tr("result.bonus")
-            pts = fonts.text(f"{ys.points}  {kind}", small, colour)
-            surface.blit(pts, (col_pts, y))
-            y += round(small * 1.45)
-            if y > box.bottom - size * 8:
-                break
-        y += round(size * 0.4)
+            pts_text = f"{ys.points}  {kind}"
+            pts_x = right - fonts.width(pts_text, small)
+            row = y + (g.row_h - fonts.font(small).get_height()) // 2
+            if self.app.lang == "ko":  # Korean names only
+                surface.blit(fonts.fit(yak_name(ys.key, "ko") + count, small, pts_x - g.x0 - 16, colour),
+                             (g.x0, row))
+            else:  # the player's name first, the Korean one beside it (the table's own words)
+                surface.blit(fonts.fit(yak_name(ys.key, self.app.lang) + count, small,
+                                       col_ko - g.x0 - 12, colour), (g.x0, row))
+                surface.blit(fonts.fit(yak_name(ys.key, "ko"), small, pts_x - col_ko - 12, DIM),
+                             (col_ko, row))
+            surface.blit(fonts.text(pts_text, small, colour), (pts_x, row))
+            y += g.row_h
         if shown == len(res.yak) and (rv is None or rv.t >= rv.pay_at):
+            pygame.draw.line(surface, self.app.art.look.table.palette.edge,
+                             (g.x0, g.sum_y - round(g.row_h * 0.2)), (right, g.sum_y - round(g.row_h * 0.2)))
             sum_line = tr("result.sum", ante=res.ante, basic=res.basic, bonus=res.bonus, total=res.total)
-            surface.blit(fonts.fit(sum_line, size, box.w * 0.6, GOLD, bold=True), (x0, y))
+            surface.blit(fonts.fit(sum_line, size, right - g.x0, GOLD, bold=True), (g.x0, g.sum_y))
+
+    def big_moment(self) -> float | None:
+        """0..1 through the big moment of a big hand (None: not a big hand, or not yet)."""
+        if self.page != 0 or not self.result.winners:
+            return None
+        if self.result.winners[0].result.basic < BIG_HAND:
+            return None
+        rv = self.reveal
+        if rv.t < rv.counted_at:
+            return None
+        if self.skipped:
+            return 1.0
+        return min(1.0, (rv.t - rv.counted_at + self.time * self._speed()) / BIG_MOMENT)
+
+    def _speed(self) -> float:
+        f = self.app.settings.speed_factor
+        return 1.0 if math.isinf(f) else f
+
+    def payer_line(self, w: Any) -> str:
+        """Who pays the hand's value: "The other three pay 32 each", "South · Jimin pays 64"."""
+        tr = self.app.tr
+        pays = w.payments if len(self.result.winners) > 1 else self.result.payments
+        payers = [s for s in range(4) if pays[s] < 0]
+        if len(payers) == 3 and len({pays[s] for s in payers}) == 1:
+            return tr("result.pays_each", n=-pays[payers[0]])
+        if len(payers) == 1:
+            s = payers[0]
+            if self.owner.is_you(self.table.players[s]):
+                return tr("result.you_pay", n=-pays[s])
+            return tr("result.pays_one", name=self.who(s), n=-pays[s])
+        return ""
+
+    def _draw_value_card(self, surface: pygame.Surface, g: WinGeometry, w: Any, total: int) -> None:
+        """The big number in its card: "Hand value", the points counting up, who pays; a big
+        hand's card glows and its number swells once when the count is done."""
+        fonts, tr = self.app.fonts, self.app.tr
+        pal = self.app.art.look.table.palette
+        card, size = g.card, g.size
+        moment = self.big_moment()
+        edge = pal.edge
+        if moment is not None:  # the glow: gold rings fading out from the card
+            for k in range(3, 0, -1):
+                grow = round(size * 0.18 * k * (0.6 + 0.4 * moment))
+                ring = card.inflate(grow * 2, grow * 2)
+                a = round(60 / k)
+                glow = pygame.Surface(ring.size, pygame.SRCALPHA)
+                pygame.draw.rect(glow, (*GOLD, a), glow.get_rect(), border_radius=16 + grow)
+                surface.blit(glow, ring.topleft)
+            edge = GOLD
+        pygame.draw.rect(surface, pal.dark, card, border_radius=14)
+        pygame.draw.rect(surface, edge, card, width=3 if moment is not None else 2, border_radius=14)
+        inner = card.w - 2 * round(size * 0.8)
+        label = fonts.fit(tr("result.value"), size, inner, DIM)
+        big = fonts.text(str(total), g.big_size, GOLD, bold=True)
+        if moment is not None and 0.0 < moment < 1.0:  # swells and settles (the text scaled:
+            k = 1.0 + 0.22 * math.sin(math.pi * moment)  # no font opened per size)
+            big = pygame.transform.smoothscale(big, (round(big.get_width() * k),
+                                                     round(big.get_height() * k)))
+        unit = fonts.fit(tr("result.unit"), round(size * 1.1), inner * 0.4, GOLD)
+        payer = self.payer_line(w)
+        pay = fonts.fit(payer, round(size * 0.9), inner, WHITE) if payer else None
+        banner = (fonts.fit(tr("result.big_hand"), round(size * 1.2), inner, GOLD, bold=True)
+                  if moment is not None else None)
+        # the card's lines centred in it: (banner), label, number + unit, payer
+        num_h = fonts.font(g.big_size, True).get_height()
+        heights = [label.get_height(), num_h] + ([pay.get_height()] if pay else [])
+        big_hand = self.page == 0 and w.result.basic >= BIG_HAND  # room kept for its banner
+        ban_h = fonts.font(round(size * 1.2), True).get_height() if big_hand else 0
+        gap = round(size * 0.3)
+        block = sum(heights) + gap * (len(heights) - 1) + (ban_h + gap if ban_h else 0)
+        y = card.y + max(round(size * 0.4), (card.h - block) // 2)
+        if ban_h:
+            if banner is not None:
+                surface.blit(banner, banner.get_rect(midtop=(card.centerx, y)))
+            y += ban_h + gap
+        surface.blit(label, label.get_rect(midtop=(card.centerx, y)))
+        y += label.get_height() + gap
+        pair_w = big.get_width() + round(size * 0.3) + unit.get_width()
+        left = card.centerx - pair_w // 2
+        spot = big.get_rect(midleft=(left, y + num_h // 2))
+        surface.blit(big, spot)
+        base = y + round(num_h * 0.78)  # the unit sits on the number's baseline
+        surface.blit(unit, unit.get_rect(bottomleft=(left + big.get_width() + round(size * 0.3), base)))
+        y += num_h + gap
+        if pay is not None:
+            surface.blit(pay, pay.get_rect(midtop=(card.centerx, y)))
 
     def _draw_payments(self, surface: pygame.Surface, box: pygame.Rect, size: int) -> None:
-        """Each seat's payment for this hand, bottom left."""
+        """Each seat's payment for this hand and its running score, along the bottom."""
         fonts, tr = self.app.fonts, self.app.tr
         r = self.result
         pays = r.payments if not r.winners or len(r.winners) == 1 else r.winners[self.page].payments
-        small = round(size * 0.85)
-        y = box.bottom - 16 - 4 * round(small * 1.45)
-        x = box.x + 24
-        head = fonts.text(tr("result.payments"), small, DIM)
-        surface.blit(head, (x, y - round(small * 1.5)))
+        pg = payments_geometry(box, size)
+        small, x, y = pg.size, pg.x, pg.rows_y
+        surface.blit(fonts.text(tr("result.payments"), small, DIM), (x, pg.head_y))
         k = self.reveal.pay_progress() if self.page == 0 else 1.0
         before = self.table.scores  # by seat, at the start of the hand
+        name_w, pay_right, score_right = pg.columns
         if len(r.winners) <= 1:
             sh = fonts.text(tr("table.score"), small, DIM)
-            surface.blit(sh, sh.get_rect(topright=(x + round(box.w * 0.62), y - round(small * 1.5))))
+            surface.blit(sh, sh.get_rect(topright=(score_right, pg.head_y)))
         for seat in range(4):
             p = round(pays[seat] * k)
             colour = GREEN_TEXT if p > 0 else RED_TEXT if p < 0 else WHITE
-            surface.blit(fonts.fit(self.who(seat), small, box.w * 0.36, WHITE), (x, y))
+            surface.blit(fonts.fit(self.who(seat), small, name_w, WHITE), (x, y))
             t = fonts.text(signed(p), small, colour, bold=True)
-            surface.blit(t, t.get_rect(topright=(x + round(box.w * 0.5), y)))
+            surface.blit(t, t.get_rect(topright=(pay_right, y)))
             if len(r.winners) <= 1:  # the running score, counting to its new value
                 score = fonts.text(str(before[seat] + p), small, DIM)
-                surface.blit(score, score.get_rect(topright=(x + round(box.w * 0.62), y)))
-            y += round(small * 1.45)
+                surface.blit(score, score.get_rect(topright=(score_right, y)))
+            y += pg.row_h
+
+
+@dataclass(frozen=True)
+class PaymentsGeometry:
+    """Where a hand result's payments sit: along the bottom left, beside the OK button."""
+
+    size: int
+    x: int
+    head_y: int
+    rows_y: int
+    row_h: int
+    columns: tuple[int, int, int]  # the names' width, the payments' and the scores' right edges
+
+    @property
+    def top(self) -> int:
+        return self.head_y
+
+
+def payments_geometry(box: pygame.Rect, size: int) -> PaymentsGeometry:
+    small = round(size * 0.85)
+    row_h = round(small * 1.45)
+    pad = max(24, round(box.w * 0.025))
+    rows_y = box.bottom - round(size * 0.8) - 4 * row_h
+    head_y = rows_y - round(small * 1.5)
+    x = box.x + pad
+    return PaymentsGeometry(small, x, head_y, rows_y, row_h,
+                            (round(box.w * 0.36), x + round(box.w * 0.5), x + round(box.w * 0.62)))
+
+
+@dataclass(frozen=True)
+class WinGeometry:
+    """Where the parts of a win's page sit in its panel (`win_geometry`)."""
+
+    size: int
+    pad: int
+    x0: int
+    title_size: int
+    title_y: int
+    tiles_y: int
+    tile_w: int
+    lines_y: int
+    line_size: int
+    row_h: int
+    sum_y: int
+    card: pygame.Rect
+    big_size: int
+    bottom: int  # where the payments begin
+
+
+def win_geometry(box: pygame.Rect, size: int, lines: int, tiles: int = 14, groups: int = 5,
+                 flowers: int = 0, big: bool = False) -> WinGeometry:
+    """Lay a win's page out to fill its panel: the title, the hand (tiles as large as the width
+    and height allow), then the yak lines beside the value card, then the payments along the
+    bottom. The height left over goes first to the yak lines' spacing (up to about twice a
+    line), then evenly to the gaps between the parts, so no band of the panel stays empty.
+
+    >>> g = win_geometry(pygame.Rect(0, 0, 1101, 688), 22, lines=5)
+    >>> g.tiles_y < g.lines_y < g.sum_y < g.bottom, g.card.right == 1101 - g.pad
+    (True, True)
+    """
+    pad = max(24, round(box.w * 0.025))
+    x0 = box.x + pad
+    title_size = round(size * 1.3)
+    title_h = round(title_size * 1.45)
+    line_size = round(size * 0.9)
+    bottom = payments_geometry(box, size).top - round(size * 0.5)
+    top = box.y + round(size * 0.7)
+    sum_h = round(size * 1.7)
+    min_row = round(line_size * 1.4)
+    lines_h = max(lines, 3) * min_row + sum_h
+    big_size = round(size * 3.2)
+    # its label, number and payer, and a big hand's banner
+    card_h = round(size * (6.6 if big else 4.6)) + round(big_size * 1.4)
+    gap_min = round(size * 0.6)
+    # the tiles: as wide as the width allows, and as tall as the height left allows
+    units = tiles + 0.35 * max(0, groups - 1) + (0.4 + 0.75 * flowers if flowers else 0.0)
+    tw_w = int((box.w - 2 * pad) / units)
+    room = bottom - top - title_h - max(lines_h, card_h) - 3 * gap_min
+    tw_h = int(max(0, room - 12) * 3 / 4)
+    tile_w = max(18, min(tw_w, tw_h, round(box.h * 0.11)))
+    tiles_h = round(tile_w * 4 / 3) + max(5, tile_w // 7) + max(3, tile_w // 9)
+    middle = max(lines_h, card_h)
+    slack = bottom - top - title_h - tiles_h - middle - 3 * gap_min
+    row_h = min_row
+    beside = middle - (max(lines, 1) * min_row + sum_h)  # room beside the card the lines leave
+    if lines and beside + slack // 2 > 0:  # the lines breathe first (up to about twice a line)
+        grow = min(round(line_size * 1.1), (beside + max(0, slack) // 2) // lines)
+        row_h += grow
+        slack -= max(0, grow * lines - beside)
+    extra = max(0, slack) // 3  # ... then the gaps share what is left
+    gap = gap_min + extra
+    tiles_y = top + title_h + gap
+    lines_y = tiles_y + tiles_h + gap
+    sum_y = lines_y + max(lines, 1) * row_h + round(size * 0.5)
+    middle_h = max(sum_y + sum_h - lines_y, card_h)
+    card_w = max(round(box.w * 0.3), round(size * 11))
+    card = pygame.Rect(box.right - pad - card_w, lines_y, card_w, min(middle_h, bottom - lines_y))
+    return WinGeometry(size, pad, x0, title_size, top, tiles_y, tile_w, lines_y, line_size, row_h,
+                       sum_y, card, big_size, bottom)
 
 
 class SessionResultScene(_Overlay):
