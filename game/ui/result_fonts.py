@@ -29,6 +29,7 @@ def prepare_fonts(app: Any) -> Iterator[None]:
     for px, bold in ((round(size * 1.6), True), (size, False), (size, True), (round(size * 0.85), False),
                      (round(size * 0.85), True), (round(size * 0.8), False), (round(size * 1.3), True),
                      (round(size * 3.2), True), (round(size * 1.5), True), (small, False), (small, True),
-                     (round(small * 0.85), False), (round(small * 0.85), True)):
+                     (round(small * 0.85), False), (round(small * 0.85), True),
+                     (round(size * 1.1), False), (round(size * 1.2), True)):  # the value card's
         app.fonts.font(px, bold)
         yield
