@@ -176,8 +176,8 @@ STRINGS: dict[str, str | tuple[str, str]] = {
     "about.seat.ai:beginner": "Beginner: plays the quickest shape, claims every pung, declares "
         "uper at once, and slips now and then (a slow discard, a missed pung, a dangerous tile "
         "after an uper).",
-    "about.seat.ai:standard": "Standard: builds hands worth 2 points, claims a pung when it pays "
-        "and folds with safe tiles against an uper.",
+    "about.seat.ai:standard": "Standard: builds hands worth 2 points, but claims pungs readily, "
+        "declares uper even on a thin wait and folds against an uper only from far away.",
     "about.seat.ai:expert": "Expert: weighs each discard's danger against its hand's value, reads "
         "silent hands too and times its uper to how the table defends.",
     "about.seat.ai:master": "Master: the expert's judgement, and it reads ahead by playing out the "
