@@ -14,7 +14,7 @@ them (they are shown as given).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from game.engine.events import (
@@ -42,6 +42,10 @@ from game.engine.tiles import kind_of_tile
 __all__ = ["event_message"]
 
 NAME = define("transcript.name", "{name}", name=TEXT)
+#: a seat in a line: its wind, or (`event_message(seats=...)`) the name the seat plates show with
+#: the wind, "Jiho (West)", so the replay viewer and the review name players as the table does
+SEAT_WORD = define("transcript.seat", "{seat}", seat=SEAT)
+WHO = define("transcript.who", "{name} ({seat})", name=TEXT, seat=SEAT)
 PLAYER_N = define("transcript.player_n", "P{n}", n=INT)
 SEATED = define("transcript.seated", "{player} {seat}", player=MSG, seat=SEAT)
 METHOD = {"dice": define("transcript.method.dice", "dice"),
@@ -60,17 +64,17 @@ HAND_START_DOUBLED_WIND = define("transcript.hand_start_doubled_wind",
                                  wind=SEAT, who=LIST)
 WALL_BUILT = define("transcript.wall_built", "The wall is built ({n} tiles)", n=INT)
 DICE_BREAKER = define("transcript.dice_breaker", "{seat} throws {a}+{b} (who breaks the wall)",
-                      seat=SEAT, a=INT, b=INT)
+                      seat=MSG, a=INT, b=INT)
 DICE_COUNT = define("transcript.dice_count", "{seat} throws {a}+{b} (where the wall breaks)",
-                    seat=SEAT, a=INT, b=INT)
-WALL_BROKEN = define("transcript.wall_broken", "{seat} breaks the wall at {n}", seat=SEAT, n=INT)
-DEALT = define("transcript.dealt", "{seat} takes {tiles}", seat=SEAT, tiles=TILES)
-DEALT_HIDDEN = define("transcript.dealt_hidden", "{seat} takes ?", seat=SEAT)
-FLOWER = define("transcript.flower", "{seat} shows the flower {tile}", seat=SEAT, tile=TILE)
-DREW = define("transcript.drew", "{seat} draws {tile}", seat=SEAT, tile=TILE)
-DREW_HIDDEN = define("transcript.drew_hidden", "{seat} draws ?", seat=SEAT)
+                    seat=MSG, a=INT, b=INT)
+WALL_BROKEN = define("transcript.wall_broken", "{seat} breaks the wall at {n}", seat=MSG, n=INT)
+DEALT = define("transcript.dealt", "{seat} takes {tiles}", seat=MSG, tiles=TILES)
+DEALT_HIDDEN = define("transcript.dealt_hidden", "{seat} takes ?", seat=MSG)
+FLOWER = define("transcript.flower", "{seat} shows the flower {tile}", seat=MSG, tile=TILE)
+DREW = define("transcript.drew", "{seat} draws {tile}", seat=MSG, tile=TILE)
+DREW_HIDDEN = define("transcript.drew_hidden", "{seat} draws ?", seat=MSG)
 REPLACEMENT = define("transcript.replacement", "{line} (replacement)", line=MSG)
-DISCARD = define("transcript.discard", "{seat} discards {tile}", seat=SEAT, tile=TILE)
+DISCARD = define("transcript.discard", "{seat} discards {tile}", seat=MSG, tile=TILE)
 WITH_UPER = define("transcript.with_uper", "{line}, declaring uper", line=MSG)
 FROZEN = define("transcript.frozen", "{line} (frozen hand)", line=MSG)
 MELD = {"pung": define("transcript.meld.pung", "pung"),
@@ -78,18 +82,18 @@ MELD = {"pung": define("transcript.meld.pung", "pung"),
         "added_kong": define("transcript.meld.added_kong", "added kong"),
         "concealed_kong": define("transcript.meld.concealed_kong", "concealed kong")}
 CLAIM = define("transcript.claim", "{seat} claims {tile} from {other}: {meld} ({tiles})",
-               seat=SEAT, tile=TILE, other=SEAT, meld=MSG, tiles=TILES)
-KONG = define("transcript.kong", "{seat} declares: {meld} ({tiles})", seat=SEAT, meld=MSG,
+               seat=MSG, tile=TILE, other=MSG, meld=MSG, tiles=TILES)
+KONG = define("transcript.kong", "{seat} declares: {meld} ({tiles})", seat=MSG, meld=MSG,
               tiles=TILES)
 NINE_MAJOR = define("transcript.nine_major", "{seat} declares nine major tiles ({tiles})",
-                    seat=SEAT, tiles=TILES)
+                    seat=MSG, tiles=TILES)
 HOW = {"self_draw": define("transcript.how.self_draw", "self-draw"),
        "discard": define("transcript.how.discard", "on a discard"),
        "robbing_kong": define("transcript.how.robbing_kong", "robbing a kong")}
-WIN = define("transcript.win", "{seat} wins on {tile} ({how}): {tiles}", seat=SEAT, tile=TILE,
+WIN = define("transcript.win", "{seat} wins on {tile} ({how}): {tiles}", seat=MSG, tile=TILE,
              how=MSG, tiles=TILES)
 WIN_FROM = define("transcript.win_from", "{seat} wins on {tile} ({how}, from {other}): {tiles}",
-                  seat=SEAT, tile=TILE, how=MSG, other=SEAT, tiles=TILES)
+                  seat=MSG, tile=TILE, how=MSG, other=MSG, tiles=TILES)
 REASON = {"win": define("transcript.reason.win", "a win"),
           "exhaustive": define("transcript.reason.exhaustive", "a draw (the wall ran out)"),
           "nine_major": define("transcript.reason.nine_major", "a draw (nine major tiles)"),
@@ -98,8 +102,8 @@ REASON = {"win": define("transcript.reason.win", "a win"),
 HAND_END = define("transcript.hand_end", "Hand ends: {reason}", reason=MSG)
 YAK_POINTS = define("transcript.yak_points", "{yak} {points}", yak=YAK, points=INT)
 SCORES = define("transcript.scores", "{seat} scores {total} (basic {basic}, bonus {bonus}: "
-                "{yaks})", seat=SEAT, total=INT, basic=INT, bonus=INT, yaks=LIST)
-PAY = define("transcript.pay", "{seat} {amount:+d}", seat=SEAT, amount=INT)
+                "{yaks})", seat=MSG, total=INT, basic=INT, bonus=INT, yaks=LIST)
+PAY = define("transcript.pay", "{seat} {amount:+d}", seat=MSG, amount=INT)
 PAYMENTS = define("transcript.payments", "payments {pays}", pays=LIST)
 PARTS = define("transcript.parts", "{parts}", parts=MSGS)
 PLAYER_SCORE = define("transcript.player_score", "{player} {score:+d}", player=MSG, score=INT)
@@ -117,18 +121,29 @@ def _int(v: Any) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
-def _winner(w: Winner) -> Message:
+def _winner(w: Winner, who: Callable[[int], Message]) -> Message:
     """A winner's line."""
     r = w.result
     yaks = [YAK_POINTS(yak=y.key, points=y.points) for y in r.yak]
-    return SCORES(seat=w.seat, total=r.total, basic=r.basic, bonus=r.bonus, yaks=yaks)
+    return SCORES(seat=who(w.seat), total=r.total, basic=r.basic, bonus=r.bonus, yaks=yaks)
 
 
-def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
+def event_message(e: Event, players: Sequence[str] | None = None,
+                  seats: Sequence[str] | None = None) -> Message:
     """The line for `e` as a message; `players`: the names to show for the record's players
-    (by player index; unknown players are 'P1'...)."""
+    (by player index; unknown players are 'P1'...); `seats`: the names of this hand's seats (by
+    engine seat, as the seat plates show them): a seat is then "Jiho (West)", else its wind.
+
+    >>> from game.engine.events import Discarded
+    >>> str(event_message(Discarded(seat=2, tile=80), seats=["You", "Sua", "Jiho", "Jimin"]))
+    'Jiho (W) discards 3z'
+    """
     def name(p: int) -> Message:
         return NAME(name=players[p]) if players and 0 <= p < len(players) else PLAYER_N(n=p + 1)
+
+    def who(s: int) -> Message:
+        named = seats[s] if seats and 0 <= s < len(seats) else ""
+        return WHO(name=named, seat=s) if named else SEAT_WORD(seat=s)
 
     match e:
         case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
@@ -144,37 +159,37 @@ def event_message(e: Event, players: Sequence[str] | None = None) -> Message:
         case WallBuilt(tiles=t):
             return WALL_BUILT(n=sum(1 for x in (t or ()) if x >= 0))
         case DiceRolled(seat=s, faces=f, purpose=p):
-            return (DICE_BREAKER if p == "breaker" else DICE_COUNT)(seat=s, a=f[0], b=f[1])
+            return (DICE_BREAKER if p == "breaker" else DICE_COUNT)(seat=who(s), a=f[0], b=f[1])
         case WallBroken(breaker=b, count=c):
-            return WALL_BROKEN(seat=b, n=c)
+            return WALL_BROKEN(seat=who(b), n=c)
         case Dealt(seat=s, tiles=t):
-            return DEALT_HIDDEN(seat=s) if t is None else DEALT(seat=s, tiles=_kinds(t))
+            return DEALT_HIDDEN(seat=who(s)) if t is None else DEALT(seat=who(s), tiles=_kinds(t))
         case FlowerShown(seat=s, tile=t):
-            return FLOWER(seat=s, tile=kind_of_tile(t))
+            return FLOWER(seat=who(s), tile=kind_of_tile(t))
         case Drew(seat=s, tile=t, replacement=r):
-            line = DREW_HIDDEN(seat=s) if t is None else DREW(seat=s, tile=kind_of_tile(t))
+            line = DREW_HIDDEN(seat=who(s)) if t is None else DREW(seat=who(s), tile=kind_of_tile(t))
             return REPLACEMENT(line=line) if r else line
         case Discarded(seat=s, tile=t, uper=u, auto=a):
-            line = DISCARD(seat=s, tile=kind_of_tile(t))
+            line = DISCARD(seat=who(s), tile=kind_of_tile(t))
             if u:
                 line = WITH_UPER(line=line)
             return FROZEN(line=line) if a else line
         case Claimed(seat=s, meld=m, tile=t, from_seat=f, tiles=ids):
-            return CLAIM(seat=s, tile=kind_of_tile(t), other=f, meld=MELD[m](),
+            return CLAIM(seat=who(s), tile=kind_of_tile(t), other=who(f), meld=MELD[m](),
                          tiles=_kinds(ids or ()))
         case KongDeclared(seat=s, meld=m, tiles=ids):
-            return KONG(seat=s, meld=MELD[m](), tiles=_kinds(ids or ()))
+            return KONG(seat=who(s), meld=MELD[m](), tiles=_kinds(ids or ()))
         case NineMajorDeclared(seat=s, tiles=ids):
-            return NINE_MAJOR(seat=s, tiles=_kinds(ids or ()))
+            return NINE_MAJOR(seat=who(s), tiles=_kinds(ids or ()))
         case WinDeclared(seat=s, tile=t, how=how, from_seat=f, concealed=ids):
             if f is None:
-                return WIN(seat=s, tile=kind_of_tile(t), how=HOW[how](), tiles=_kinds(ids))
-            return WIN_FROM(seat=s, tile=kind_of_tile(t), how=HOW[how](), other=f,
+                return WIN(seat=who(s), tile=kind_of_tile(t), how=HOW[how](), tiles=_kinds(ids))
+            return WIN_FROM(seat=who(s), tile=kind_of_tile(t), how=HOW[how](), other=who(f),
                             tiles=_kinds(ids))
         case HandEnded(reason=r, winners=ws, payments=pay):
             parts = [HAND_END(reason=REASON[r]())]
-            parts += [_winner(w) for w in ws]
-            parts.append(PAYMENTS(pays=[PAY(seat=s, amount=pay[s]) for s in range(min(4, len(pay)))]))
+            parts += [_winner(w, who) for w in ws]
+            parts.append(PAYMENTS(pays=[PAY(seat=who(s), amount=pay[s]) for s in range(min(4, len(pay)))]))
             return PARTS(parts=parts)
         case SessionEnded(hands=n, scores=sc):
             return SESSION_END(n=n, scores=[PLAYER_SCORE(player=name(i), score=sc[i])

@@ -43,8 +43,19 @@ def player_name(name: str, lang: str) -> str:
 
 
 def event_line(e: Event, players: Sequence[str] | None = None, *, lang: str = "en",
-               notation: bool = False) -> str:
+               notation: bool = False, seating: Sequence[int] | None = None) -> str:
     """The line the replay viewer shows for `e` (`players`: the record's player names), the
-    same message the command-line transcript prints (`game.practice.event_words`)."""
+    same message the command-line transcript prints (`game.practice.event_words`). With
+    `seating` (the player at each engine seat this hand) a seat is named as its plate names it,
+    with its wind: "Jiho (West) discards 5 circles".
+
+    >>> from game.engine.events import Discarded
+    >>> event_line(Discarded(seat=2, tile=80), ["human", "ai:expert", "ai", "greedy"],
+    ...            seating=(1, 2, 3, 0), lang="en")
+    'Greedy (West) discards West wind'
+    """
     names = [player_name(p, lang) for p in players] if players else None
-    return i18n.render(event_message(e, names), lang, notation=notation)
+    seats = None
+    if names and seating is not None:
+        seats = [names[p] if 0 <= p < len(names) else "" for p in seating]
+    return i18n.render(event_message(e, names, seats), lang, notation=notation)
