@@ -396,6 +396,7 @@ class ReplayViewerScene(Scene):
         self.list_top = max(0, min(self.list_top, max(0, n - rows)))
         small = round(size * 0.85)
         players = rec.seat_kinds or rec.players
+        seating = self.hand.player_at_seat() if self.hand is not None else None  # names by seat
         for r in range(rows):
             i = self.list_top + r
             if i >= n:
@@ -410,7 +411,8 @@ class ReplayViewerScene(Scene):
             elif i == self.k:
                 colour = WHITE  # the current step reads clearly on its highlight
             try:
-                text = event_line(e, players, lang=self.app.lang, notation=self.app.notation)
+                text = event_line(e, players, lang=self.app.lang, notation=self.app.notation,
+                                  seating=seating)
             except Exception:  # noqa: BLE001
                 text = repr(e)
             if isinstance(e, HandStarted):
