@@ -4,6 +4,7 @@ player, with the cost of each disagreement measured by playouts (`game.practice.
     korean-mahjong review ~/.local/share/korean-mahjong/records/20261121-074000-seed3.jsonl
     korean-mahjong review session.jsonl --seat 2 --json
     korean-mahjong review game.jsonl --playouts 96 --jobs 2
+    korean-mahjong review game.jsonl --html review.html --lang ko
 
 Prints the review in sentences (how the game went, where the points went by category, the one
 habit to work on, the agreement with the computer), the figures behind them, and then the
@@ -15,7 +16,9 @@ A progress bar is drawn on stderr when it is a terminal. The review is kept besi
 (``FILE.review.json``): asking again is instant until the record or the program changes
 (``--no-cache`` reviews afresh). A damaged record is reviewed as far as it is valid and the
 sentence saying where it stopped is printed on stderr (the record's own reason, with its line,
-among the figures). ``--json`` prints one object (docs/review.md lists its fields).
+among the figures). ``--json`` prints one object (docs/review.md lists its fields). ``--html
+OUT`` also writes the review as one standalone HTML page (`game.ui.review_html`: the summary,
+the points timeline, the table at each decision that matters with its bars), in ``--lang``.
 
 Exit status: 0 reviewed (a damaged record too), 2 a file that cannot be read as a record, or
 no player to review.
@@ -48,6 +51,7 @@ register_texts("cli", {
                           "{n} playouts per choice with {opponents} opponents; {seconds:.1f} s"),
     "cli.review.cached": "kept from an earlier review (--no-cache reviews afresh)",
     "cli.review.progress": "reviewing",
+    "cli.review.html": "the review as a page: {path}",
 })
 
 #: no player to review: a record of computer players without --seat
@@ -99,6 +103,9 @@ def register(subparsers: Any) -> None:
                    help=f"playouts per choice of each disagreement (default {DEFAULT_PLAYOUTS})")
     p.add_argument("--jobs", type=_jobs, default=None,
                    help="worker processes for the playouts (default: every core, at most 4)")
+    p.add_argument("--html", metavar="OUT", default=None,
+                   help="also write the review as one standalone HTML page (boards drawn, in "
+                        "the --lang language)")
     p.add_argument("--no-cache", action="store_true",
                    help="review afresh, without the review kept beside the record")
     add_lang_argument(p)
@@ -133,12 +140,39 @@ def run(args: argparse.Namespace) -> int:
     stop = review.stop_sentence()
     if stop is not None:  # where the game stopped, in words (the line is among the figures)
         warning("review", said(stop, lang), lang)
+    if args.html is not None:
+        written = _write_html(args.html, review, record, lang, named=seat is not None)
+        if written is not None:
+            return written
     if args.json:
         print(printable_json(json.dumps(review.to_json(), ensure_ascii=False, indent=1)))
         return 0
     for line in summary(review, lang):
         show(line)  # names and words from the record: escaped
     return 0
+
+
+def _write_html(out: str, review: Any, record: Any, lang: str, named: bool) -> int | None:
+    """Write the review's HTML page (drawn off screen: no window opens); None when written
+    (said on stderr), else the exit status after saying why not."""
+    import os
+
+    os.environ["SDL_VIDEODRIVER"] = "dummy"  # the boards are drawn, never shown
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from game import storage
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.review_html import write_review_html
+
+    app = App(Settings(language=lang, sound=False), size=(1024, 640))
+    try:
+        write_review_html(out, review, record, app, named=named)
+    except storage.StorageError as e:
+        return error("review", e, lang)
+    finally:
+        app.close()
+    print(printable(say("cli.review.html", lang, path=out)), file=sys.stderr)
+    return None
 
 
 def _sentence(text: str) -> str:

@@ -59,6 +59,36 @@ def discard_index(hand: Sequence[int | None], drawn: Any, action: Any) -> int | 
     return next((i for i, k in enumerate(hand) if k == action.tile), None)
 
 
+def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool = False,
+                  observed: dict[tuple[int, int], Any] | None = None) -> str:
+    """What the decision was about on the table: the discard that could be claimed and who
+    made it, or the tile just drawn ("" when neither, or when the table does not rebuild).
+    `observed` keeps the rebuilt observations (a screen asks every frame)."""
+    from game.i18n import seat_name, text, tile_name
+
+    if not 0 < item.hand <= len(record.hands):
+        return ""
+    key = (item.hand, item.actions_before)
+    memo = {} if observed is None else observed
+    if key not in memo:
+        try:
+            table = record.hands[item.hand - 1].table(item.actions_before)
+            memo[key] = table.observation(item.seat)
+        except Exception:  # noqa: BLE001 - the board says why (its error); no caption
+            memo[key] = None
+    obs = memo[key]
+    if obs is None:
+        return ""
+    if obs.last_discard is not None and obs.phase in ("claim", "rob"):
+        seat, kind = obs.last_discard
+        return text("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
+                    seat=seat_name(seat, lang))
+    if obs.drawn is not None:
+        return text("review.board_drawn", lang,
+                    tile=tile_name(obs.drawn, lang, notation=notation))
+    return ""
+
+
 class DecisionBoard:
     """The table at one decision, seen from the reviewed player's seat (bottom), both choices
     marked; drawn at a minimum-size layout and scaled into any size, cached per decision."""

@@ -30,7 +30,7 @@ import pygame
 from game.i18n import action_text, register_texts, render, seat_name
 
 from ..i18n import tr
-from ..review_board import DecisionBoard, draw_timeline
+from ..review_board import DecisionBoard, board_caption, draw_timeline
 from ..scene import Scene
 from ..widgets import (
     DIM,
@@ -667,32 +667,11 @@ class GameReviewScene(Scene):
             surface.blit(t, (tl.x, area.bottom + 4))
 
     def board_caption(self, item: ReviewedDecision) -> str:
-        """What the decision was about on the table: the discard that could be claimed and
-        who made it, or the tile just drawn ("" when neither)."""
-        from game.i18n import tile_name
-
+        """What the decision was about on the table (`review_board.board_caption`)."""
         rec = self.record()
-        if rec is None or not 0 < item.hand <= len(rec.hands):
+        if rec is None:
             return ""
-        lang, notation = self.app.lang, self.app.notation
-        key = (item.hand, item.actions_before)
-        if key not in self._observed:  # rebuilt once per decision, not once per frame
-            try:
-                table = rec.hands[item.hand - 1].table(item.actions_before)
-                self._observed[key] = table.observation(item.seat)
-            except Exception:  # noqa: BLE001 - the board says why (its error); no caption
-                self._observed[key] = None
-        obs = self._observed[key]
-        if obs is None:
-            return ""
-        if obs.last_discard is not None and obs.phase in ("claim", "rob"):
-            seat, kind = obs.last_discard
-            return tr("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
-                      seat=seat_name(seat, lang))
-        if obs.drawn is not None:
-            return tr("review.board_drawn", lang, tile=tile_name(obs.drawn, lang,
-                                                                 notation=notation))
-        return ""
+        return board_caption(rec, item, self.app.lang, self.app.notation, self._observed)
 
     def _draw_board(self, surface: pygame.Surface, g: dict[str, Any],
                     item: ReviewedDecision) -> None:
