@@ -57,7 +57,7 @@ def run(capsys, argv):
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_page_is_standalone_escaped_and_in_the_language(hostile, tmp_path, capsys, lang):
     out_path = tmp_path / "review.html"
-    code, out, err = run(capsys, ["review", str(hostile), "--lang", lang, "--html",
+    code, _, err = run(capsys, ["review", str(hostile), "--lang", lang, "--html",
                                   str(out_path), *FAST])
     assert code == 0, err
     page = out_path.read_text(encoding="utf-8")
