@@ -124,14 +124,14 @@ class WinGlow:
     def spread(self) -> float:
         """How far the rings travel out from the tile's edge (px)."""
         side = min(self.rect.w, self.rect.h)
-        return side * (1.6 if self.big else 0.8)
+        return side * (2.6 if self.big else 1.2)
 
     def rings(self) -> list[tuple[float, float]]:
         """The rings drawn now: (px out from the tile's edge, opacity 0..1), the steady ring
         first. Each wave starts a little after the one before and fades as it spreads.
 
         >>> g = WinGlow(Rect(0, 0, 40, 52)); g.t = 0.25; [(round(a), round(b, 2)) for a, b in g.rings()]
-        [(3, 0.9), (21, 0.62)]
+        [(3, 0.9), (30, 0.62)]
         """
         out = [(3.0, 0.9 if not self.big else 1.0)]
         if self.t >= 1.0:
@@ -143,15 +143,25 @@ class WinGlow:
         return out
 
     def draw(self, surface: pygame.Surface, art: Any = None) -> None:
+        """Each ring as a bright line with a soft edge on either side; the steady ring also
+        lights the felt just around the tile."""
         colour = BIG_GLOW if self.big else GLOW
         r = self.rect
-        pad = round(self.spread + 6)
+        pad = round(self.spread + 10)
         layer = pygame.Surface((round(r.w) + 2 * pad, round(r.h) + 2 * pad), pygame.SRCALPHA)
+        line = 4 if self.big else 3
         for k, (d, a) in enumerate(self.rings()):
-            box = pygame.Rect(round(pad - d), round(pad - d), round(r.w + 2 * d), round(r.h + 2 * d))
-            width = 3 if k == 0 else 2
-            pygame.draw.rect(layer, (*colour, round(255 * a)), box, width=width,
-                             border_radius=max(3, round(min(r.w, r.h) * 0.15 + d / 3)))
+            for soft, alpha in ((line + 4, 0.25), (line, 1.0)):
+                grow = d + (soft - line) / 2
+                box = pygame.Rect(round(pad - grow), round(pad - grow), round(r.w + 2 * grow),
+                                  round(r.h + 2 * grow))
+                pygame.draw.rect(layer, (*colour, round(255 * a * alpha)), box, width=soft,
+                                 border_radius=max(3, round(min(r.w, r.h) * 0.15 + d / 3)))
+            if k == 0:  # the halo: the felt lit around the tile
+                halo = pygame.Rect(round(pad - d - 6), round(pad - d - 6), round(r.w + 2 * d + 12),
+                                   round(r.h + 2 * d + 12))
+                pygame.draw.rect(layer, (*colour, 60 if self.big else 40), halo, width=6,
+                                 border_radius=max(4, round(min(r.w, r.h) * 0.2 + d / 2)))
         surface.blit(layer, (round(r.x) - pad, round(r.y) - pad))
 
 
