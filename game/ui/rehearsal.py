@@ -94,7 +94,7 @@ def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = 
             yield None
     if fonts is not None:
         for dealer in range(4):
-            winds = tuple((s - dealer) % 4 for s in range(4))
+            winds = ((-dealer) % 4, (1 - dealer) % 4, (2 - dealer) % 4, (3 - dealer) % 4)
             draw_info(scratch, lay, art, fonts, InfoView(lang=lang, dealer=dealer, winds=winds,
                                                          prevalent=dealer))
             yield None
