@@ -177,9 +177,10 @@ def _call_gain(obs: Observation) -> Message | None:
     before = shanten(to_counts(hand), _melds(obs))
     for _ in range(2):
         hand.remove(kind)
-    best = min(o.shanten for o in acceptance(to_counts(hand + [kind]), _melds(obs) + 1)) \
-        if len(hand) % 3 == 2 else None
-    return CALL_CLOSER() if best is not None and best < before else None
+    if len(hand) % 3 != 2:
+        return None
+    best = min(o.shanten for o in acceptance(to_counts(hand), _melds(obs) + 1))
+    return CALL_CLOSER() if best < before else None
 
 
 def _call_cost(obs: Observation, chosen: Action) -> Message | None:

@@ -134,3 +134,35 @@ def test_uper_or_silent_is_said_in_words():
         action=Discard(k, uper=True), why=lc.UPER_YES())
     assert lc.judge(d, Discard(k, uper=True), Discard(k)) == lc.INSTEAD(
         action=Discard(k), why=lc.UPER_NO())
+
+
+def _claim_on(east: str, others: list[str], draws: str, first: str) -> Decision:
+    """East throws `first`; South throws its first draw: East's claim decision on it."""
+    t = Table(RuleSet(flowers=False), seed=1, wall=rig_wall([east, *others], draws),
+              dice=[(3, 3), (2, 3)])
+    t.submit(0, Discard(T(first)))
+    for s, d in sorted(t.pending().items()):
+        if d.kind == "claim":
+            t.submit(s, PASS)
+    t.submit(1, Discard(T(draws[:2])))
+    return t.pending()[0]
+
+
+OTHERS = ["9m2p3p4p8p1z2z3z4z6z6m7m8m", "9m2p3p4p8p1z2z3z4z6z6m7m8m", "1m2m3m4m6p7p8p9p5z6z7z7z1z"]
+
+
+def test_a_pung_the_expert_would_pass_says_what_it_gives_up():
+    """55m 13m 123p 456p 789p: the pung of South's 5m leaves only All pungs (the coach's own
+    warning at the claim prompt)."""
+    from game.engine.actions import Pung
+
+    d = _claim_on("55m13m123p456p789p7z", OTHERS, "5m", "7z")
+    assert lc.judge(d, Pung(), PASS) == lc.INSTEAD(action=PASS, why=lc.CALL_ROUTES(n=1))
+
+
+def test_a_pass_the_expert_would_pung_says_the_pung_brings_the_hand_nearer():
+    """55m 1m 9m 123p 456p 7z 1z 2z 3z... two tiles from ready; the pung of 5m makes it one."""
+    from game.engine.actions import Pung
+
+    d = _claim_on("55m19m123p456p13z67z", OTHERS, "5m", "7z")
+    assert lc.judge(d, PASS, Pung()) == lc.INSTEAD(action=Pung(), why=lc.CALL_CLOSER())
