@@ -80,8 +80,9 @@ from game.engine.actions import (
 from game.engine.driver import HandDriver
 from game.engine.errors import IllegalActionError, MahjongError
 from game.engine.events import Discarded, Event
-from game.engine.messages import SEAT, TILE, TILES, Message, define
+from game.engine.messages import MSG, SEAT, TILE, TILES, Message, define
 from game.engine.rules import RuleSet
+from game.engine.scoring.uper import uper_verdict
 from game.engine.table import Decision, Table, rig_wall
 from game.engine.tiles import SEAT_LETTERS, format_tiles, parse_tile, parse_tiles
 from game.i18n import register_texts
@@ -440,6 +441,28 @@ class Feedback:
     engine: bool = False  # the engine refused the move
 
 
+def uper_rule(d: Decision, tile: int, rules: RuleSet) -> Message | None:
+    """Why uper is refused discarding `tile`, in the rule's words (the engine's `uper_verdict`:
+    "Uper needs a concealed hand that is ready after the discard", the 2 points, the wall),
+    never the list of legal moves; None when uper would be legal or the tile is not held."""
+    obs = d.observation
+    after = list(obs.concealed)
+    if tile not in after:
+        return None
+    after.remove(tile)
+    v = uper_verdict(after, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent,
+                     wall_left=obs.wall_left, rules=rules)
+    if v.legal or v.reason is None:
+        return None
+    return UPER_RULE(why=v.reason) if isinstance(v.reason, Message) else None
+
+
+#: a refused uper in a lesson: the rule, then the engine's reason for this hand
+UPER_RULE = define("tutorial.uper_rule", "Uper is declared with a discard that leaves a concealed "
+                   "hand ready, every wait worth 2 basic points even on a discard: {why}",
+                   why=MSG)
+
+
 class _Computer:
     """A seat the lesson plays: its script first, then pass every claim and discard the tile it
     drew (or, with a computer player, that player's choice)."""
@@ -647,6 +670,11 @@ class LessonRun:
                 t.submit(me, action)  # the engine says why not (and changes nothing)
             except IllegalActionError as e:
                 refused = e.reason if isinstance(e.reason, (Message, str)) else str(e)
+                if d is not None and isinstance(action, Discard) and action.uper \
+                        and action not in d.notes:
+                    # the engine lists the legal moves for an uper it never offered (a hand not
+                    # ready after that discard): the lesson says the rule instead (issue 32)
+                    refused = uper_rule(d, action.tile, t.rules) or refused
             else:  # pragma: no cover - a decision outside `legal` is always refused
                 raise AssertionError("the engine took an action outside the decision's legal ones")
         if refused is not None:

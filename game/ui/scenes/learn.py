@@ -106,6 +106,17 @@ register_texts("ui", {
 })
 
 
+def praised(words: str, praise: str) -> bool:
+    """Whether a step's own words already begin with the praise ("Right: five circles." after
+    "Right!"; "맞습니다: ..." after "맞습니다!"): the lesson then says it once, not twice.
+
+    >>> praised("Right: the East wind.", "Right!"), praised("South lost his turn.", "Right!")
+    (True, False)
+    """
+    stem = praise.strip().rstrip("!.。！ ")
+    return bool(stem) and words.lstrip().startswith(stem)
+
+
 def _lessons() -> tuple[list[Lesson], str]:
     from game.practice.tutorial import LessonError, lessons
 
@@ -553,7 +564,8 @@ class LessonScene(Scene):
             out.append((tr("learn.not_yet"), colour))
         if fb.key is not None:
             words = text(fb.key, lang)
-            out.append(((tr("learn.right") + " " if fb.ok and not fb.engine else "") + words, colour))
+            praise = fb.ok and not fb.engine and not praised(words, tr("learn.right"))
+            out.append(((tr("learn.right") + " " if praise else "") + words, colour))
         elif fb.ok and not fb.engine:
             out.append((tr("learn.right"), colour))
         if fb.extra is not None:
