@@ -682,8 +682,46 @@ def win_geometry(box: pygame.Rect, size: int, lines: int, tiles: int = 14, group
                        sum_y, card, big_size, bottom)
 
 
+#: each player's colour in the session's chart (and its name above the running scores)
+PLAYER_COLOURS = ((236, 196, 92), (120, 190, 255), (240, 130, 120), (150, 230, 160))
+
+
 class SessionResultScene(_Overlay):
-    """The session's end: totals per player and the running score after each hand."""
+    """The session's end: totals per player and the running score after each hand, in rows and
+    as a chart of the running scores below them."""
+
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect,
+                    points: list[tuple[int, ...]], size: int) -> None:
+        """The running scores (`points`: before the first hand, then after each) as one line
+        per player over the hands, the zero line marked."""
+        pal = self.app.art.look.table.palette
+        pygame.draw.rect(surface, pal.dark, area, border_radius=8)
+        inner = area.inflate(-3 * size, -3 * size)
+        lo = min(0, *(v for sc in points for v in sc))
+        hi = max(0, *(v for sc in points for v in sc))
+        if lo == hi:  # nobody scored yet: the zero line in the middle
+            lo, hi = -1, 1
+        span = hi - lo
+        n = len(points) - 1
+
+        def at(i: int, v: int) -> tuple[int, int]:
+            x = inner.x + (inner.w * i // n if n else 0)
+            return x, inner.bottom - round((v - lo) * inner.h / span)
+
+        zero = at(0, 0)[1]
+        pygame.draw.line(surface, pal.edge, (inner.x, zero), (inner.right, zero), 1)
+        zl = self.app.fonts.text("0", size, DIM)
+        surface.blit(zl, zl.get_rect(midright=(inner.x - 4, zero)))
+        step = max(1, (n + 11) // 12)  # the hands' numbers under the points, at most 12
+        for i in range(step, n + 1, step):
+            lab = self.app.fonts.text(str(i), size, DIM)
+            surface.blit(lab, lab.get_rect(midtop=(at(i, lo)[0], inner.bottom + 4)))
+        for p in range(4):
+            line = [at(i, sc[p]) for i, sc in enumerate(points)]
+            if len(line) > 1:
+                pygame.draw.lines(surface, PLAYER_COLOURS[p], False, line, 3)
+            for q in line:
+                pygame.draw.circle(surface, PLAYER_COLOURS[p], q, 4)
 
     def _name_and_level(self, p: int) -> str:
         """"Minjun (Expert)", or "You" as the table names the player."""
@@ -760,7 +798,8 @@ class SessionResultScene(_Overlay):
         tiny = round(small * 0.85)
         pcols = [x0 + round(box.w * (0.14 + 0.17 * p)) for p in range(4)]
         for p, c in enumerate(pcols):
-            surface.blit(fonts.fit(self.owner.player_name(p), tiny, box.w * 0.16, DIM), (c, y))
+            surface.blit(fonts.fit(self.owner.player_name(p), tiny, box.w * 0.16, PLAYER_COLOURS[p]),
+                         (c, y))
         y += round(tiny * 1.45)
         running = [0, 0, 0, 0]
         rows = []
@@ -771,12 +810,20 @@ class SessionResultScene(_Overlay):
                 running[by_seat[seat]] += r.payments[seat]
             rows.append((n + 1, r.reason, tuple(running)))
         room = max(1, int((self.ok_button().rect.y - y - 8) / (tiny * 1.4)))
+        if len(rows) > room // 2:  # many hands: the last rows, and half the room for the chart
+            room = max(3, room // 2)
         for n, reason, sc in rows[-room:]:
             label = tr("table.hand_n", n=n) + ("" if reason == "win" else " · " + tr("result.draw"))
             surface.blit(fonts.fit(label, tiny, box.w * 0.13, DIM), (x0, y))
             for p, c in enumerate(pcols):
                 surface.blit(fonts.text(signed(sc[p]), tiny, WHITE), (c, y))
             y += round(tiny * 1.4)
+        # the running scores as a chart in the room the rows leave (a short session's panel
+        # was half empty): one line per player, in the colour of its name above
+        chart = pygame.Rect(x0, y + round(size * 0.6), box.w - 48,
+                            self.ok_button().rect.y - y - round(size * 1.4))
+        if rows and chart.h >= 4 * size:
+            self._draw_chart(surface, chart, [(0, 0, 0, 0)] + [sc for _, _, sc in rows], tiny)
         b = self.review_button()
         if b is not None:
             draw_button(surface, fonts, b, False, size, palette=self.app.art.look.table.palette)
