@@ -525,9 +525,9 @@ class HandResultScene(_Overlay):
         label = fonts.fit(tr("result.value"), size, inner, DIM)
         big = fonts.text(str(total), g.big_size, GOLD, bold=True)
         if moment is not None and 0.0 < moment < 1.0:  # swells and settles (the text scaled:
-            k = 1.0 + 0.22 * math.sin(math.pi * moment)  # no font opened per size)
-            big = pygame.transform.smoothscale(big, (round(big.get_width() * k),
-                                                     round(big.get_height() * k)))
+            swell = 1.0 + 0.22 * math.sin(math.pi * moment)  # no font opened per size)
+            big = pygame.transform.smoothscale(big, (round(big.get_width() * swell),
+                                                     round(big.get_height() * swell)))
         unit = fonts.fit(tr("result.unit"), round(size * 1.1), inner * 0.4, GOLD)
         payer = self.payer_line(w)
         pay = fonts.fit(payer, round(size * 0.9), inner, WHITE) if payer else None

@@ -87,7 +87,7 @@ def public_events(events: Sequence[Event], human: int) -> list[Event]:
         if isinstance(events[i], HandStarted):
             start = i + 1
             break
-    out = []
+    out: list[Event] = []
     for e in events[start:]:
         if not isinstance(e, PUBLIC):
             continue
