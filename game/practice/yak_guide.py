@@ -171,7 +171,7 @@ _ENTRIES = [
         "uper", "You declared uper (엎어) with a ready concealed hand and then won.")),
     Entry("korean_dora", Example("234m444m567p678p22p", "4m"), _about(
         "korean_dora", "Korean dora (겐쇼): 1 point for every tile of the winning tile's kind in your "
-        "final hand, the winning tile included, so at least 1. Here four 4m.")),
+        "final hand, the winning tile included, so at least 1. Here the 4 of characters, four times.")),
     Entry("flower", Example("123m456m345p789p99p", "9p", flowers=2), _about(
         "flower", "1 point for each flower you showed.")),
     Entry("all_flowers", Example("123m456m345p789p99p", "9p", flowers=4), _about(
@@ -181,20 +181,20 @@ _ENTRIES = [
         "win_on_kong", "You win by self-draw on the tile that replaces a kong.")),
     Entry("win_on_kong_5p", Example("123m456m99p345p", "5p", (("concealed_kong", "8p"),),
                                     win_on_kong=True), _about(
-        "win_on_kong_5p", "The kong's replacement that wins is a 5p.")),
+        "win_on_kong_5p", "The kong's replacement that wins is the 5 of circles.")),
     Entry("robbing_kong", Example("123m456m345p789p99p", "3p", self_draw=False,
                                   robbing_kong=True), _about(
         "robbing_kong", "You win on the tile another player adds to his pung to make a kong.")),
     Entry("last_tile_draw", Example("123m456m345p789p99p", "9p", last_tile=True), _about(
         "last_tile_draw", "You win by self-draw on the last tile of the wall.")),
     Entry("last_tile_draw_1p", Example("123m456m123p789p99p", "1p", last_tile=True), _about(
-        "last_tile_draw_1p", "That last tile is a 1p.")),
+        "last_tile_draw_1p", "That last tile is the 1 of circles.")),
     Entry("last_tile_claim", Example("123m456m345p789p99p", "3p", self_draw=False,
                                      last_tile=True), _about(
         "last_tile_claim", "You win on the last discard of the hand.")),
     Entry("last_tile_claim_9p", Example("123m456m345p789p99p", "9p", self_draw=False,
                                         last_tile=True), _about(
-        "last_tile_claim_9p", "That last discard is a 9p.")),
+        "last_tile_claim_9p", "That last discard is the 9 of circles.")),
 ]
 _BY_KEY = {e.key: e for e in _ENTRIES}
 

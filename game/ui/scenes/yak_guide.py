@@ -53,6 +53,7 @@ register_texts("ui", {
     "guide.won_self": "won by self-draw",
     "guide.won_discard": "won on a discard",
     "guide.seat": "seat {wind}",
+    "guide.win_tile": "the winning tile: {tile}",
     "guide.prevalent": "prevalent wind {wind}",
     "guide.flowers": ("{n} flower", "{n} flowers"),
     "guide.scores": "This hand scores",
@@ -345,10 +346,12 @@ class YakGuideScene(Scene):
         return y + surf.get_height() + 8
 
     def _situation(self) -> str:
-        """How the example was won, in words: self-draw or discard, the seat, the rest."""
+        """How the example was won, in words: self-draw or discard, the winning tile (named as
+        the player names tiles: "4 characters", or 4m with notation on), the seat, the rest."""
         lang = self.app.lang
         ex = self.entry.example
         parts = [tr("guide.won_self" if ex.self_draw else "guide.won_discard", lang),
+                 tr("guide.win_tile", lang, tile=self.app.tile_name(parse_tile(ex.win))),
                  tr("guide.seat", lang, wind=seat_name(ex.seat, lang))]
         if ex.prevalent is not None:
             parts.append(tr("guide.prevalent", lang, wind=seat_name(ex.prevalent, lang)))
