@@ -126,6 +126,8 @@ class HintsPanel:
         #: for the layout tests: nothing may overlap
         self.boxes: list[tuple[str, pygame.Rect]] = []
         self.content_h = 0
+        #: the band the "more below" cue hid in the last draw (empty: no cue)
+        self.below_band = pygame.Rect(0, 0, 0, 0)
 
     # --- data ---------------------------------------------------------------------------------
     @property
@@ -255,6 +257,7 @@ class HintsPanel:
         self.sizes = []
         self.min_tile_w = 0
         self.cues = []
+        self.below_band = pygame.Rect(0, 0, 0, 0)
         self.min_px = min_px if min_px is not None else hints_text_px(*surface.get_size())
         # opaque: what it covers never shows through
         draw_panel(surface, rect, alpha=255, radius=10, palette=self.art.look.table.palette)
@@ -306,6 +309,7 @@ class HintsPanel:
             band = pygame.Rect(rect.x + 2, 0, rect.w - 14, tab.h + 6)
             if below:
                 band.bottom = rect.bottom - 2
+                band = self._whole_rows_below(band)
             else:
                 band.top = rect.top + 2
             palette = self.art.look.table.palette
@@ -315,6 +319,25 @@ class HintsPanel:
             draw_panel(surface, tab, alpha=245, radius=6, palette=self.art.look.table.palette)
             pygame.draw.rect(surface, GOLD, tab, width=1, border_radius=6)
             surface.blit(label, label.get_rect(center=tab.center))
+
+    def _whole_rows_below(self, band: pygame.Rect) -> pygame.Rect:
+        """The "more below" band grown upwards over every row it would cut (a tile, a line, a
+        cell half under the cue): a row shows whole or not at all, never covered by the cue.
+        What it hides is no longer hit by the mouse (tiles, tooltips) nor listed (`boxes`)."""
+        top = band.top
+        while True:
+            cut = [r.top for _w, r in self.boxes if r.top < top < r.bottom]
+            if not cut or min(cut) >= top:
+                break
+            top = min(cut)
+        top = max(top, self.rect.top + 2)
+        band = pygame.Rect(band.x, top, band.w, band.bottom - top)
+        self.boxes = [(w, r) for w, r in self.boxes if r.bottom <= top]
+        self.tiles = [(r, k) for r, k in self.tiles if r.bottom <= top]
+        self.tips = [(r.clip(pygame.Rect(r.x, r.y, r.w, max(0, top - r.y))), t)
+                     for r, t in self.tips if r.top < top]
+        self.below_band = band
+        return band
 
     def _fit(self, s: str, size: int, max_w: float | None, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
         """`s` in one line no wider than `max_w`, shrunk down to `min_px` at most; when even that is

@@ -72,7 +72,13 @@ def test_the_panel_draws_every_section_and_the_waits(screen, parts):
     screen.fill((0, 0, 0))
     p.draw(screen, RECT, 13)
     drawn = {k for _, k in p.tiles}
-    # the discards (every kind in the hand) and the three waits are clickable tiles
+    # the discards (every kind in the hand) and the three waits are clickable tiles (a row the
+    # "more below" cue would cut is shown once scrolled, whole)
+    p.scroll = p.max_scroll
+    p.draw(screen.copy(), RECT, 13)
+    drawn |= {k for _, k in p.tiles}
+    p.scroll = 0
+    p.draw(screen, RECT, 13)
     assert set(parse_tiles("1m4m2z")) <= drawn
     assert set(h.opponents[0].safe) & drawn or h.opponents[0].safe == {}
     # the suggested discard row is highlighted: gold pixels inside the panel
