@@ -30,6 +30,10 @@ Everything else gets a probability (issue 16: calibrated against what really dea
   are waits he cannot win on, so against an uper player they keep their share of the total
   instead of making the other tiles likelier (`SACRED_SHARE_UPER`).
 
+The product is then mapped to the share that really deals in (`CALIBRATION`, fitted per kind of
+opponent by ``bench/bench_danger.py --fit``; issue 34): against an uper player the likeliest
+tiles deal in less often than the shapes say, against a silent one the middling ones more often.
+
 >>> from game.engine.tiles import parse_tiles, tile_str
 >>> river = parse_tiles("9p1z4m")
 >>> safe = exact_safe_kinds(river)
@@ -42,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 from game.engine.observation import Observation, RiverTile
 from game.engine.rules import RuleSet
@@ -50,6 +55,7 @@ from game.engine.tiles import DRAGONS, EAST, is_suited, rank, stem, suit
 from .value import value_kinds
 
 __all__ = [
+    "CALIBRATION",
     "FIRST_GO_AROUND_READY",
     "LATER_READY_FLOOR",
     "SILENT",
@@ -57,6 +63,7 @@ __all__ = [
     "UPER",
     "OpponentRead",
     "ShapeWeights",
+    "calibrated",
     "deal_in_table",
     "exact_safe_kinds",
     "first_go_around",
@@ -262,6 +269,43 @@ NEAR_SILENT: dict[str, float] = {
 NEAR_UPER: dict[str, float] = {
     "1": 1.55, "2": 1.2, "3": 1.3, "suit": 0.86, "honour": 1.0,
     "after honour: suit": 1.4, "after honour: honour": 1.0}
+#: the model's deal-in probability against one opponent mapped to the share that really deals
+#: in (`calibrated`): knots (predicted, actual) per kind of opponent, linear between them and
+#: in proportion to the last one beyond it; fitted by ``bench/bench_danger.py --fit`` to four
+#: ai:expert seats' play (issue 34). An uper player is certainly ready (`OpponentRead.ready`
+#: stays 1), but which of his kinds he waits on is spread less sharply than the shapes say.
+#: Measured by ``bench/bench_danger.py`` (800 hands of four ai:expert seats, seed 600000, 2026-12-07):
+#: against an uper player the model said 0.24 where 0.16 dealt in, 0.35 where 0.16 did (he
+#: can win on a discard in only 20-70 % of the positions: a winning tile he let pass bars his
+#: discard wins for the rest of the hand, SD5), and nothing at all below 0.02; against a
+#: silent player it said 0.5-0.8 times what dealt in between 0.005 and 0.07.
+CALIBRATION: dict[str, tuple[tuple[float, float], ...]] = {
+    "uper": ((0.0, 0.0), (0.0235, 0.0141), (0.0863, 0.1019), (0.1245, 0.1131),
+             (0.1729, 0.1371), (0.2625, 0.1614)),
+    "silent": ((0.0, 0.0), (0.0004, 0.0003), (0.0033, 0.0031), (0.0073, 0.0098),
+               (0.0142, 0.0179), (0.0272, 0.0351), (0.05, 0.0647), (0.0802, 0.0862),
+               (0.127, 0.1489)),
+}
+#: no mapping (the model as shaped, before issue 34): ``read_opponents(calibrate=False)``
+UNCALIBRATED: dict[str, tuple[tuple[float, float], ...]] = {"uper": (), "silent": ()}
+
+
+def calibrated(p: float, knots: Sequence[tuple[float, float]]) -> float:
+    """`p` through the knots of `CALIBRATION` (one knot: unchanged).
+
+    >>> knots = ((0.0, 0.0), (0.1, 0.2), (0.3, 0.3))
+    >>> round(calibrated(0.05, knots), 6), calibrated(0.2, knots), calibrated(0.6, knots)
+    (0.1, 0.25, 0.6)
+    """
+    if len(knots) < 2:
+        return p
+    for (x0, y0), (x1, y1) in pairwise(knots):
+        if p <= x1:
+            return y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+    x, y = knots[-1]
+    return p * y / x
+
+
 #: P(threat) of a silent player in the first go-around (his first draw or the deal: a human or
 #: earthly hand, 16 basic points, is ready that early; measured 0.1-0.2 %): small, never zero
 FIRST_GO_AROUND_READY = 0.002
@@ -343,10 +387,12 @@ def _loss(obs: Observation, o: int, rules: RuleSet | None = None) -> float:
 
 def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = None,
                    after_uper: Sequence[Iterable[int]] | None = None, *,
-                   use_evidence: bool = True, rules: RuleSet | None = None) -> list[OpponentRead]:
+                   use_evidence: bool = True, rules: RuleSet | None = None,
+                   calibrate: bool = True) -> list[OpponentRead]:
     """One `OpponentRead` per other seat. `passed[o]` / `after_uper[o]`: kinds discarded since
     o's last draw or claim, and since his uper (tracked from the events by the seat); `rules`:
-    the table's rules (ante and discard multiplier of the loss; None = the defaults).
+    the table's rules (ante and discard multiplier of the loss; None = the defaults);
+    `calibrate`: the probabilities through `CALIBRATION` (False: as the shapes give them).
 
     With ``use_evidence=False`` only exact safety and uper count: an uper player is certainly
     ready and every other tile is equally dangerous against him; others are ignored.
@@ -392,8 +438,10 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         share = SACRED_SHARE_UPER if obs.uper[o] else SACRED_SHARE_SILENT
         sacred_w = sum(full) - sum(w)
         total = sum(w) + share * sacred_w
+        knots = (CALIBRATION if calibrate else UNCALIBRATED)["uper" if obs.uper[o] else "silent"]
         table = ((0.0,) * 25 if total <= 0
-                 else tuple(v if (v := ready * kinds * x / total) < 0.95 else 0.95 for x in w))
+                 else tuple(v if (v := calibrated(ready * kinds * x / total, knots)) < 0.95
+                            else 0.95 for x in w))
         reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o, rules)))
     return reads
 

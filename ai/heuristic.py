@@ -216,7 +216,11 @@ class Params:
     its hands instead of 22-24 %, deals in as often. `far_pung_plans`: from there, a value
     tile's pung is passed too when the open hand's nearest plan is one of these
     (`ai.value.PLANS` names); ``("all pungs",)`` measured +0.03 (-0.09 to +0.15) against the
-    expert, 6,000 hands: no level uses it."""
+    expert, 6,000 hands: no level uses it.
+
+    `danger_calibration`: the danger model's probabilities mapped to what really deals in
+    (`ai.danger.CALIBRATION`, issue 34); False: as the shapes give them (before), kept so
+    ``bench/bench_params.py danger_calibration=False`` measures the difference."""
 
     level: str
     defence: float = 1.0
@@ -240,6 +244,7 @@ class Params:
     claim_plans: tuple[str, ...] = ()
     far_pung_shanten: int = 0
     far_pung_plans: tuple[str, ...] = ()
+    danger_calibration: bool = True
 
 
 LEVELS: dict[str, Params] = {
@@ -545,7 +550,8 @@ class HeuristicSeat(SeatBase):
         unseen = [4 - v for v in vis]
         if p.defence > 0:
             reads = read_opponents(obs, self.tracker.passed, self.tracker.after_uper,
-                                   use_evidence=p.evidence, rules=self.tracker.rules)
+                                   use_evidence=p.evidence, rules=self.tracker.rules,
+                                   calibrate=p.danger_calibration)
             danger = [0.0] * 25
             for r in reads:
                 w = p.defence * (1.0 if r.ready >= 1.0 else p.suspicion)

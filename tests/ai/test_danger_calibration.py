@@ -21,6 +21,9 @@ Mutation check (each change made alone, then this file run):
   test_two_open_melds_early_read_nearer_than_a_concealed_hand
 * danger.py ``LATER_READY_FLOOR`` 0.004 -> 0.001 (below the first go-around's):
   test_later_readiness_is_never_below_the_first_go_around
+* danger.py ``CALIBRATION`` not applied (``calibrate`` ignored, before issue 34):
+  test_an_uper_players_likeliest_tiles_are_rated_as_often_as_they_deal_in,
+  test_a_silent_players_middling_tiles_are_rated_higher
 """
 
 from __future__ import annotations
@@ -187,6 +190,31 @@ def test_open_melds_that_cannot_reach_two_points_read_as_a_smaller_threat():
     a = south(obs(["", "1z2z9m1m9p1p3z8m", "", ""], melds=((), mixed, (), ())))
     b = south(obs(["", "1z2z9m1m9p1p3z8m", "", ""], melds=((), valid, (), ())))
     assert a.ready < 0.6 * b.ready
+
+
+def test_an_uper_players_likeliest_tiles_are_rated_as_often_as_they_deal_in():
+    # issue 34: the shapes rated South's likeliest tiles after his uper 0.24-0.35 where 0.16
+    # dealt in (he can win on a discard in only part of the positions: SD5, sacred waits), and
+    # his middling tiles too low; the calibrated read flattens them, the order stays
+    o = obs(["", "1z2z3z4z5z6z7z1m9m1p9p5z", "", ""], uper_at={1: 11}, hand="19m19p1234567z26m")
+    passed = [(), parse_tiles("2m3m5m6m8m2p3p"), (), ()]  # let go after his uper: no waits
+    raw = south(o, calibrate=False, after_uper=passed)
+    cal = south(o, after_uper=passed)
+    assert raw.ready == cal.ready == 1.0  # his readiness stays certain
+    top = max(range(25), key=lambda k: raw.deal_in[k])
+    assert raw.deal_in[top] > 0.26 and cal.deal_in[top] < 0.7 * raw.deal_in[top]
+    order = sorted(range(25), key=lambda k: raw.deal_in[k])
+    assert [cal.deal_in[k] for k in order] == sorted(cal.deal_in)  # the ranking is kept
+    assert all(cal.deal_in[k] == 0.0 for k in cal.safe)
+
+
+def test_a_silent_players_middling_tiles_are_rated_higher():
+    # the shapes said 0.5-0.8 times what dealt in between 0.005 and 0.07 against silent players
+    o = obs(["", "1z2z9m1m9p1p3z8m7z", "", ""])
+    raw = south(o, calibrate=False)
+    cal = south(o)
+    mid = [k for k in range(25) if 0.005 < raw.deal_in[k] < 0.07]
+    assert mid and all(cal.deal_in[k] > 1.15 * raw.deal_in[k] for k in mid)
 
 
 @pytest.mark.slow

@@ -72,6 +72,9 @@ pass, which fails the run too):
   expert uper_early after answer_none (alone, and after answer_safe); uper_policy.py
   ``defence_prior`` 8 -> 80: expert uper_early after answer_none
 
+* danger.py ``CALIBRATION`` not applied (``Params.danger_calibration`` False, before issue
+  34): expert cheap_ready_3m, rich_ready2_5p, genbutsu_7p
+
 Not caught: ``UperParams.table_defence`` 0.8 -> 0.4 or 0.2 and ``defence_prior`` 8 -> 0.5
 (the rows read tables at the two ends: no safe tile, or only safe ones; the numbers are pinned
 in test_ai_uper_defence); tiles passed since a player's last draw
@@ -363,6 +366,12 @@ P: dict[str, Pos] = {
     "rich_ready2": Pos(hand="11123456p55577z", drawn="5m", **UPER_WEST),
     # 1-shanten, draws Red: West's own discard (no stem for honours), the rest is efficiency
     "genbutsu_red": Pos(hand="125667m2245678p", drawn="7z", **UPER_WEST),
+    # the same three hands with other draws, where the danger calibration of issue 34 changed
+    # the expert's choice (`ai.danger.CALIBRATION`: against an uper player the tiles the
+    # shapes rate likeliest deal in less often than they say, the middling ones more often)
+    "cheap_ready_3m": Pos(hand="234m567m345p22p68p", drawn="3m", **UPER_WEST),
+    "rich_ready2_5p": Pos(hand="11123456p55577z", drawn="5p", **UPER_WEST),
+    "genbutsu_7p": Pos(hand="125667m2245678p", drawn="7p", **UPER_WEST),
     "silent_threat": Pos(hand="56689m12337789p", drawn="6z", **LATE_SOUTH),
     "silent_threat3": Pos(hand="1234456m245567p", drawn="6z", **LATE_SOUTH3),
     # East with 31 left, calm table: 45566799m 45667p ready on 5p/8p (7 live) after 7p or 4p
@@ -445,6 +454,12 @@ ROWS = [
     row(S, "rich_ready2", "discard:5m", "half flush + White ready on 8 tiles: push 5m"),
     row(E, "genbutsu_red", "discard:7z", "vs uper: the drawn Red lies in his river: it goes"),
     row(S, "genbutsu_red", "discard:7z", "vs uper: the drawn Red lies in his river: it goes"),
+    row(E, "cheap_ready_3m", "silent:3m", "ready on a closed 7p vs uper, 3m drawn: push it and "
+        "stay ready (its danger calibrated down; uncalibrated it folded with 3p)"),
+    row(E, "rich_ready2_5p", "uper:2p", "half flush + White vs uper, 5p drawn: keep 5p, a likely "
+        "wait of his once calibrated, uper with 2p (uncalibrated: 5p, his real wait)"),
+    row(E, "genbutsu_7p", "discard:6m", "1-shanten vs uper, 7p drawn: 6m, the widest acceptance "
+        "now that 7p and 6m are rated nearer (uncalibrated: 7p)"),
     # --- silent players
     row(E, "silent_threat", "not:6z",
         "late, silent South with White and Red pungs: keep the last Green"),

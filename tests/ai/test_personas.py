@@ -59,8 +59,9 @@ ROWS = [
     # --- defensive: folds early, rarely claims or declares
     row(D, "fold_1shanten", "discard:6p7m", "not:6p7m",
         "1 tile from ready against an uper: folds with the stem-safe 6p (the expert pushes)"),
-    row(D, "late_green", "discard:3p", "discard:6z",
-        "late, a silent South with two dragon pungs: folds with 3p (the expert pushes the Green)"),
+    row(D, "late_green", "discard:3p", "discard:9m",
+        "late, a silent South with two dragon pungs: folds with 3p (the expert stays 1 from "
+        "ready with 9m and keeps the Green, rated riskier since the calibration of issue 34)"),
     row(D, "claim_4m_flush", "pass", "pung",
         "a 4m pung toward a characters flush: keeps the hand concealed (the expert claims)"),
     row(D, "uper_35", "silent:4p7p", "uper:4p7p",
