@@ -414,13 +414,13 @@ def test_the_claim_clock_shows_whole_seconds_rounded_up_and_the_time_bank():
     app = make_app()
     sc = human_turn(app)
     tr = app.tr
-    assert sc._clock_text(3.2, 0.0, False) == tr("table.clock", n=4) == "4 s"
-    assert sc._clock_text(3.0, 0.0, False) == "3 s"
+    assert sc.input._clock_text(3.2, 0.0, False) == tr("table.clock", n=4) == "4 s"
+    assert sc.input._clock_text(3.0, 0.0, False) == "3 s"
     # a bank left: both; half a second of bank still counts as one
-    assert sc._clock_text(3.2, 5.5, False) == tr("table.clock_with_bank", n=4, bank=6)
-    assert sc._clock_text(2.0, 0.5, False) == tr("table.clock_with_bank", n=2, bank=1)
+    assert sc.input._clock_text(3.2, 5.5, False) == tr("table.clock_with_bank", n=4, bank=6)
+    assert sc.input._clock_text(2.0, 0.5, False) == tr("table.clock_with_bank", n=2, bank=1)
     # the countdown over, the bank running: only the bank
-    assert sc._clock_text(0.0, 4.1, True) == tr("table.clock_in_bank", n=5) == "Time bank: 5 s"
+    assert sc.input._clock_text(0.0, 4.1, True) == tr("table.clock_in_bank", n=5) == "Time bank: 5 s"
     app.close()
 
 
@@ -542,7 +542,7 @@ def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands
             return r
 
     surface = Spy(app.canvas.get_size())
-    sc._draw_dragged(surface, app.layout, frm)
+    sc.view._draw_dragged(surface, app.layout, frm)
     assert len(bars) == 1
     bar = bars[0]
     assert bar.h == dst.h and bar.y == dst.y and bar.w <= 4  # a thin bar beside the target tile
@@ -601,7 +601,7 @@ def _seat_pick(app: App, sc, words, monkeypatch, method: str):
                        rolls=rolls, seats=(1, 0, 2, 3))
     sc.director.model.seat_pick = e
     rec = Recording(app.canvas.get_size(), words)
-    sc._draw_seat_pick(rec, app.layout)
+    sc.view._draw_seat_pick(rec, app.layout)
     return rec, e
 
 
@@ -697,14 +697,14 @@ def test_each_prompt_choice_submits_its_action_and_an_uper_needs_a_tile(monkeypa
     app = make_app()
     sc = human_turn(app)
     sent: list = []
-    monkeypatch.setattr(sc, "act", lambda action: sent.append(action) or True)
+    monkeypatch.setattr(sc.input, "act", lambda action: sent.append(action) or True)
     for choice in ("win", "pass", "nine_major"):
-        sc._choose(choice)
+        sc.input.choose(choice)
     assert sent == [WIN, PASS, NINE_MAJOR]
     sent.clear()
     sc.cursor.index = None  # no tile picked: an uper has no discard, nothing is sent
-    sc._choose("uper")
-    sc._choose("something else")
+    sc.input.choose("uper")
+    sc.input.choose("something else")
     assert sent == []
     app.close()
 
@@ -749,7 +749,7 @@ def test_a_speed_change_is_said_briefly_and_goes(monkeypatch):
     app = make_app()
     sc = human_turn(app)
     sc.director.speed = 1.0  # a replay at normal speed
-    assert sc._replay_key(pygame.K_PLUS) is True
+    assert sc.input._replay_key(pygame.K_PLUS) is True
     assert sc.director.speed == 2.0 and sc.message == app.tr("replay.speed", x="2")
     monkeypatch.setattr(sc, "prompt_for", None)  # nothing else to say meanwhile
     for _ in range(14):  # 1.4 s: still there
@@ -758,7 +758,7 @@ def test_a_speed_change_is_said_briefly_and_goes(monkeypatch):
     for _ in range(2):  # 1.6 s: gone
         app.step([], 0.1)
     assert sc.message == ""
-    assert sc._replay_key(pygame.K_KP_MINUS) and sc._replay_key(pygame.K_MINUS)
+    assert sc.input._replay_key(pygame.K_KP_MINUS) and sc.input._replay_key(pygame.K_MINUS)
     assert sc.director.speed == 0.5
     app.close()
 
@@ -773,7 +773,7 @@ def _turn_with_win_and_nine_majors(app: App):
 
     sc = human_turn(app)
     sc.prompt_for = dataclasses.replace(sc.prompt_for, legal=(WIN, NINE_MAJOR, *sc.prompt_for.legal))
-    sc._turn_prompt()
+    sc.input._turn_prompt()
     return sc
 
 
@@ -795,7 +795,7 @@ def test_a_turn_offers_win_then_nine_majors_then_uper_with_their_keys():
     d = sc.prompt_for
     sc.prompt_for = dataclasses.replace(d, legal=tuple(a for a in d.legal if a != WIN),
                                         notes={**d.notes, WIN: "no two points"})
-    sc._turn_prompt()
+    sc.input._turn_prompt()
     win = sc.prompt.choices[0]
     assert (win.action, win.enabled, win.reason) == ("win", False, "no two points")
     app.close()
@@ -844,7 +844,7 @@ def test_a_claim_offers_pung_kong_and_pass_and_says_who_gave_which_tile(kind_, t
     red = parse_tile("7z")
     obs = dataclasses.replace(d.observation, last_discard=(2, red))
     claim = dataclasses.replace(d, kind=kind_, legal=(PUNG, KONG, PASS), notes={}, observation=obs)
-    sc._offer(claim)
+    sc.input.offer(claim)
     got = [(c.action, c.label, c.shortcut, c.enabled) for c in sc.prompt.choices]
     assert got == [("pung", app.tr("action.pung"), KEY_PUNG, True),
                    ("kong", app.tr("action.kong"), KEY_KONG, True),
@@ -968,8 +968,9 @@ def test_the_sacred_line_says_no_win_at_all_after_a_winning_tile_thrown_after_up
              (app.tr("table.sacred"), app.tr("table.sacred_no_win"), ())),
             (sacred_status(waits, (), missed_after_uper=True),
              (app.tr("table.sacred"), app.tr("table.sacred_self_draw"), ()))):
-        view = SimpleNamespace(app=app, sacred_status=lambda st=st: st)
-        assert TableView.sacred_line(view) == want
+        view = TableView(SimpleNamespace(app=app))
+        view.sacred_status = lambda st=st: st
+        assert view.sacred_line() == want
     app.close()
 
 
@@ -981,9 +982,9 @@ def test_in_a_replay_the_skip_key_still_skips():
 
     skipped = []
     scene = SimpleNamespace(replay=True, help=False, show_hints=False, hints_panel=None,
-                            skip=lambda: skipped.append(True))
-    scene._replay_key = lambda k: TableInput._replay_key(scene, k)
-    TableInput.handle_event(scene, key(KEY_SKIP))
+                            app=SimpleNamespace(settings=Settings()),
+                            pace=SimpleNamespace(skip=lambda: skipped.append(True)))
+    TableInput(scene).handle_event(key(KEY_SKIP))
     assert skipped == [True]
 
 
@@ -1030,7 +1031,7 @@ def test_the_last_discard_is_marked_strongly_while_it_can_be_claimed(monkeypatch
     sc.draw(pygame.Surface(app.canvas.get_size()))
     assert strong == [False]
     d = sc.prompt_for
-    sc._offer(dataclasses.replace(d, kind="claim", legal=(PUNG, PASS), notes={},
+    sc.input.offer(dataclasses.replace(d, kind="claim", legal=(PUNG, PASS), notes={},
                                   observation=dataclasses.replace(
                                       d.observation, last_discard=m.last_discard)))
     sc.draw(pygame.Surface(app.canvas.get_size()))
@@ -1053,8 +1054,8 @@ def test_questions_and_a_turn_give_the_soft_cue(monkeypatch):
     d = sc.prompt_for
     kong = dataclasses.replace(d, kind="kong", notes={},
                                legal=(ConcealedKong(d.observation.concealed[0]), PASS))
-    sc._offer(kong)
-    sc._offer(d)
+    sc.input.offer(kong)
+    sc.input.offer(d)
     assert played == ["turn", "turn"]
     app.close()
 
@@ -1119,8 +1120,9 @@ def test_the_sacred_line_says_self_draw_only_when_every_wait_is_barred_by_stems(
             ("4m9p", "7m", (app.tr("table.sacred_tiles"), "", tuple(parse_tiles("4m"))))):
         st = sacred_status(parse_tiles(waits), parse_tiles(river))
         assert not st.blocks_all_discards
-        view = SimpleNamespace(app=app, sacred_status=lambda st=st: st)
-        assert TableView.sacred_line(view) == want
+        view = TableView(SimpleNamespace(app=app))
+        view.sacred_status = lambda st=st: st
+        assert view.sacred_line() == want
     app.close()
 
 
@@ -1130,7 +1132,7 @@ def _question(sc, kind_, legal):
     d = sc.prompt_for
     obs = dataclasses.replace(d.observation, last_discard=(2, d.observation.concealed[0]))
     q = dataclasses.replace(d, kind=kind_, legal=legal, notes={}, observation=obs)
-    sc._offer(q)
+    sc.input.offer(q)
     return q
 
 
@@ -1140,11 +1142,11 @@ def test_kong_choices_send_their_kongs(monkeypatch):
     app = make_app()
     sc = human_turn(app)
     sent: list = []
-    monkeypatch.setattr(sc, "act", lambda action: sent.append(action) or True)
+    monkeypatch.setattr(sc.input, "act", lambda action: sent.append(action) or True)
     _question(sc, "claim", (KONG, PASS))
-    sc._choose("kong")
-    sc._choose("kong:ConcealedKong:20")
-    sc._choose("kong:AddedKong:7")
+    sc.input.choose("kong")
+    sc.input.choose("kong:ConcealedKong:20")
+    sc.input.choose("kong:AddedKong:7")
     assert sent == [KONG, ConcealedKong(20), AddedKong(7)]
     app.close()
 
@@ -1289,7 +1291,7 @@ def test_the_tile_on_offer_shows_above_a_claims_buttons_and_not_on_the_next_turn
     _question(sc, kind_, (PUNG, PASS) if kind_ == "claim" else (WIN, PASS))
     [spot] = offered_tiles()
     assert spot.bottom <= sc.button_rects()[0].top
-    sc._offer(turn)
+    sc.input.offer(turn)
     assert sc.prompt_for.kind == "turn" and offered_tiles() == []
     app.close()
 
@@ -1305,7 +1307,7 @@ def test_the_uper_button_names_the_waits_that_its_discard_bars():
     sc = human_turn(app)
     t = Table(RuleSet(flowers=False), seed=1,
               wall=rig_wall(["234m567m345p22p55m8p", None, None, None]))
-    warning = sc._uper_warning(t.pending()[0], parse_tile("8p"))
+    warning = sc.input._uper_warning(t.pending()[0], parse_tile("8p"))
     assert app.tiles_text([parse_tile("2p")]) in warning
     assert app.tiles_text([parse_tile("5m")]) not in warning
     assert warning.startswith(app.tr("table.uper_sacred_tiles", tiles="", why="")[:20])
@@ -1348,7 +1350,7 @@ def test_the_uper_warning_says_which_rule_bars_the_waits(hand, throw):
     app = make_app()
     sc = human_turn(app)
     t = Table(RuleSet(flowers=False), seed=1, wall=rig_wall([hand, None, None, None]))
-    why = _said_why(sc._uper_warning(t.pending()[0], parse_tile(throw)))
+    why = _said_why(sc.input._uper_warning(t.pending()[0], parse_tile(throw)))
     assert why.strip() and why != "None"
     app.close()
 
@@ -1493,7 +1495,7 @@ def test_call_assists_leave_a_replay_and_a_watched_game_alone():
                                        (True, False, None), (True, True, None)]:
         scene = SimpleNamespace(app=SimpleNamespace(settings=settings), autoplay=autoplay,
                                 replay=replay)
-        assert TableInput._assisted(scene, d) == expected, (autoplay, replay)
+        assert TableInput(scene)._assisted(d) == expected, (autoplay, replay)
 
 
 def test_a_robbed_kong_is_offered_like_a_claim(monkeypatch):
@@ -1515,16 +1517,18 @@ def test_the_replay_speed_doubles_up_to_eight_times_and_halves_down_to_a_quarter
 
     said: list[str] = []
     scene = SimpleNamespace(director=SimpleNamespace(speed=1.0),
-                            app=SimpleNamespace(tr=lambda k, **kw: f"{k} {kw.get('x', '')}"),
+                            app=SimpleNamespace(tr=lambda k, **kw: f"{k} {kw.get('x', '')}",
+                                                settings=Settings()),
                             say=lambda text, seconds=0: said.append(text))
+    keys = TableInput(scene)
     speeds = []
     for _ in range(5):
-        assert TableInput._replay_key(scene, pygame.K_PLUS)
+        assert keys._replay_key(pygame.K_PLUS)
         speeds.append(scene.director.speed)
     assert speeds == [2.0, 4.0, 8.0, 8.0, 8.0]
     assert said[-1] == "replay.speed 8"
     for _ in range(7):
-        TableInput._replay_key(scene, pygame.K_MINUS)
+        keys._replay_key(pygame.K_MINUS)
     assert scene.director.speed == 0.25
 
 
@@ -1534,7 +1538,7 @@ def test_a_long_banner_shrinks_to_fit_inside_the_walls(words):
     text = "East declares uper and the whole table holds its breath " * 2
     sc.director.banner = (text, (255, 255, 255))
     rec = Recording(app.canvas.get_size(), words)
-    sc._draw_banner(rec, app.layout)
+    sc.view._draw_banner(rec, app.layout)
     (_, r), = [(s, r) for s, r in rec.texts]
     inner = app.layout.clear_square
     assert inner.x <= r.x and r.right <= inner.x + inner.w
@@ -1552,7 +1556,7 @@ def test_the_key_help_hides_the_table_under_it():
     for under in ((255, 255, 255), (0, 0, 0)):
         surface = pygame.Surface((w, h))
         surface.fill(under)
-        sc._draw_help(surface)
+        sc.view._draw_help(surface)
         seen.append(surface.get_at(spot)[:3])
     assert max(abs(a - b) for a, b in zip(*seen)) <= 17, seen
     app.close()
@@ -1586,7 +1590,7 @@ def test_the_counted_stack_is_edged_all_round_and_pulses_amber_to_gold(monkeypat
     for elapsed in (3 * math.pi / 16, math.pi / 16):  # sin = -1, then +1
         drawn.clear()
         sc.elapsed = elapsed
-        sc._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
+        sc.view._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
         (colour, r), = drawn
         colours.append(colour)
         top = cell.y + dy - lay.tier_offset  # the upper tier stands this much higher
@@ -1722,10 +1726,12 @@ def test_only_a_playing_tile_under_the_cursor_has_a_kind_for_an_uper():
 
     ids = [8, 13, 100]
     for index, kind_ in [(0, 2), (1, 3), (2, None), (3, None), (None, None)]:
-        scene = SimpleNamespace(prompt_for=SimpleNamespace(seat=0),
-                                director=SimpleNamespace(shown_ids=lambda seat: list(ids)),
-                                cursor=SimpleNamespace(index=index))
-        assert TableInput._selected_kind(scene) == kind_, index
+        scene = SimpleNamespace(app=SimpleNamespace(settings=Settings()),
+                                director=SimpleNamespace(shown_ids=lambda seat: list(ids)))
+        keys = TableInput(scene)
+        keys.prompt_for = SimpleNamespace(seat=0)
+        keys.cursor = SimpleNamespace(index=index)
+        assert keys._selected_kind() == kind_, index
 
 
 def test_the_uper_button_is_labelled_uper():
@@ -1748,7 +1754,7 @@ def test_the_uper_warning_gives_the_reason_that_bars_the_wait_not_the_first_reas
     monkeypatch.setattr(sacred_check, "sacred_after_uper", lambda obs, kind: st)
     app = make_app()
     sc = human_turn(app)
-    warning = sc._uper_warning(sc.prompt_for, parse_tile("9m"))
+    warning = sc.input._uper_warning(sc.prompt_for, parse_tile("9m"))
     assert sc.reason(st.why_not(parse_tile("2p"))) in warning
     assert sc.reason(st.reasons[0].message) not in warning
     app.close()
@@ -1762,7 +1768,7 @@ def test_after_an_action_no_tile_stays_chosen(monkeypatch):
     ids = sc.director.shown_ids(sc.prompt_for.seat)
     monkeypatch.setattr(sc.driver, "submit", lambda seat, action: None)
     assert sc.act(Discard(ids[-1] >> 2))
-    assert sc.cursor.index is None and sc._selected_kind() is None
+    assert sc.cursor.index is None and sc.input._selected_kind() is None
     app.close()
 
 
@@ -1802,7 +1808,7 @@ def test_the_banner_is_written_in_its_colour_above_the_centre(monkeypatch):
     monkeypatch.setattr(view_mod, "draw_panel", lambda surface, rect, *a, **kw: (
         panels.append(pygame.Rect(rect)), panel(surface, rect, *a, **kw)))
     sc.director.banner = ("East wins", (250, 120, 40))
-    sc._draw_banner(pygame.Surface(app.canvas.get_size()), app.layout)
+    sc.view._draw_banner(pygame.Surface(app.canvas.get_size()), app.layout)
     assert fits == [("East wins", (250, 120, 40))]
     (box,), (cx, cy) = panels, app.layout.centre
     assert box.bottom < cy and abs(box.centerx - cx) <= 1
@@ -1824,7 +1830,7 @@ def test_the_key_help_is_drawn_in_the_tables_palette_with_even_margins(words, mo
         panels.append((pygame.Rect(rect), kw.get("palette", DEFAULT_PALETTE))),
         panel(surface, rect, *a, **kw)))
     rec = Recording(app.canvas.get_size(), words)
-    sc._draw_help(rec)
+    sc.view._draw_help(rec)
     (box, palette), = panels
     assert palette == app.art.look.table.palette != DEFAULT_PALETTE
     first = rec.texts[0][1]
@@ -1851,7 +1857,7 @@ def test_a_counted_stack_on_the_wall_that_slides_open_is_edged_where_it_went(mon
     real = pygame.draw.rect
     monkeypatch.setattr(view_mod.pygame.draw, "rect", lambda surface, colour, rect, *a, **kw: (
         drawn.append(pygame.Rect(rect)), real(surface, colour, rect, *a, **kw)))
-    sc._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
+    sc.view._draw_marks(pygame.Surface(app.canvas.get_size()), lay)
     r, = drawn
     assert r.x < cell.x + dx and r.right > cell.x + dx + cell.w
     assert r.y < cell.y + dy - lay.tier_offset and r.bottom > cell.y + dy + cell.h
@@ -1941,4 +1947,4 @@ def test_nothing_is_sacred_in_a_replay_or_while_watching(monkeypatch):
         scene = SimpleNamespace(table=SimpleNamespace(is_over=False, events=[]), human=0,
                                 replay=replay, autoplay=autoplay,
                                 director=SimpleNamespace(model=SimpleNamespace(hand_no=1)))
-        assert TableView.sacred_status(scene) == expected, (replay, autoplay)
+        assert TableView(scene).sacred_status() == expected, (replay, autoplay)

@@ -229,7 +229,7 @@ def test_the_default_opening_is_full_for_the_first_hand_only(app, monkeypatch):
     assert app.settings.intro == "short"
     assert sc.session.hand_no == 1 and not sc.intro_short
     monkeypatch.setattr(sc.session, "hand_no", 2)
-    sc._begin_intro()
+    sc.pace.begin()
     assert sc.intro_short
 
 
@@ -326,10 +326,10 @@ def test_auto_discard_after_uper_discards_the_drawn_tile(monkeypatch):
             return SimpleNamespace(kind="turn", seat=0, legal=legal, observation=obs)
 
         k, drawn = ConcealedKong(parse_tile("1m")), Discard(parse_tile("1m"))
-        assert sc._assisted(turn(k, drawn)) == drawn
-        assert sc._assisted(turn(WIN, drawn)) is None
+        assert sc.input._assisted(turn(k, drawn)) == drawn
+        assert sc.input._assisted(turn(WIN, drawn)) is None
         app.apply_settings(app.settings.replace(assist_auto_discard=False), save=False)
-        assert sc._assisted(turn(k, drawn)) is None
+        assert sc.input._assisted(turn(k, drawn)) is None
     finally:
         app.close()
 

@@ -88,7 +88,7 @@ def test_the_table_says_why_at_once_and_rings_the_river_tile(app, monkeypatch, f
         return real(surface, colour, rect, *a, **k)
 
     monkeypatch.setattr(pygame.draw, "rect", spy)
-    sc._draw_coach_river(pygame.Surface(app.layout.size), app.layout)
+    sc.view._draw_coach_river(pygame.Surface(app.layout.size), app.layout)
     river = sc.director.model.river[0]
     slots = app.layout.river_slots(0, [s for _, s in river])
     want = [pygame.Rect(sl.rect.as_tuple()).inflate(6, 6) for (t, _), sl in zip(river, slots)

@@ -98,7 +98,7 @@ def test_the_table_shows_the_coach_line_beside_the_refused_uper_button(app, monk
     sc = table_at(app, monkeypatch, CHEAP)
     uper = next(c for c in sc.prompt.choices if c.action == "uper")
     assert not uper.enabled
-    advice = coach.uper_advice(sc.prompt_for, sc._selected_kind())
+    advice = coach.uper_advice(sc.prompt_for, sc.input._selected_kind())
     assert advice and sc.coach == tuple(sc.reason(m) for m in advice)
     assert [m.code for m in advice][-2:] == ["coach.uper.cheap", "coach.uper.aim"]
     assert "2 basic points" in sc.coach[-2] and "Dragon" in sc.coach[-1]

@@ -710,7 +710,7 @@ def select(sc: TableScene, kind_: int) -> None:
     ids = sc.director.shown_ids(0)
     sc.cursor.index = next(i for i, t in enumerate(ids) if kind(t) == kind_)
     sc.cursor.on_drawn = False
-    sc._turn_prompt()
+    sc.input._turn_prompt()
 
 
 @pytest.mark.parametrize("hand, throw, want", [

@@ -21,11 +21,11 @@ import dataclasses
 import errno
 import math
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
 from ai.registry import AI_DEFAULT, HUMAN, canonical, parse_seats
 from ai.wall_secret import keyed_seed, new_secret, untrusted
-from game.engine.actions import WIN
+from game.engine.actions import WIN, Action
 from game.engine.kinds import OFFERS
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
@@ -33,6 +33,8 @@ from game.engine.session import Session
 from game.engine.table import Decision, Table
 from game.i18n import register_texts, seat_name
 
+from ..board import InfoView
+from ..controls import HandCursor, Prompt
 from ..director import Director
 from ..i18n import has
 from ..layout import Layout
@@ -60,14 +62,42 @@ if TYPE_CHECKING:
 #: a claim's countdown ticks in its last seconds only (the whole countdown ticking grates)
 LAST_TICKS = 3.0
 
+T = TypeVar("T")
+
+
+class _Of(Generic[T]):
+    """A name on the scene that is one of its parts' own (``scene.prompt_for`` is
+    ``scene.input.prompt_for``), read and set through the scene: the other screens, the tools
+    and the tests name it there. The part keeps the state; the scene keeps no copy."""
+
+    def __init__(self, part: str) -> None:
+        self.part = part
+        self.name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _Of[T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, obj: object | None, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: object, value: T) -> None:
+        setattr(getattr(obj, self.part), self.name, value)
+
 __all__ = ["KEY_HINTS", "TableScene", "continue_game", "has_saved_session", "make_scene",
            "parse_seats", "resume_from_record"]
 
 
-class TableScene(TableInput, TablePace, TableView, Scene):
-    """The table screen: the driver plays, the director animates, input, the opening's pace and
-    the view are mixed in (`TableInput`, `TablePace`, `TableView`); this class paces the game
-    and opens the other screens."""
+class TableScene(Scene):
+    """The table screen: the driver plays, the director animates; the parts it owns keep their
+    own state (`input`: the keys, the mouse and the prompts; `pace`: each hand's opening;
+    `view`: the picture); this class paces the game and opens the other screens."""
 
     name = "table"
     AI_THREAD = True  # see `ai_thread`
@@ -133,8 +163,11 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.exit_at_end = exit_at_end
         self.recording_said = False
         self.think = 0.0  # seconds a computer seat has been "thinking"
-        self._init_input()
-        self._init_pace()
+        #: the parts, each with its own state: the keys, mouse and prompts; the opening's
+        #: pace; the picture
+        self.input = TableInput(self)
+        self.pace = TablePace(self)
+        self.view = TableView(self)
         self.message = ""
         self.message_left = 0.0
         self.help = False
@@ -156,6 +189,76 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         else:
             self.driver.listen(self.director)  # the seat selection, then each hand
             self.start_hand()
+
+    # --- the parts' names, as the tools, the other screens and the tests read them on the scene ---
+    cursor = _Of[HandCursor]("input")
+    time_bank = _Of[float]("input")
+    prompt = _Of[Prompt | None]("input")
+    prompt_for = _Of[Decision | None]("input")
+    prompt_title = _Of[str]("input")
+    offered = _Of[tuple[int, int] | None]("input")
+    uper_armed = _Of[int | None]("input")
+    coach = _Of[tuple[str, ...]]("input")
+    coach_river = _Of[tuple[int, ...]]("input")
+    coach_river_until = _Of[float]("input")
+    coach_note = _Of[str]("input")
+    intro_end = _Of[int | None]("pace")
+    intro_short = _Of[bool]("pace")
+
+    @property
+    def in_intro(self) -> bool:
+        return self.pace.in_intro
+
+    def skip(self) -> None:
+        self.pace.skip()
+
+    def handle_event(self, event: Any) -> None:
+        self.input.handle_event(event)
+
+    def act(self, action: Action) -> bool:
+        return self.input.act(action)
+
+    def discard_at(self, index: int) -> bool:
+        return self.input.discard_at(index)
+
+    def button_rects(self) -> list[Any]:
+        return self.input.button_rects()
+
+    def tile_rects(self) -> list[Any]:
+        return self.input.tile_rects()
+
+    def assist_rects(self) -> list[Any]:
+        return self.input.assist_rects()
+
+    def toggle_hints(self) -> bool:
+        return self.input.toggle_hints()
+
+    def toggle_assist(self, name: str) -> None:
+        self.input.toggle_assist(name)
+
+    def ask_to_leave(self) -> None:
+        self.input.ask_to_leave()
+
+    def info(self) -> InfoView:
+        return self.view.info()
+
+    def seat_names(self) -> tuple[list[str], list[str]]:
+        return self.view.seat_names()
+
+    def hints_rect(self) -> Any:
+        return self.view.hints_rect()
+
+    def prompt_head(self) -> tuple[list[str], int]:
+        return self.view.prompt_head()
+
+    def coach_words(self) -> tuple[str, ...]:
+        return self.view.coach_words()
+
+    def sacred_line(self) -> tuple[str, str, tuple[int, ...]] | None:
+        return self.view.sacred_line()
+
+    def selected_tile(self) -> int | None:
+        return self.view.selected_tile()
 
     # --- the driver's state, as the view, the tests and the tools read it ---------------------------
     @property
@@ -259,7 +362,8 @@ class TableScene(TableInput, TablePace, TableView, Scene):
         self.say("", 0.0)  # what was said belongs to the hand that ended (a refused win...)
         self.driver.start_hand()  # the director hears the opening (the referee's listener)
         self.director.human = self.human
-        self._begin_intro()
+        self.pace.begin()
+        self.input.new_hand()
         self.app.prepare(prepare_fonts(self.app))  # the result screen's fonts, in the spare time
 
     def _rebuild(self, resume: Resume) -> None:
@@ -295,11 +399,11 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             self.refusal_seen = t.refused  # a new dict for each discard on offer
             why = t.refused.get(human_seat, {}).get(WIN)
             if why and human_seat not in pending:
-                self.explain_refused_win(why)  # the coach: at once, its river tile marked
+                self.input.explain_refused_win(why)  # the coach: at once, its river tile marked
         if human_seat is not None and human_seat in pending:
             d = pending[human_seat]
-            if self.prompt_for is not d:
-                self._offer(d)
+            if self.input.prompt_for is not d:
+                self.input.offer(d)
             # computer seats answer a claim at once (nothing shows until everyone has answered)
             for s in ai_turn:
                 if pending[s].kind in OFFERS and not drv.busy:
@@ -318,7 +422,7 @@ class TableScene(TableInput, TablePace, TableView, Scene):
                 drv.ask(s, now[s])
 
     def _update_hints(self) -> None:
-        d = self.prompt_for
+        d = self.input.prompt_for
         if not self.show_hints or self.hints_panel is None or d is self.hints_for:
             return
         self.hints_for = d
@@ -361,14 +465,15 @@ class TableScene(TableInput, TablePace, TableView, Scene):
             self.message_left = max(0.0, self.message_left - dt)
             if self.message_left == 0:
                 self.message = ""
-        if self.prompt is not None and self.prompt_for is not None and self.prompt_for.kind in OFFERS:
-            p = self.prompt
+        ui = self.input
+        p = ui.prompt
+        if p is not None and ui.prompt_for is not None and ui.prompt_for.kind in OFFERS:
             if p.update(dt) and p.bank_left + (0.0 if p.in_bank else p.left) <= LAST_TICKS:
                 self.app.sound.play("tick")  # the countdown's last seconds only
-            if self.prompt.result is not None:
-                self._choose(self.prompt.result)
+            if p.result is not None:
+                ui.choose(p.result)
         self._check_recording()
-        self._pace_intro()
+        self.pace.step()
         self.director.update(dt)
         self._update_hints()
         for _ in range(200):  # instant speed: a whole hand may pass in one frame
@@ -446,13 +551,13 @@ class TableScene(TableInput, TablePace, TableView, Scene):
     def on_return(self) -> None:
         """Back from the pause menu (and the settings it may have opened): the settings that
         act at the table now apply."""
-        self.cursor.twice = self.app.settings.click_twice
-        if self.intro_end is None and not self.replay:
+        self.input.cursor.twice = self.app.settings.click_twice
+        if self.pace.intro_end is None and not self.replay:
             self.director.speed = self.speed_factor
 
     def draw(self, surface: Any) -> None:
-        TableView.draw(self, surface)
-        if not self.help and self.assist_rects():
+        self.view.draw(surface)
+        if not self.help and self.input.assist_rects():
             tr = self.app.tr
             draw_assists(surface, self.app.fonts, self.app.layout, self.app.settings,
                          {k: tr(f"assist.short.{k}") for k in ("assist_auto_win", "assist_no_calls",

@@ -17,8 +17,8 @@ key help. Esc has one meaning: it closes what is open (the help, the hints) or o
 menu (resume, settings, rules, leave the table; leaving asks first). In a replay P pauses, + and
 - change the speed, Esc goes back.
 
-`TableInput` is a part of `game.ui.scenes.table.TableScene` (mixed in): it turns the human's
-`Decision` into controls (`_offer`: the claim prompt with its countdown, the turn's buttons and
+`TableInput` is a part `game.ui.scenes.table.TableScene` owns (``scene.input``): it turns the human's
+`Decision` into controls (`offer`: the claim prompt with its countdown, the turn's buttons and
 the hand's cursor) and the player's keys and clicks into an action for the driver (`act`). A
 key that does nothing now says why (`_explain_key`). Legal actions, and the reasons for refused
 ones, always come from the engine's `Decision`.
@@ -27,7 +27,7 @@ ones, always come from the engine's `Decision`.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -53,11 +53,9 @@ from .assists import ASSISTS, assist_rects
 
 if TYPE_CHECKING:
     from game.engine.messages import Message
-    from game.engine.table import Decision, Table
+    from game.engine.table import Decision
 
-    from ..app import App
-    from ..director import Director
-    from .driver import TableDriver
+    from ..scenes.table import TableScene
 
 KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
 KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
@@ -73,36 +71,14 @@ register_texts("ui", {
 
 
 class TableInput:
-    """Keys, mouse and focus at the table (a part of `TableScene`; see the module)."""
+    """Keys, mouse and focus at the table, and the prompt they answer (the scene's `input`;
+    see the module). It owns the prompt, the hand's cursor, the claim's time bank and the
+    coach's words; the scene (`scene`) gives the table, the director and the screens."""
 
-    # what the scene provides
-    app: App
-    director: Director
-    driver: TableDriver
-    replay: bool
-    autoplay: bool
-    paused: bool
-    help: bool
-    show_hints: bool
-    hints_panel: Any
-    hints_for: Decision | None
-    elapsed: float
-
-    if TYPE_CHECKING:  # the scene's, never these
-        @property
-        def table(self) -> Table | None: ...
-        def say(self, text: str, seconds: float = 4.0) -> None: ...
-        def hints_rect(self) -> pygame.Rect: ...
-        def leave(self) -> None: ...
-        def seat_label(self, seat: int) -> str: ...
-        def tile_name(self, kind: int) -> str: ...
-        def reason(self, reason: Message | str | None) -> str: ...
-        def skip(self) -> None: ...
-        def yak_reach(self) -> list[Any] | None: ...
-
-    def _init_input(self) -> None:
-        self.cursor = HandCursor(twice=self.app.settings.click_twice)
-        self.time_bank = float(self.app.settings.claim_time_bank)  # this hand's, in seconds
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.cursor = HandCursor(twice=self.scene.app.settings.click_twice)
+        self.time_bank = float(self.scene.app.settings.claim_time_bank)  # this hand's, in seconds
         self.prompt: Prompt | None = None
         self.prompt_for: Decision | None = None
         self.prompt_title = ""
@@ -117,7 +93,11 @@ class TableInput:
         self.coach_note = ""
 
     # --- the human's decisions -----------------------------------------------------------------
-    def _offer(self, d: Decision) -> None:
+    def new_hand(self) -> None:
+        """A hand was dealt: the claims' time bank is full again."""
+        self.time_bank = float(self.scene.app.settings.claim_time_bank)
+
+    def offer(self, d: Decision) -> None:
         """Build the controls for a decision of the human seat (or answer it at once, when a
         call assist the player turned on says so: `_assisted`)."""
         self.prompt_for = d
@@ -127,27 +107,27 @@ class TableInput:
         auto = self._assisted(d)
         if auto is not None and self.act(auto):
             return
-        tr = self.app.tr
-        settings = self.app.settings
+        tr = self.scene.app.tr
+        settings = self.scene.app.settings
         countdown = float(settings.claim_countdown)
         if d.kind == DecisionKind.KONG:  # at the deal: a replacement completed four of a kind
             self.offered = None
             kongs = [a.tile for a in d.legal if isinstance(a, ConcealedKong)]
-            choices = [Choice(f"kong:ConcealedKong:{k}", f"{tr('action.kong')} {self.tile_name(k)}",
+            choices = [Choice(f"kong:ConcealedKong:{k}", f"{tr('action.kong')} {self.scene.tile_name(k)}",
                               KEY_KONG) for k in kongs]
             choices.append(Choice("pass", tr("action.pass"), KEY_PASS))
             self.prompt = Prompt(choices, default="pass", safe="pass")  # Enter never declares
             self.prompt_title = tr("table.deal_kong_prompt",
-                                   tile=" / ".join(self.tile_name(k) for k in kongs))
+                                   tile=" / ".join(self.scene.tile_name(k) for k in kongs))
         elif d.kind in OFFERS:
-            assert self.table is not None
+            assert self.scene.table is not None
             last = d.observation.last_discard  # (seat, kind) of the tile on offer
             self.offered = last
-            refused = self.table.refused.get(d.seat, {})
+            refused = self.scene.table.refused.get(d.seat, {})
             choices = []
             win_reason = d.notes.get(WIN) or refused.get(WIN)
             if WIN in d.legal or win_reason:
-                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.reason(win_reason)))
+                choices.append(Choice("win", tr("action.ssoa"), KEY_WIN, WIN in d.legal, self.scene.reason(win_reason)))
             calls = not settings.assist_no_calls  # "no calls": only the win is offered
             warned: list[str] = []
             if calls and any(isinstance(a, Pung) for a in d.legal):
@@ -167,20 +147,20 @@ class TableInput:
             self.prompt = Prompt(choices, countdown=countdown, default=default,
                                  bank=self.time_bank, clock=self._clock_text, safe="pass",
                                  enter_waits=WIN in d.legal)
-            who = self.seat_label(last[0]) if last else ""
-            tile = self.tile_name(last[1]) if last else ""
+            who = self.scene.seat_label(last[0]) if last else ""
+            tile = self.scene.tile_name(last[1]) if last else ""
             key = "table.rob_prompt" if d.kind == DecisionKind.ROB else "table.claim_prompt"
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
-            n = len(self.director.shown_ids(d.seat))
+            n = len(self.scene.director.shown_ids(d.seat))
             # the draw may still be on its way: the cursor keeps to the drawn tile once it lands
             self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
             self._turn_prompt()
-        self.app.sound.play("turn")  # a soft cue: the game waits for the player
+        self.scene.app.sound.play("turn")  # a soft cue: the game waits for the player
 
     def _clock_text(self, left: float, bank: float, in_bank: bool) -> str:
         """The seconds shown on a claim prompt with a countdown (and the time bank)."""
-        tr = self.app.tr
+        tr = self.scene.app.tr
         if in_bank:
             return tr("table.clock_in_bank", n=math.ceil(bank))
         if bank > 0:
@@ -191,8 +171,8 @@ class TableInput:
     def _assisted(self, d: Decision) -> Action | None:
         """The action a call assist takes for the human's decision `d` now, or None (the
         player decides). Every action comes from the engine's `d.legal`."""
-        s = self.app.settings
-        if self.autoplay or self.replay:
+        s = self.scene.app.settings
+        if self.scene.autoplay or self.scene.replay:
             return None
         if s.assist_auto_win and WIN in d.legal:
             return WIN
@@ -209,15 +189,15 @@ class TableInput:
     def toggle_assist(self, name: str) -> None:
         """Turn a call assist (a `Settings` field) on or off, save it, and apply it to the
         decision open now."""
-        new = self.app.settings.replace(**{name: not getattr(self.app.settings, name)})
-        self.app.apply_settings(new, save=False)
+        new = self.scene.app.settings.replace(**{name: not getattr(self.scene.app.settings, name)})
+        self.scene.app.apply_settings(new, save=False)
         try:
-            save_settings(new, self.app.settings_path)
+            save_settings(new, self.scene.app.settings_path)
         except OSError:  # the setting holds for this game all the same
             pass
-        self.app.sound.play("click")
-        state = self.app.tr("value.on" if getattr(new, name) else "value.off")
-        self.say(self.app.tr("assist.now", name=self.app.tr(f"assist.{name}"), state=state), 2.0)
+        self.scene.app.sound.play("click")
+        state = self.scene.app.tr("value.on" if getattr(new, name) else "value.off")
+        self.scene.say(self.scene.app.tr("assist.now", name=self.scene.app.tr(f"assist.{name}"), state=state), 2.0)
         d = self.prompt_for
         if d is None:
             return
@@ -225,46 +205,46 @@ class TableInput:
         if auto is not None:
             self.act(auto)
         elif d.kind == DecisionKind.CLAIM:
-            self._offer(d)  # the pung and kong buttons come or go
+            self.offer(d)  # the pung and kong buttons come or go
 
     def toggle_sound(self) -> None:
         """M: sound off, or on again (the settings' Sound, saved: a muted game stays muted next
         time). The music stops with the effects; the volumes are kept."""
-        new = self.app.settings.replace(sound=not self.app.settings.sound)
-        self.app.apply_settings(new, save=False)
+        new = self.scene.app.settings.replace(sound=not self.scene.app.settings.sound)
+        self.scene.app.apply_settings(new, save=False)
         try:
-            save_settings(new, self.app.settings_path)
+            save_settings(new, self.scene.app.settings_path)
         except OSError:  # muted for this game all the same
             pass
-        state = self.app.tr("value.on" if new.sound else "value.off")
-        self.say(self.app.tr("assist.now", name=self.app.tr("set.sound"), state=state), 2.0)
+        state = self.scene.app.tr("value.on" if new.sound else "value.off")
+        self.scene.say(self.scene.app.tr("assist.now", name=self.scene.app.tr("set.sound"), state=state), 2.0)
 
     def ask_to_leave(self) -> None:
         """Leave the table once the player says yes (the pause menu's Leave)."""
-        tr = self.app.tr
-        if self.autoplay:
+        tr = self.scene.app.tr
+        if self.scene.autoplay:
             text = tr("confirm.leave.watching")
-        elif self.driver.writer is not None and not self.driver.recording_problem()[0]:
+        elif self.scene.driver.writer is not None and not self.scene.driver.recording_problem()[0]:
             text = tr("confirm.leave.saved")
         else:
             text = tr("confirm.leave.unsaved")
-        self.app.push("confirm", title=tr("confirm.leave.title"), message=text,
-                      yes=tr("confirm.leave.yes"), no=tr("confirm.leave.no"), on_yes=self.leave)
+        self.scene.app.push("confirm", title=tr("confirm.leave.title"), message=text,
+                      yes=tr("confirm.leave.yes"), no=tr("confirm.leave.no"), on_yes=self.scene.leave)
 
     def _escape(self) -> None:
         """Esc: close what is open (the help, the hints), else the pause menu."""
-        if self.help:
-            self.help = False
-        elif self.show_hints:
+        if self.scene.help:
+            self.scene.help = False
+        elif self.scene.show_hints:
             self.toggle_hints()
         else:
-            self.app.push("pause", owner=self)
+            self.scene.app.push("pause", owner=self.scene)
 
     def _selected_kind(self) -> int | None:
         d = self.prompt_for
         if d is None:
             return None
-        ids = self.director.shown_ids(d.seat)
+        ids = self.scene.director.shown_ids(d.seat)
         i = self.cursor.index
         if i is None or not 0 <= i < len(ids):
             return None
@@ -285,21 +265,21 @@ class TableInput:
             return False  # the prompt takes it
         reason = next((c.reason for c in mine if c.reason), "")
         where = ".claim" if claim else ".deal" if deal else ""
-        self.say(reason or self.app.tr(f"table.cannot.{what}{where}"))
+        self.scene.say(reason or self.scene.app.tr(f"table.cannot.{what}{where}"))
         return True
 
     def _turn_prompt(self) -> None:
         d = self.prompt_for
         assert d is not None
-        tr = self.app.tr
+        tr = self.scene.app.tr
         choices: list[Choice] = []
         if WIN in d.legal or WIN in d.notes:
             choices.append(Choice("win", tr("action.ola"), KEY_WIN, WIN in d.legal,
-                                  self.reason(d.notes.get(WIN))))
+                                  self.scene.reason(d.notes.get(WIN))))
         for a in d.legal:
             if isinstance(a, (ConcealedKong, AddedKong)):
                 choices.append(Choice(f"kong:{type(a).__name__}:{a.tile}",
-                                      f"{tr('action.kong')} {self.tile_name(a.tile)}", KEY_KONG))
+                                      f"{tr('action.kong')} {self.scene.tile_name(a.tile)}", KEY_KONG))
         if NINE_MAJOR in d.legal:
             choices.append(Choice("nine_major", tr("action.nine_major"), KEY_NINE))
         k = self._selected_kind()
@@ -310,10 +290,10 @@ class TableInput:
             legal = uper is not None and uper in d.legal
             reason = ""
             if not legal:
-                reason = self.reason(d.notes.get(uper)) if uper is not None else ""
+                reason = self.scene.reason(d.notes.get(uper)) if uper is not None else ""
                 if not reason:
                     able = sorted(a.tile for a in d.legal if isinstance(a, Discard) and a.uper)
-                    reason = (tr("table.uper_with", tiles=self.app.tiles_text(able)) if able
+                    reason = (tr("table.uper_with", tiles=self.scene.app.tiles_text(able)) if able
                               else tr("table.uper_not_offered"))
             warning = self._uper_warning(d, k) if legal and k is not None else ""
             self.coach = () if legal else self._uper_coach(d, k)
@@ -324,7 +304,7 @@ class TableInput:
             from game.practice.coach import discard_warning
 
             note = discard_warning(d, k)
-            self.coach = (self.reason(note),) if note is not None else ()
+            self.coach = (self.scene.reason(note),) if note is not None else ()
         if refused is not None:  # a self-draw win refused: said at once, its river tile marked
             self.coach = (self._win_coach(refused, self_draw=True), *self.coach)
         hover = self.prompt.hover if self.prompt is not None else None
@@ -340,7 +320,7 @@ class TableInput:
         ready at all."""
         from game.practice.coach import uper_advice
 
-        return tuple(self.reason(m) for m in uper_advice(d, kind))
+        return tuple(self.scene.reason(m) for m in uper_advice(d, kind))
 
     def _win_coach(self, why: Message | str, *, self_draw: bool = False,
                    seconds: float | None = None) -> str:
@@ -350,10 +330,10 @@ class TableInput:
 
         r = win_refusal(why, self_draw=self_draw)
         if r is None:  # words that are not a message (a program's): shown as they are
-            return self.reason(why)
+            return self.scene.reason(why)
         self.coach_river = r.river
-        self.coach_river_until = self.elapsed + (self._WHILE_OPEN if seconds is None else seconds)
-        return self.reason(r.message)
+        self.coach_river_until = self.scene.elapsed + (self._WHILE_OPEN if seconds is None else seconds)
+        return self.scene.reason(r.message)
 
     #: a river mark that lasts while its decision is open (not for some seconds)
     _WHILE_OPEN = 1e9
@@ -361,7 +341,7 @@ class TableInput:
     def _unmark_river(self) -> None:
         """The decision the river mark was for is over; a mark for some seconds (a refusal
         without a prompt, `explain_refused_win`) stays its time."""
-        if self.coach_river_until - self.elapsed > self._WHILE_OPEN / 2:
+        if self.coach_river_until - self.scene.elapsed > self._WHILE_OPEN / 2:
             self.coach_river = ()
             self.coach_note = ""
 
@@ -377,25 +357,25 @@ class TableInput:
         points or none (`game.practice.coach.call_warning`, the yak guide's reachability)."""
         from game.practice.coach import call_warning
 
-        return self.reason(call_warning(d, call))
+        return self.scene.reason(call_warning(d, call))
 
     def _uper_warning(self, d: Decision, kind: int) -> str:
         """What the uper button warns of when the hand would wait on tiles already sacred after an
         uper with `kind` (the practice layer asks the engine's sacred-discard rule), else ""."""
         from game.practice.sacred_check import sacred_after_uper
 
-        tr = self.app.tr
+        tr = self.scene.app.tr
         st = sacred_after_uper(d.observation, kind)
         blocked = st.blocked
         if not blocked and st.can_self_draw:
             return ""
-        why = self.reason(next((r.message for r in st.reasons if any(r.blocks(w) for w in st.waits)),
+        why = self.scene.reason(next((r.message for r in st.reasons if any(r.blocks(w) for w in st.waits)),
                                st.reasons[0].message))
         if st.blocks_all_discards or set(blocked) == set(st.waits):
             return tr("table.uper_sacred_all", why=why)
-        return tr("table.uper_sacred_tiles", tiles=self.app.tiles_text(blocked), why=why)
+        return tr("table.uper_sacred_tiles", tiles=self.scene.app.tiles_text(blocked), why=why)
 
-    def _choose(self, choice: str) -> None:
+    def choose(self, choice: str) -> None:
         d = self.prompt_for
         if d is None:
             return
@@ -421,7 +401,7 @@ class TableInput:
                 if c is not None and c.warning and self.uper_armed != k:
                     # the wait is sacred already: say why, and declare only when asked again
                     self.uper_armed = k
-                    self.say(f"{c.warning} {self.app.tr('table.uper_confirm')}", 8.0)
+                    self.scene.say(f"{c.warning} {self.scene.app.tr('table.uper_confirm')}", 8.0)
                     if self.prompt is not None:
                         self.prompt.result = None
                     return
@@ -431,12 +411,12 @@ class TableInput:
     def act(self, action: Action) -> bool:
         """Submit the human's action; an illegal one shows the engine's reason instead."""
         d = self.prompt_for
-        if d is None or self.table is None:
+        if d is None or self.scene.table is None:
             return False
         try:
-            self.driver.submit(d.seat, action)
+            self.scene.driver.submit(d.seat, action)
         except IllegalActionError as e:
-            self.say(self.reason(getattr(e, "reason", None)) or str(e))
+            self.scene.say(self.scene.reason(getattr(e, "reason", None)) or str(e))
             if self.prompt is not None:
                 self.prompt.result = None
             return False
@@ -454,7 +434,7 @@ class TableInput:
         d = self.prompt_for
         if d is None or d.kind not in PLAYS:
             return False
-        ids = self.director.shown_ids(d.seat)
+        ids = self.scene.director.shown_ids(d.seat)
         if not 0 <= index < len(ids):
             return False
         return self.act(Discard(kind_of_tile(ids[index])))
@@ -463,22 +443,22 @@ class TableInput:
     def button_rects(self) -> list[pygame.Rect]:
         if self.prompt is None:
             return []
-        return [pygame.Rect(r.as_tuple()) for r in self.app.layout.button_rects(len(self.prompt.choices))]
+        return [pygame.Rect(r.as_tuple()) for r in self.scene.app.layout.button_rects(len(self.prompt.choices))]
 
     def tile_rects(self) -> list[pygame.Rect]:
         """The human's tiles on screen (hand order, then the drawn tile)."""
         d = self.prompt_for
         if d is None:
             return []
-        return [pygame.Rect(s.rect.as_tuple()) for s in self.director.hand_rects(d.seat)]
+        return [pygame.Rect(s.rect.as_tuple()) for s in self.scene.director.hand_rects(d.seat)]
 
     # --- events ------------------------------------------------------------------------------------
     def assist_rects(self) -> list[pygame.Rect]:
         """The call assists' toggle buttons on the table (none in a replay or a demo)."""
-        if self.replay or self.autoplay:
+        if self.scene.replay or self.scene.autoplay:
             return []
-        rects = [pygame.Rect(r.as_tuple()) for r in assist_rects(self.app.layout)]
-        if self.show_hints and any(r.colliderect(self.hints_rect()) for r in rects):
+        rects = [pygame.Rect(r.as_tuple()) for r in assist_rects(self.scene.app.layout)]
+        if self.scene.show_hints and any(r.colliderect(self.scene.view.hints_rect()) for r in rects):
             return []  # the hints panel covers the info box: F5-F7 still toggle them
         return rects
 
@@ -486,45 +466,45 @@ class TableInput:
     def handle_event(self, event: pygame.event.Event) -> None:
         down = event.type == pygame.KEYDOWN
         if down and event.key == pygame.K_ESCAPE:
-            if self.replay:
-                self.leave()
+            if self.scene.replay:
+                self.scene.leave()
             else:
                 self._escape()
             return
         if down and event.key in (pygame.K_F1, pygame.K_h):
-            self.help = not self.help
+            self.scene.help = not self.scene.help
             return
         if down and event.key == pygame.K_y:  # the yak guide, with what this hand can reach
-            self.app.push("yak_guide", reach=self.yak_reach())
+            self.scene.app.push("yak_guide", reach=self.scene.yak_reach())
             return
         if down and event.key == KEY_MUTE:
             self.toggle_sound()
             return
-        if self.replay and down and self._replay_key(event.key):
+        if self.scene.replay and down and self._replay_key(event.key):
             return
-        if down and event.key == KEY_HINTS and not self.replay:
+        if down and event.key == KEY_HINTS and not self.scene.replay:
             self.toggle_hints()
             return
-        if down and not self.replay and not self.autoplay:
+        if down and not self.scene.replay and not self.scene.autoplay:
             name = next((a.setting for a in ASSISTS if a.key == event.key), None)
             if name is not None:
                 self.toggle_assist(name)
                 return
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
-                and not self.help):  # a toggle button of the call assists
+                and not self.scene.help):  # a toggle button of the call assists
             hit = HandCursor.at(event.pos, self.assist_rects())
             if hit is not None:
                 self.toggle_assist(ASSISTS[hit].setting)
                 return
-        if self.show_hints and self.hints_panel is not None and self.hints_panel.handle_event(event):
+        if self.scene.show_hints and self.scene.hints_panel is not None and self.scene.hints_panel.handle_event(event):
             return
         if down and event.key == KEY_SKIP:
-            self.skip()
+            self.scene.pace.skip()
             return
-        if self.director.timeline.busy and event.type == pygame.MOUSEBUTTONDOWN:
-            self.director.skip()  # a click skips the animation playing
+        if self.scene.director.timeline.busy and event.type == pygame.MOUSEBUTTONDOWN:
+            self.scene.director.skip()  # a click skips the animation playing
             return
-        if down and not self.director.idle:
+        if down and not self.scene.director.idle:
             return  # a key acts on what is shown: it waits for the picture to catch up
         d = self.prompt_for
         if d is None:
@@ -536,10 +516,10 @@ class TableInput:
                     event.key, claim=d.kind != DecisionKind.KONG, deal=d.kind == DecisionKind.KONG):
                 return
             if self.prompt is not None and self.prompt.handle_event(event, rects):
-                self._choose(self.prompt.result or "pass")
+                self.choose(self.prompt.result or "pass")
             elif self.prompt is not None and self.prompt.enter_waited:
                 self.prompt.enter_waited = False
-                self.say(self.app.tr("table.claim_enter"))
+                self.scene.say(self.scene.app.tr("table.claim_enter"))
             return
         # a turn: prompt shortcuts and buttons first, then the hand
         if self.prompt is not None:
@@ -547,9 +527,9 @@ class TableInput:
                 for i, c in enumerate(self.prompt.choices):
                     if c.shortcut == event.key:
                         if self.prompt.choose(i):
-                            self._choose(c.action)
+                            self.choose(c.action)
                         else:
-                            self.say(c.reason or self.app.tr("table.cannot.generic"))
+                            self.scene.say(c.reason or self.scene.app.tr("table.cannot.generic"))
                         return
                 if self._explain_key(event.key, claim=False):
                     return
@@ -557,7 +537,7 @@ class TableInput:
                 hit = HandCursor.at(event.pos, rects)
                 if hit is not None or event.type == pygame.MOUSEMOTION:
                     if self.prompt.handle_event(event, rects):
-                        self._choose(self.prompt.result or "")
+                        self.choose(self.prompt.result or "")
                         return
                     if hit is not None:
                         return
@@ -568,11 +548,11 @@ class TableInput:
                 self._move_tile(-1 if event.key == pygame.K_LEFT else 1)
                 return
             if event.key == KEY_SORT:
-                self.director.model.sort[d.seat] = True
+                self.scene.director.model.sort[d.seat] = True
                 return
             res = self.cursor.key(event.key, n)
         else:
-            movable = len(self.director.model.hands[d.seat])  # the drawn tile stays apart
+            movable = len(self.scene.director.model.hands[d.seat])  # the drawn tile stays apart
             res = (self.cursor.mouse(event, self.tile_rects(), movable)
                    if hasattr(event, "pos") else None)
         if res is None:
@@ -580,12 +560,12 @@ class TableInput:
         what, index = res
         if isinstance(index, tuple):  # ("move", (from, to)): the one action with a pair
             i, j = index
-            self.cursor.index = self.director.model.move_to(d.seat, i, j)
+            self.cursor.index = self.scene.director.model.move_to(d.seat, i, j)
             self._turn_prompt()
         elif what == "drag":
             return
         elif what == "arm":  # click twice to discard: the first click raised the tile
-            self.say(self.app.tr("table.click_again"), 2.0)
+            self.scene.say(self.scene.app.tr("table.click_again"), 2.0)
             self._turn_prompt()
         elif what == "discard":
             self.discard_at(index)
@@ -594,32 +574,33 @@ class TableInput:
 
     def toggle_hints(self) -> bool:
         """Show or hide the hints for the human's decisions (needs `game.ui.hints_panel`)."""
-        if self.hints_panel is None:
+        if self.scene.hints_panel is None:
             try:
                 from ..hints_panel import HintsPanel
             except ImportError:
-                self.say(self.app.tr("table.no_hints"))
+                self.scene.say(self.scene.app.tr("table.no_hints"))
                 return False
-            self.hints_panel = HintsPanel(self.app.fonts, self.app.art, lambda: self.app.lang,
-                                          scroll_keys=True, notation=lambda: self.app.notation,
+            self.scene.hints_panel = HintsPanel(self.scene.app.fonts, self.scene.app.art, lambda: self.scene.app.lang,
+                                          scroll_keys=True, notation=lambda: self.scene.app.notation,
                                           details_key=True)
-        self.show_hints = not self.show_hints
-        self.hints_for = None
-        return self.show_hints
+        self.scene.show_hints = not self.scene.show_hints
+        self.scene.hints_for = None
+        return self.scene.show_hints
 
     def _replay_key(self, key: int) -> bool:
         """P pauses, + and - change the speed (the replay viewer)."""
         if key == pygame.K_p:
-            self.paused = not self.paused
-            self.say(self.app.tr("replay.paused") if self.paused else "", seconds=3600 if self.paused else 0)
+            sc = self.scene
+            sc.paused = not sc.paused
+            sc.say(sc.app.tr("replay.paused") if sc.paused else "", seconds=3600 if sc.paused else 0)
             return True
         if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS, pygame.K_KP_MINUS):
             up = key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-            f = self.director.speed
+            f = self.scene.director.speed
             f = min(8.0, f * 2) if up else max(0.25, f / 2)
             if math.isfinite(f):
-                self.director.speed = f
-                self.say(self.app.tr("replay.speed", x=f"{f:g}"), seconds=1.5)
+                self.scene.director.speed = f
+                self.scene.say(self.scene.app.tr("replay.speed", x=f"{f:g}"), seconds=1.5)
             return True
         return False
 
@@ -628,7 +609,7 @@ class TableInput:
         i = self.cursor.index
         if d is None or i is None:
             return
-        m = self.director.model
+        m = self.scene.director.model
         if i >= len(m.hands[d.seat]):
             return  # the drawn tile stays apart
         self.cursor.index = m.move_in_hand(d.seat, i, step)
