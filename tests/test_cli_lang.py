@@ -149,7 +149,8 @@ def test_guard_incidents_are_printed_in_words(tmp_path, monkeypatch, capsys):
 # ---------------------------------------------------------------- English as it was
 
 def test_the_english_transcript_is_the_records_transcript(log_file, capsys):
-    from game.practice.records import load_record, transcript
+    from game.practice.record_text import transcript
+    from game.records import load_record
 
     rec = load_record(log_file)
     assert main(["replay", str(log_file), "--text", "--actions", "--lang", "en"]) == 0

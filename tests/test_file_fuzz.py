@@ -28,8 +28,8 @@ import pytest
 from game import rulesets as rs
 from game.engine.rules import RuleSet
 from game.practice import game_review as gr
-from game.practice.records import DATA_ENV
 from game.practice.tutorial import load_progress, mark_done
+from game.records import DATA_ENV
 from game.settings import CONFIG_ENV, Settings, load_settings, save_settings
 
 N_RANDOM = 250  # seeded random damages per file kind
@@ -117,7 +117,7 @@ def review_files(tmp_path_factory):
     """A one-hand game and its review cache, made once."""
     from ai.registry import make_seat
     from game.engine.session import Session
-    from game.practice.records import RecordWriter
+    from game.records import RecordWriter
 
     d = tmp_path_factory.mktemp("fuzz-review")
     w = RecordWriter(Session(RuleSet(), seed=4, hands=1), directory=d, human=0)

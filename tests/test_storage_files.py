@@ -20,8 +20,8 @@ import pytest
 from game import storage
 from game.engine.rules import RuleSet
 from game.practice import game_review as gr
-from game.practice.records import DATA_ENV
 from game.practice.tutorial import load_progress, mark_done, save_progress
+from game.records import DATA_ENV
 from game.settings import CONFIG_ENV
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links, pipes and mode bits")
@@ -141,7 +141,7 @@ def reviewed(tmp_path_factory):
     """A one-hand game and its review cache, made once (the copies are the tests')."""
     from ai.registry import make_seat
     from game.engine.session import Session
-    from game.practice.records import RecordWriter
+    from game.records import RecordWriter
 
     d = tmp_path_factory.mktemp("reviewed")
     w = RecordWriter(Session(RuleSet(), seed=4, hands=1), directory=d, human=0)

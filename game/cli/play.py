@@ -150,7 +150,7 @@ def sweep_temporaries() -> int:
     (`ai.external.sweep_seat_folders`: only ours, only when no game holds them); returns how
     many. Cheap (one listing per folder), never raises."""
     from game import storage
-    from game.practice.records import data_dir, records_dir
+    from game.records import data_dir, records_dir
     from game.rulesets import rules_dir
     from game.settings import config_dir
 

@@ -66,7 +66,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.practice.records import check_record, load_record
+    from game.records import check_record, load_record
 
     lang = language(args)
     if args.check:
@@ -102,7 +102,7 @@ def reason(record: Any, lang: str) -> str:
 
 def event_text(e: Event, players: Sequence[str] | None = None, lang: str = "en") -> str:
     """One transcript line for `e` in `lang`, tiles and seats in notation (English is
-    `game.practice.records.describe_event`'s line).
+    `game.practice.record_text.describe_event`'s line).
 
     >>> from game.engine.events import Discarded
     >>> event_text(Discarded(seat=1, tile=52, uper=True), lang="ko")
@@ -115,7 +115,7 @@ def event_text(e: Event, players: Sequence[str] | None = None, lang: str = "en")
 
 def transcript(record: Any, *, actions: bool = False, lang: str = "en") -> list[str]:
     """The record for people in `lang`, hand by hand and event by event (English is
-    `game.practice.records.transcript`'s)."""
+    `game.practice.record_text.transcript`'s)."""
     out: list[str] = []
     h = record.header or {}
     players = record.players

@@ -29,7 +29,7 @@ from game.practice.game_review import (
     review_record,
     verdict_of,
 )
-from game.practice.records import RecordWriter, load_record
+from game.records import RecordWriter, load_record
 
 PLAYOUTS = 16
 

@@ -55,10 +55,10 @@ from game.engine.rules import RuleSet
 from game.engine.scoring import sacred_status
 from game.engine.tiles import parse_tile, tile_str
 from game.practice.hints import hints, practice_observation
-from game.practice.records import load_record
 from game.practice.review import UperDecision, review
 from game.practice.stats import Stats, statistics
 from game.practice.uper_practice import Comparison, OptionResult, PracticeOption
+from game.records import load_record
 
 T = parse_tile
 

@@ -10,7 +10,7 @@ import os
 
 import pytest
 
-from game.practice.locks import RecordLock, is_locked, lock_path, sweep_stale_locks
+from game.records.locks import RecordLock, is_locked, lock_path, sweep_stale_locks
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="symbolic links and named pipes")
 

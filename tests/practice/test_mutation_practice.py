@@ -8,8 +8,8 @@ import json
 
 from test_learner_numbers import HANDS_A, HANDS_B, _hand, _write
 
-from game.practice.records import load_record
 from game.practice.stats import Stats, statistics
+from game.records import load_record
 
 UTC = dt.UTC
 

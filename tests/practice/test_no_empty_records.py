@@ -10,8 +10,8 @@ import pytest
 
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice import locks, records
-from game.practice.records import RecordWriter, load_record
+from game.records import RecordWriter, load_record, locks
+from game.records import store as records
 
 
 def test_a_record_interrupted_while_it_is_made_leaves_no_file(tmp_path, monkeypatch):
@@ -108,7 +108,8 @@ def test_a_link_planted_where_the_header_is_written_first_is_not_followed(tmp_pa
     name must not be followed and truncated (the file it points at keeps its bytes)."""
     import os
 
-    from game.practice.records import PART, _make_with
+    from game.records.core import PART
+    from game.records.writer import _make_with
 
     victim = tmp_path / "victim.txt"
     victim.write_text("precious\n")

@@ -19,7 +19,8 @@ from game.cli import main
 from game.engine.errors import ReplayError
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import (
+from game.practice.stats import statistics
+from game.records import (
     SUMMARY_INDEX,
     RecordWriter,
     check_record,
@@ -28,7 +29,6 @@ from game.practice.records import (
     load_record,
     transcript,
 )
-from game.practice.stats import statistics
 from game.settings import CONFIG_ENV, Settings
 
 PLAYERS = ("human", "random", "random", "random")

@@ -16,7 +16,7 @@ from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.i18n import render
-from game.practice.records import (
+from game.records import (
     RecordWriter,
     check_record,
     header_problem,

@@ -11,8 +11,8 @@ import pytest
 from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice import records
-from game.practice.records import RecordWriter, list_records
+from game.records import RecordWriter, list_records
+from game.records import store as records
 
 PLAYERS = ("human", "random", "random", "random")
 

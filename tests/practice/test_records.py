@@ -13,7 +13,7 @@ from game.cli import main
 from game.engine.replay import replay_file
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_session
-from game.practice.records import (
+from game.records import (
     RecordWriter,
     check_record,
     list_records,

@@ -9,7 +9,7 @@ from ai.registry import make_seat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.practice import game_review as gr
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 
 
 def _record(tmp_path, seed, hands):

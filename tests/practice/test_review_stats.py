@@ -11,10 +11,10 @@ from game.engine.actions import Discard
 from game.engine.events import Discarded
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, load_record
 from game.practice.review import PracticeSession, UperDecision, review
 from game.practice.stats import Stats, statistics
 from game.practice.uper_practice import Comparison, OptionResult, PracticeOption
+from game.records import RecordWriter, load_record
 
 
 def _cmp(means: dict[str, float], n: int = 100, spread: float = 1.0) -> Comparison:

@@ -15,7 +15,7 @@ from game.engine.actions import PASS, Discard
 from game.i18n import render
 from game.practice import game_review as gr
 from game.practice.game_review import GameReview, HandOutcome, ReviewedDecision, review_record
-from game.practice.records import load_record
+from game.records import load_record
 
 _spec = importlib.util.spec_from_file_location(
     "_review_records", Path(__file__).with_name("test_game_review.py"))

@@ -1,7 +1,7 @@
 """Unusual input outside the engine: damaged record fields, locale variables that disagree,
 volume 0 and volumes out of range, and saves that fail half-way.
 
-* Records (`game.practice.records`): a tile id outside 0-103, payments that are not four whole
+* Records (`game.records`): a tile id outside 0-103, payments that are not four whole
   numbers, scores of the wrong length stop `load_record` at that line with a reason naming the
   field (everything before stays read, the file is not touched), and `check_record` refuses the
   record with the same line and field.
@@ -52,7 +52,7 @@ import pytest
 from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, check_record, load_record
+from game.records import RecordWriter, check_record, load_record
 from game.settings import (
     Settings,
     SettingsError,

@@ -20,7 +20,7 @@ from game.engine.invariants import check_table
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.engine.table import Table
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 
 
 class Watching:

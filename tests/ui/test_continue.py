@@ -13,18 +13,19 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import records as rec_mod
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice import records as rec_mod
-from game.practice.locks import RecordLock, is_locked, lock_path
-from game.practice.records import (
+from game.practice.stats import statistics
+from game.records import (
     RecordWriter,
     find_unfinished,
     list_records,
     load_record,
     prune_records,
 )
-from game.practice.stats import statistics
+from game.records import store as rec_store
+from game.records.locks import RecordLock, is_locked, lock_path
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene, has_saved_session, make_scene
@@ -120,7 +121,7 @@ def test_a_record_a_running_game_writes_is_neither_offered_nor_touched(app, data
     holder = subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys, time
-            from game.practice.locks import RecordLock
+            from game.records.locks import RecordLock
             lock = RecordLock.acquire({str(src)!r})
             print("locked" if lock else "busy", flush=True)
             sys.stdin.readline()
@@ -193,6 +194,7 @@ def test_the_title_reads_only_the_records_heads(data, monkeypatch):
     def forbidden(path):
         raise AssertionError("the title must not read whole records")
     monkeypatch.setattr(rec_mod, "load_record", forbidden)
+    monkeypatch.setattr(rec_store, "load_record", forbidden)
     assert has_saved_session()
 
 

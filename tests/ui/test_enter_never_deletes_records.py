@@ -10,7 +10,7 @@ import pytest
 from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.replay_viewer import RecordsScene

@@ -31,7 +31,7 @@ from game.engine.events import (
 from game.engine.kinds import WinHow
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, load_record
+from game.records import RecordWriter, load_record
 from game.ui.event_lines import event_line
 
 PLAYERS = ("human", "ai:expert", "random", "ai:beginner")

@@ -12,7 +12,7 @@ from ai.registry import make_seat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.i18n import render
-from game.practice.records import RecordWriter, records_dir
+from game.records import RecordWriter, records_dir
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.game_review import GameReviewScene

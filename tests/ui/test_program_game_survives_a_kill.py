@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from game.practice.records import find_unfinished, load_record
+from game.records import find_unfinished, load_record
 from game.settings import CONFIG_ENV, Settings
 
 OK_PROGRAM = Path(__file__).resolve().parent.parent / "ai" / "seat_program_ok.py"

@@ -14,7 +14,7 @@ import pytest
 
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, find_unfinished, load_record
+from game.records import RecordWriter, find_unfinished, load_record
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 

@@ -12,7 +12,7 @@ from game.cli import main
 from game.engine.events import Discarded, Drew
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter, load_record, records_dir
+from game.records import RecordWriter, load_record, records_dir
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.replay_viewer import RecordsScene, ReplayViewerScene

@@ -13,7 +13,7 @@ import pytest
 
 from game.i18n import render
 from game.practice.game_review import review_record
-from game.practice.records import load_record
+from game.records import load_record
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.game_review import GameReviewScene, cost_text, sentence

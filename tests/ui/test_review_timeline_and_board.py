@@ -13,7 +13,7 @@ import pygame
 import pytest
 
 from game.practice import game_review as gr
-from game.practice.records import load_record
+from game.records import load_record
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.review_board import DecisionBoard

@@ -8,8 +8,8 @@ import pytest
 from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter
 from game.practice.stats import Stats, statistics
+from game.records import RecordWriter
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.stats import StatsScene

@@ -433,7 +433,7 @@ def test_a_session_rebuilt_from_seed_and_actions_equals_the_played_one(app):
     sc = TableScene(app, parse_seats("ai,ai,ai,ai"), seed=6, hands=1, record=True)
     app.push(sc)
     run_until(app, lambda: isinstance(app.top, HandResultScene), frames=500)
-    from game.practice.records import check_record
+    from game.records import check_record
 
     sc.driver.close_record()
     assert check_record(sc.driver.writer.path).ok

@@ -191,7 +191,7 @@ def table_screens(app: App, name: str) -> None:
         from ai.random_seat import RandomSeat
         from game.engine.rules import RuleSet
         from game.engine.session import Session
-        from game.practice.records import RecordWriter
+        from game.records import RecordWriter
         from game.ui.scenes.replay_viewer import ReplayViewerScene
 
         w = RecordWriter(Session(RuleSet(), seed=3, hands=1), human=0,
@@ -424,7 +424,7 @@ def reviewed_record(tmp_path_factory):
     from game.engine.rules import RuleSet
     from game.engine.session import Session
     from game.practice.game_review import review_record
-    from game.practice.records import RecordWriter
+    from game.records import RecordWriter
 
     d = tmp_path_factory.mktemp("reviewed")
     w = RecordWriter(Session(RuleSet(), seed=5, hands=1), directory=d, human=0,

@@ -13,7 +13,7 @@ from ai.random_seat import RandomSeat
 from game.engine.events import Discarded, Drew, HandStarted, KongDeclared
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.director import HandModel

@@ -65,7 +65,7 @@ class ReplayViewerScene(Scene):
     def __init__(self, app: App, record: Any, at: tuple[int, int] | None = None,
                  note: list[str] | None = None) -> None:
         super().__init__(app)
-        from game.practice.records import Record, load_record
+        from game.records import Record, load_record
 
         self.record = record if isinstance(record, Record) else load_record(Path(record))
         self.hand_i = 0
@@ -120,7 +120,7 @@ class ReplayViewerScene(Scene):
         got = self._counts.get(self.hand_i)
         if got is not None:
             return got
-        from game.practice.records import AT_LINE, reason_of_error
+        from game.records import AT_LINE, reason_of_error
 
         h = self.hand
         out: list[int] = []
@@ -470,7 +470,7 @@ class ReplayListScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from game.practice.records import list_records
+        from game.records import list_records
 
         self.records: list[Any] = list_records(limit=LIMIT)
         self.focus = 0
@@ -507,7 +507,7 @@ class ReplayListScene(Scene):
         if not self.records:
             return False
         i = self.focus if index is None else index
-        from game.practice.records import load_record
+        from game.records import load_record
 
         rec = load_record(self.records[i].path)
         if rec.header is None or not rec.hands:
@@ -561,7 +561,7 @@ class ReplayListScene(Scene):
         players = ", ".join(_seat_label(self.app, p) for p in summary.players)
         left = f"{when}   {players}"
         scores = " ".join(f"{x:+d}" if x else "0" for x in summary.scores)
-        from game.practice.records import is_interruption
+        from game.records import is_interruption
 
         if summary.reason is not None and not is_interruption(summary.reason):
             return left, tr("replay.damaged"), RED_TEXT
@@ -613,7 +613,7 @@ class RecordsScene(ReplayListScene):
         self.note = ""
 
     def reload(self) -> None:
-        from game.practice.records import list_records
+        from game.records import list_records
 
         self.records = list_records(limit=LIMIT)
         self.focus = min(self.focus, max(0, len(self.records) - 1))
@@ -638,7 +638,7 @@ class RecordsScene(ReplayListScene):
         self.note = ""
 
     def do_prune(self) -> int:
-        from game.practice.records import prune_records
+        from game.records import prune_records
 
         removed = prune_records(self.prune_days, self.records[0].path.parent if self.records else None)
         self.confirm = None
@@ -772,7 +772,7 @@ class RecordsScene(ReplayListScene):
         # a damaged record: why, in red, above the help line
         focused = self.records[self.focus] if self.records else None
         if focused is not None and focused.reason is not None:
-            from game.practice.records import is_interruption
+            from game.records import is_interruption
 
             if is_interruption(focused.reason):  # not damage: say which hand it stopped in
                 why = (f"{self.app.tr('replay.interrupted')} · "
