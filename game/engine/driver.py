@@ -27,7 +27,7 @@ waits for (empty when the hand is over); `answer` brings one in::
 
 Listeners hear everything: ``on_action(hand, seat, action)`` for each legal action, before it is
 played (so a log keeps it even if the engine then fails) and ``on_event(table, event)`` for every
-event of the hand, unhidden, from the first (a `game.practice.records.RecordWriter` is a listener as
+event of the hand, unhidden, from the first (a `game.records.RecordWriter` is a listener as
 it is). Seats are fed only in `step`, before they are asked; a pending decision is never answered by
 an event, so a seat thinking on a thread is never fed while it thinks (events come only once every
 pending decision is answered). The driver decides nothing itself: the order in which seats are asked

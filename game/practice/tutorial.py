@@ -86,8 +86,7 @@ from game.engine.scoring.uper import uper_verdict
 from game.engine.table import Decision, Table, rig_wall
 from game.engine.tiles import SEAT_LETTERS, format_tiles, parse_tile, parse_tiles
 from game.i18n import register_texts
-
-from .records import data_dir
+from game.records import data_dir
 
 __all__ = [
     "GOALS", "Feedback", "Lesson", "LessonError", "LessonRun", "Position", "Progress", "Step",

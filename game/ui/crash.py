@@ -37,8 +37,8 @@ log = logging.getLogger(LOGGER)
 
 
 def log_dir() -> Path:
-    """``<data dir>/logs``: beside the records (``game.practice.records.data_dir``)."""
-    from game.practice.records import data_dir
+    """``<data dir>/logs``: beside the records (``game.records.data_dir``)."""
+    from game.records import data_dir
 
     return data_dir() / "logs"
 
