@@ -39,7 +39,7 @@ from game.engine.events import (
 from game.engine.messages import INT, LIST, MSG, MSGS, SEAT, TEXT, TILE, TILES, YAK, Message, define
 from game.engine.tiles import kind_of_tile
 
-__all__ = ["event_message"]
+__all__ = ["event_message", "frozen_sacred"]
 
 NAME = define("transcript.name", "{name}", name=TEXT)
 #: a seat in a line: its wind, or (`event_message(seats=...)`) the name the seat plates show with
@@ -111,6 +111,26 @@ SESSION_END = define("transcript.session_end", "Session ends after {n} hand: {sc
                      plural="Session ends after {n} hands: {scores}", count="n", n=INT,
                      scores=LIST)
 OTHER = define("transcript.other", "{text}", text=TEXT)
+#: the table's line when the house rule sacred_own_wait "frozen" discarded the player's drawn
+#: tile for him (his own wait lies in his river): why it went, at once (issue 32)
+FROZEN_SACRED = define("transcript.frozen_sacred", "{tile} was discarded for you: one of your "
+                       "waits lies in your own river (sacred discard), so by the house rule a "
+                       "drawn tile that does not win is discarded at once", tile=TILE)
+
+
+def frozen_sacred(e: Event, *, uper: bool, penalised: bool = False) -> Message | None:
+    """Why the engine discarded `e`'s tile for its seat when neither uper nor a penalty froze
+    the hand: the house rule sacred_own_wait "frozen" (None for any other discard).
+
+    >>> from game.engine.events import Discarded
+    >>> str(frozen_sacred(Discarded(seat=0, tile=52, auto=True), uper=False))[:28]
+    '5p was discarded for you: on'
+    >>> frozen_sacred(Discarded(seat=0, tile=52, auto=True), uper=True) is None
+    True
+    """
+    if isinstance(e, Discarded) and e.auto and not uper and not penalised:
+        return FROZEN_SACRED(tile=kind_of_tile(e.tile))
+    return None
 
 
 def _kinds(ids: Iterable[int]) -> list[int]:
@@ -146,16 +166,16 @@ def event_message(e: Event, players: Sequence[str] | None = None,
         return WHO(name=named, seat=s) if named else SEAT_WORD(seat=s)
 
     match e:
-        case SessionStarted(seed=seed, players=ps, method=m, seats=seats):
-            who = [SEATED(player=name(i) if players else NAME(name=str(p)), seat=x)
-                   for i, (p, x) in enumerate(zip(ps, seats))]
+        case SessionStarted(seed=seed, players=ps, method=m, seats=chosen):
+            seated = [SEATED(player=name(i) if players else NAME(name=str(p)), seat=x)
+                      for i, (p, x) in enumerate(zip(ps, chosen))]
             method = METHOD[m]() if m in METHOD else OTHER(text=str(m))
-            return SESSION_START(seed=_int(seed), method=method, who=who)
+            return SESSION_START(seed=_int(seed), method=method, who=seated)
         case HandStarted(hand=n, players=ps, scores=sc, doubled=dbl, prevalent=pv):
-            who = [HAND_SEAT(seat=s, player=name(ps[s]), score=sc[s]) for s in range(min(4, len(ps)))]
+            rows = [HAND_SEAT(seat=s, player=name(ps[s]), score=sc[s]) for s in range(min(4, len(ps)))]
             if pv is None:
-                return (HAND_START_DOUBLED if dbl else HAND_START)(n=n, who=who)
-            return (HAND_START_DOUBLED_WIND if dbl else HAND_START_WIND)(n=n, wind=pv, who=who)
+                return (HAND_START_DOUBLED if dbl else HAND_START)(n=n, who=rows)
+            return (HAND_START_DOUBLED_WIND if dbl else HAND_START_WIND)(n=n, wind=pv, who=rows)
         case WallBuilt(tiles=t):
             return WALL_BUILT(n=sum(1 for x in (t or ()) if x >= 0))
         case DiceRolled(seat=s, faces=f, purpose=p):
