@@ -461,6 +461,8 @@ def draw_plate(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts,
     plate, plate_edge = art.look.table.plate, art.look.table.plate_edge  # the table theme's
     r = lay.plate(seat)
     box = pygame.Rect(r.as_tuple())
+    if text_scale > 1:  # a picture shown smaller: the plate grows to hold its larger text
+        box = plate_grown(box, seat, text_scale)
     radius = max(6, box.h // 5)
     turn = info.turn == seat
     if turn:  # the glow: a soft gold halo around the plate
@@ -554,6 +556,29 @@ def plate_text_sizes(fonts: Fonts, box_h: int, text_scale: float = 1.0) -> tuple
     while size > 9 and pad + round(size * 1.5) > box_h - pad - round(small * 1.3) - 1:
         size, small = size - 1, max(9, small - 1)
     return pad, size, small
+
+
+def plate_grown(box: pygame.Rect, seat: int, text_scale: float) -> pygame.Rect:
+    """A plate tall enough for its name and second line at `text_scale` (the practice, lesson
+    and replay boards, drawn large and shown smaller): it grows away from the table's crowded
+    side (yours upwards, the left one both ways, the others downwards) instead of its text
+    shrinking.
+
+    >>> plate_grown(pygame.Rect(0, 100, 200, 48), 0, 1.8).bottom, plate_grown(pygame.Rect(0, 100, 200, 48), 2, 1.8).y
+    (148, 100)
+    """
+    k = min(text_scale, 1.3)
+    pad = max(4, box.h // 8)
+    size, small = max(11, round(box.h * 0.3 * k)), max(10, round(box.h * 0.24 * k))
+    need = 2 * pad + round(size * 1.5) + round(small * 1.3) + 1
+    if need <= box.h:
+        return box
+    grown = box.inflate(0, need - box.h)
+    if seat == 0:
+        grown.bottom = box.bottom
+    elif seat != 3:
+        grown.top = box.top
+    return grown
 
 
 def draw_plate_pointer(surface: pygame.Surface, box: pygame.Rect, seat: int,

@@ -16,6 +16,7 @@ from game.ui.board import (
     console_lines,
     draw_plate,
     draw_walls,
+    plate_grown,
     plate_text_sizes,
     wall_back,
 )
@@ -76,7 +77,7 @@ def _ink_rows(a: pygame.Surface, b: pygame.Surface, box: pygame.Rect) -> list[in
 def test_the_dealer_badge_never_covers_the_name(w, h, scale):
     lay = Layout.for_size(w, h)
     art, fonts = TileArt(), Fonts()
-    box = pygame.Rect(lay.plate(2).as_tuple())
+    box = plate_grown(pygame.Rect(lay.plate(2).as_tuple()), 2, scale)
 
     def picture(name: str, dealer: int) -> pygame.Surface:
         s = pygame.Surface(lay.size)
@@ -92,7 +93,8 @@ def test_the_dealer_badge_never_covers_the_name(w, h, scale):
     assert name_rows and badge_rows
     assert max(name_rows) < min(badge_rows), (max(name_rows), min(badge_rows))
     _pad, size, small = plate_text_sizes(fonts, box.h, scale)
-    assert size >= 11 and small >= 9
+    unscaled = plate_text_sizes(fonts, lay.plate(2).h)[1]
+    assert small >= 10 and size >= (unscaled + 2 if scale > 1 else unscaled)  # larger, as asked
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
