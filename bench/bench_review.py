@@ -128,9 +128,12 @@ def main() -> int:
     row("one playout, 1 process", one, f"average of {n} ({one_cpu * 1000:.1f} ms CPU)")
     row("worker start", start, f"{workers} processes")
     stops = sum(1 for i in review.items if not i.agree and 0 < i.playouts < args.playouts)
+    futile = sum(1 for i in review.items if not i.agree and 0 < i.playouts < args.playouts
+                 and i.verdict == "unclear")
     row("review", total,
         f"{review.playouts_run} playouts ({args.playouts} per choice, {stops} of "
-        f"{len(pending)} disagreements settled after the first round), {review.workers} workers")
+        f"{len(pending)} disagreements settled after the first round, {futile} of them as "
+        f"unclear: more would not tell), {review.workers} workers")
     row("first verdict", first, f"{len(firsts)} verdicts handed over while the review ran")
     row("the review again (cache)", cached, "same items, read from the cache")
     expected = review.playouts_run * one / max(1, review.workers)

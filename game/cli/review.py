@@ -44,6 +44,8 @@ register_texts("cli", {
     "cli.review.figures": "figures:",
     "cli.review.worst": "where you and the computer differ, worst first:",
     "cli.review.none": "you chose as the computer would at every decision",
+    "cli.review.worst_named": "where {name} and the computer differ, worst first:",
+    "cli.review.none_named": "{name} chose as the computer would at every decision",
     "cli.review.item": "hand {hand}, {seat}, wall {wall}, hand {tiles}: {what} [{kind}] "
                        "{verdict}",
     "cli.review.more": "... and {n} more (--json lists every decision)",
@@ -140,14 +142,16 @@ def run(args: argparse.Namespace) -> int:
     stop = review.stop_sentence()
     if stop is not None:  # where the game stopped, in words (the line is among the figures)
         warning("review", said(stop, lang), lang)
+    # another player than the record's person is named, never "you"
+    name = review.player_name if seat is not None and seat != record.human else None
     if args.html is not None:
-        written = _write_html(args.html, review, record, lang, named=seat is not None)
+        written = _write_html(args.html, review, record, lang, named=name is not None)
         if written is not None:
             return written
     if args.json:
         print(printable_json(json.dumps(review.to_json(), ensure_ascii=False, indent=1)))
         return 0
-    for line in summary(review, lang):
+    for line in summary(review, lang, name):
         show(line)  # names and words from the record: escaped
     return 0
 
@@ -204,8 +208,9 @@ class _Bar:
             self.out.flush()
 
 
-def summary(review: Any, lang: str) -> list[str]:
-    """The review for people in `lang`: the summary, then the disagreements, worst first."""
+def summary(review: Any, lang: str, name: str | None = None) -> list[str]:
+    """The review for people in `lang`: the summary, then the disagreements, worst first.
+    `name`: the player is named, not "you" (another player than the record's person)."""
     from game.engine.tiles import SEAT_LETTERS, format_tiles
     from game.practice.game_review import KIND_WORDS, VERDICT_WORDS
 
@@ -216,9 +221,9 @@ def summary(review: Any, lang: str) -> list[str]:
                player=review.player_name, reviewer=review.reviewer),
            say("cli.review.hands", lang, n=review.hands), ""]
     # the review in sentences (a category's word may begin one: a capital), then the figures
-    out += [printable(_sentence(w(m))) for m in review.summary()]
+    out += [printable(_sentence(w(m))) for m in review.summary(name)]
     out += ["", say("cli.review.figures", lang)]
-    out += ["  " + printable(w(m)) for m in review.figures()
+    out += ["  " + printable(w(m)) for m in review.figures(name)
             if m.code != "game_review.fig.method"]
     out.append("  " + say("cli.review.method", lang, n=review.playouts,
                           opponents=review.opponents, seconds=review.seconds))
@@ -227,9 +232,11 @@ def summary(review: Any, lang: str) -> list[str]:
     bad = review.disagreements()
     out.append("")
     if not bad:
-        out.append(say("cli.review.none", lang))
+        out.append(say("cli.review.none", lang) if name is None else
+                   printable(say("cli.review.none_named", lang, name=name)))
         return out
-    out.append(say("cli.review.worst", lang))
+    out.append(say("cli.review.worst", lang) if name is None else
+               printable(say("cli.review.worst_named", lang, name=name)))
     for i in bad[:SHOWN]:
         out.append("  " + printable(say(
             "cli.review.item", lang, hand=i.hand, seat=SEAT_LETTERS[i.seat], wall=i.wall_left,

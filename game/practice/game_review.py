@@ -279,6 +279,70 @@ HABITS = {
                          "{n} nine-major decision cost points",
                          plural="{n} nine-major decisions cost points", count="n", n=INT),
 }
+#: the same sentences for a review asked for another player than the record's person: he is
+#: named, never "you" (`GameReview.summary(name=...)`, `figures(name=...)`)
+NAMED = {
+    "won": define("game_review.named.won", "{name} won {won} of {n} hand.",
+                  plural="{name} won {won} of {n} hands.", count="n", name=TEXT, won=INT,
+                  n=INT),
+    "dealt_in": define("game_review.named.dealt_in", "{name} dealt in {n} time.",
+                       plural="{name} dealt in {n} times.", count="n", name=TEXT, n=INT),
+    "dealt_in_once": define("game_review.named.dealt_in_once", "{name} dealt in once.",
+                            name=TEXT),
+    "no_deal_in": define("game_review.named.no_deal_in", "{name} never dealt in.", name=TEXT),
+    "gained": define("game_review.named.gained", "In all {name} gained {n} point.",
+                     plural="In all {name} gained {n} points.", count="n", name=TEXT, n=INT),
+    "lost": define("game_review.named.lost", "In all {name} lost {n} point.",
+                   plural="In all {name} lost {n} points.", count="n", name=TEXT, n=INT),
+    "even": define("game_review.named.even", "In all {name} broke even.", name=TEXT),
+    "all_agreed": define("game_review.named.all_agreed",
+                         "{name} chose what the computer would at every decision.", name=TEXT),
+    "agreement": define("game_review.named.agreement",
+                        "{name} chose as the computer would at {agreed} of {n} decision "
+                        "({pct}%).",
+                        plural="{name} chose as the computer would at {agreed} of {n} "
+                               "decisions ({pct}%).", count="n", name=TEXT, agreed=INT, n=INT,
+                        pct=INT),
+    "agreement_few": define("game_review.named.agreement_few",
+                            "{name} chose as the computer would at {agreed} of {n} decision.",
+                            plural="{name} chose as the computer would at {agreed} of {n} "
+                                   "decisions.", count="n", name=TEXT, agreed=INT, n=INT),
+    "difference": define("game_review.named.difference",
+                         "{name}'s choices against the computer's: {d:+.1f} points per hand "
+                         "(95 % interval {low:+.1f} to {high:+.1f}; + means {name}'s did "
+                         "better).", name=TEXT, d=FLOAT, low=FLOAT, high=FLOAT),
+}
+#: the habits that say "you", for a named player
+NAMED_HABITS = {
+    "pass_win": define("game_review.named_habit.pass_win",
+                       "{name} passed {n} win the computer would take",
+                       plural="{name} passed {n} wins the computer would take", count="n",
+                       name=TEXT, n=INT),
+    "take_win": define("game_review.named_habit.take_win",
+                       "{name} took {n} win where the computer would play on",
+                       plural="{name} took {n} wins where the computer would play on",
+                       count="n", name=TEXT, n=INT),
+    "pass_claim": define("game_review.named_habit.pass_claim",
+                         "{name} passed {n} claim the computer would make",
+                         plural="{name} passed {n} claims the computer would make", count="n",
+                         name=TEXT, n=INT),
+    "claim": define("game_review.named_habit.claim",
+                    "{name} made {n} claim the computer would not",
+                    plural="{name} made {n} claims the computer would not", count="n",
+                    name=TEXT, n=INT),
+    "uper_early": define("game_review.named_habit.uper_early",
+                         "{name} declared uper {n} time where staying silent did better",
+                         plural="{name} declared uper {n} times where staying silent did "
+                                "better", count="n", name=TEXT, n=INT),
+    "uper_missed": define("game_review.named_habit.uper_missed",
+                          "{name} stayed silent {n} time where uper did better",
+                          plural="{name} stayed silent {n} times where uper did better",
+                          count="n", name=TEXT, n=INT),
+    "discard": define("game_review.named_habit.discard",
+                      "{n} discard while building {name}'s hand cost points",
+                      plural="{n} discards while building {name}'s hand cost points", count="n",
+                      name=TEXT, n=INT),
+}
 #: where a game that did not end stopped, and what the review covers (never a line number)
 STOP_INTERRUPTED = define("game_review.stop.interrupted", "The game stopped in hand {hand};",
                           hand=INT)
@@ -547,26 +611,33 @@ class GameReview:
         return [i for i in self.items if not i.agree]
 
     # ------------------------------------------------------------------ in sentences
-    def summary(self) -> list[Message]:
+    def summary(self, name: str | None = None) -> list[Message]:
         """The review as a coach says it, a sentence a message: where the game stopped (if it
         did), how it went, where the points went by category, the one habit to work on, and
         the agreement with the computer (its share only from `AGREEMENT_MIN` decisions, where
         one decision more or less no longer moves it much). Nothing here is a negative loss:
         a choice that did better is said as a gain, a sum within `EVEN` of 0 as no
-        difference. The figures behind it are `figures()`."""
+        difference. The figures behind it are `figures()`. `name`: the player is named, not
+        "you" (a review asked for another player than the record's person)."""
+
+        def said(key: str, plain: Any, **args: Any) -> Message:
+            return plain(**args) if name is None else NAMED[key](name=name, **args)
+
         out: list[Message] = []
         stop = self.stop_sentence()
         if stop is not None:
             out.append(stop)
         if self.outcomes:
             n = len(self.outcomes)
-            out.append(SUM_WON(won=sum(1 for o in self.outcomes if o.won), n=n))
+            out.append(said("won", SUM_WON, won=sum(1 for o in self.outcomes if o.won), n=n))
             dealt = sum(1 for o in self.outcomes if o.dealt_in)
-            out.append(SUM_DEALT_ONCE() if dealt == 1 else SUM_DEALT(n=dealt) if dealt else
-                       SUM_NO_DEAL())
+            out.append(said("dealt_in_once", SUM_DEALT_ONCE) if dealt == 1 else
+                       said("dealt_in", SUM_DEALT, n=dealt) if dealt else
+                       said("no_deal_in", SUM_NO_DEAL))
             total = sum(o.points for o in self.outcomes)
-            out.append(SUM_GAINED(n=total) if total > 0 else
-                       SUM_LOST(n=-total) if total < 0 else SUM_EVEN())
+            out.append(said("gained", SUM_GAINED, n=total) if total > 0 else
+                       said("lost", SUM_LOST, n=-total) if total < 0 else
+                       said("even", SUM_EVEN))
         for c, cs in self.by_category().items():
             differ = cs.decisions - cs.agreed
             if not cs.decisions:
@@ -581,17 +652,24 @@ class GameReview:
             else:
                 out.append(CAT_TIE(category=word, n=differ))
         if self.items and self.agreed == self.decisions:
-            out.append(ALL_AGREED())
+            out.append(said("all_agreed", ALL_AGREED))
         elif self.items:
             habit = self.habit()
             out.append(NO_HABIT() if habit is None else
-                       HABIT(what=HABITS[habit[0]](n=habit[1]), hand=habit[2]))
+                       HABIT(what=self._habit_words(habit[0], habit[1], name), hand=habit[2]))
         if self.decisions >= AGREEMENT_MIN:
-            out.append(AGREEMENT(agreed=self.agreed, n=self.decisions,
-                                 pct=round(100 * self.agreement)))
+            out.append(said("agreement", AGREEMENT, agreed=self.agreed, n=self.decisions,
+                            pct=round(100 * self.agreement)))
         elif self.items and self.agreed < self.decisions:  # all agreed: said above
-            out.append(AGREEMENT_FEW(agreed=self.agreed, n=self.decisions))
+            out.append(said("agreement_few", AGREEMENT_FEW, agreed=self.agreed,
+                            n=self.decisions))
         return out
+
+    @staticmethod
+    def _habit_words(key: str, n: int, name: str | None) -> Message:
+        if name is not None and key in NAMED_HABITS:
+            return NAMED_HABITS[key](name=name, n=n)
+        return HABITS[key](n=n)
 
     def habit(self) -> tuple[str, int, int] | None:
         """The one habit to work on: among the decisions the playouts show were worse (an
@@ -627,16 +705,18 @@ class GameReview:
             return COVERS_BEFORE_PART(stop=stop, last=last, hand=hand)
         return COVERS_BEFORE(stop=stop, last=last)
 
-    def figures(self) -> list[Message]:
+    def figures(self, name: str | None = None) -> list[Message]:
         """The figures behind `summary()`, for whoever asks: the difference per hand from the
         computer's choices with its interval (signed: + when the player's did better), the
-        decisions per verdict, how they were measured and the record's own reason."""
+        decisions per verdict, how they were measured and the record's own reason. `name`:
+        the player is named, not "you"."""
         out: list[Message] = []
         if any(i.measured for i in self.items):
             low, high = self.points_lost_interval
             n = max(1, self.hands)
-            out.append(FIG_DIFF(d=_zero(-self.points_lost / n), low=_zero(-high / n),
-                                high=_zero(-low / n)))
+            d = {"d": _zero(-self.points_lost / n), "low": _zero(-high / n),
+                 "high": _zero(-low / n)}
+            out.append(FIG_DIFF(**d) if name is None else NAMED["difference"](name=name, **d))
         if self.items:
             out.extend(FIG_VERDICT(verdict=VERDICT_WORDS[v](), n=k)
                        for v, k in self.verdicts().items() if k)
@@ -793,6 +873,17 @@ def costliest(hands: Sequence[TimelineHand], n: int = COSTLIEST) -> list[int]:
     """The numbers of the (at most `n`) hands whose worse decisions cost the player most."""
     worst = sorted((h for h in hands if h.cost > 0), key=lambda h: (-h.cost, h.hand))[:n]
     return sorted(h.hand for h in worst)
+
+
+def _header_human(data: bytes) -> int | None:
+    """The record's person (the header's ``human``) from its first line alone, to find a
+    kept review without reading the whole record; None when it does not say."""
+    try:
+        header = json.loads(data.split(b"\n", 1)[0])
+    except ValueError:
+        return None
+    h = header.get("human") if isinstance(header, dict) else None
+    return h if isinstance(h, int) and not isinstance(h, bool) and 0 <= h < 4 else None
 
 
 def _import_message_kinds() -> None:
@@ -1170,10 +1261,11 @@ class _Measure:
         self.shown = 0.0
 
     # ------------------------------------------------------------------ progress
-    def report(self, scanned: int | None = None) -> None:
+    def report(self, scanned: int | None = None, playing: bool = False) -> None:
         """Tell how far the review is: the scan's share (a tenth) and the playouts' (the
         planned ones of the hands not scanned yet estimated from those scanned). The
-        fraction shown never goes back."""
+        fraction shown never goes back. `playing`: a playout result came in (the stage said
+        is the playouts', while the scan goes on too)."""
         if scanned is not None:
             self.scanned = scanned
         if self.progress is None:
@@ -1183,10 +1275,11 @@ class _Measure:
         part = self.run / planned if planned else float(self.scanned >= self.hands)
         share = 0.1 * (self.scanned / self.hands if self.hands else 1.0) + 0.9 * part
         self.shown = max(self.shown, min(1.0, share))
-        if self.scanned < self.hands:
+        if self.scanned < self.hands and not playing:
             self.progress(ReviewProgress("decisions", self.scanned, self.hands, self.shown))
         else:
-            self.progress(ReviewProgress("playouts", self.run, self.planned, self.shown))
+            self.progress(ReviewProgress("playouts", self.run, max(self.run, round(planned)),
+                                         self.shown))
 
     # ------------------------------------------------------------------ the jobs
     def add(self, jobs: Sequence[_Job]) -> None:
@@ -1230,20 +1323,21 @@ class _Measure:
             heapq.heapify(self.queue)
             if self.done is not None:
                 self.done(j, None)
-            self.report()
+            self.report(playing=True)
             return
         rows = self.rows[j]
         rows.extend(got)
         self.run += 2 * len(got)
         if len(rows) == self.target[j]:
-            if self.target[j] >= self.playouts or _decided(rows):
+            if self.target[j] >= self.playouts or _decided(rows) or \
+                    _futile(rows, self.playouts):
                 self.planned -= 2 * (self.playouts - self.target[j])
                 if self.done is not None:
                     self.done(j, sorted(rows))
             else:
                 self.target[j] = self.playouts
                 self._queue(j, self.first, self.playouts)
-        self.report()
+        self.report(playing=True)
 
     def _pump(self, block: bool) -> None:
         """Hand chunks to the workers and take their results; `block`: until all are
@@ -1321,6 +1415,28 @@ def _decided(rows: Sequence[Row]) -> bool:
     return verdict_of(low) == verdict_of(high)  # the whole interval in one band
 
 
+#: how far (points) the interval expected after every playout must still overhang both 0 and
+#: the mistake threshold for the first round to call more playouts futile (`_futile`)
+FUTILE_MARGIN = 0.5
+
+
+def _futile(rows: Sequence[Row], playouts: int) -> bool:
+    """After the first round: would the rest of the playouts still leave the decision
+    "unclear"? True when the interval expected after all `playouts` (its half-width shrinks
+    with the square root of the playouts; centred where the mean is now) would still reach
+    below 0 and above the mistake threshold, each by `FUTILE_MARGIN`: neither "fine" nor any
+    worse verdict could be backed, so the decision stays "unclear" with the first round's
+    figures (more playouts than the review plays would tell). This is most of the close calls
+    between two discards far from ready, and a third of a review's playouts (issue 33)."""
+    n = len(rows)
+    if n < 2 or n >= playouts:
+        return False
+    mean, low, _ = _stats(rows)
+    half = (mean - low) * math.sqrt(n / playouts)
+    return mean - half <= -FUTILE_MARGIN and \
+        mean + half >= THRESHOLDS["mistake"] + FUTILE_MARGIN
+
+
 def _measured(item: ReviewedDecision, rows: Sequence[Row]) -> ReviewedDecision:
     cost, low, high = _stats(rows)
     n = len(rows)
@@ -1371,12 +1487,20 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     if isinstance(path_or_record, Record):
         path = path_or_record.path
         data = safejson.read_file(path, MAX_RECORD)  # never a pipe (OSError)
+        sha = hashlib.sha256(data).hexdigest()
         record = path_or_record
     else:
         path = Path(path_or_record)
         data = safejson.read_file(path, MAX_RECORD)  # never a pipe (OSError)
+        sha = hashlib.sha256(data).hexdigest()
+        if cache:  # a kept review opens at once: the record is not read through for it
+            who = seat if seat is not None else _header_human(data)
+            kept = None if who is None else cached_review(
+                path, who, reviewer=reviewer, opponents=opponents, playouts=playouts, seed=seed,
+                sha256=sha)
+            if kept is not None:
+                return kept
         record = load_record(path)
-    sha = hashlib.sha256(data).hexdigest()
     if record.header is None:
         raise ReviewSeatError(record.reason or NO_HUMAN())
     player = record.human if seat is None else seat
@@ -1385,10 +1509,10 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
     if not isinstance(player, int) or not 0 <= player < 4:
         raise ReviewSeatError(NO_PLAYER(n=str(player)))
     if cache:
-        found = cached_review(path, player, reviewer=reviewer, opponents=opponents,
-                              playouts=playouts, seed=seed, sha256=sha)
-        if found is not None:
-            return found
+        kept = cached_review(path, player, reviewer=reviewer, opponents=opponents,
+                             playouts=playouts, seed=seed, sha256=sha)
+        if kept is not None:
+            return kept
     seed_base = f"review/{seed}/{record.header.get('seed')}/{player}"
     items: list[ReviewedDecision] = []
     pending: list[_Pending] = []
@@ -1409,6 +1533,7 @@ def review_record(path_or_record: str | Path | Record, seat: int | None = None, 
         measure.add([p.job for p in pending[pending_before:]])
         measure.report(measure.scanned + 1)
 
+    measure.report(0)  # under way: the scan of the first hand
     items, pending, hands, stopped = _scan(record, player, reviewer, opponents, seed_base,
                                            None, cancel, found, items, pending)
     measure.hands = hands  # a replay that stops early has no more hands to scan

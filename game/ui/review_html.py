@@ -28,6 +28,7 @@ from game.i18n import action_text, register_texts, render, seat_name
 
 from .i18n import tr
 from .review_board import PLAYER_COLOURS, DecisionBoard, board_caption
+from .scenes.game_review import VERDICT_COLOUR, cost_text, said_of
 
 if TYPE_CHECKING:
     from game.practice.game_review import GameReview, ReviewedDecision, TimelineHand
@@ -139,7 +140,8 @@ def timeline_svg(hands: Sequence[TimelineHand], player: int, names: Sequence[str
     return "".join(out)
 
 
-def bars_svg(item: ReviewedDecision, lang: str, notation: bool = False) -> str:
+def bars_svg(item: ReviewedDecision, lang: str, notation: bool = False,
+             name: str | None = None) -> str:
     """Both choices' average points in the playouts with their 95 % intervals (the screen's
     bars) as inline SVG; "" when the decision was not played out."""
     rows = [(k, item.figures[k]) for k in ("chosen", "suggested") if k in item.figures]
@@ -152,7 +154,8 @@ def bars_svg(item: ReviewedDecision, lang: str, notation: bool = False) -> str:
     for n, (key, r) in enumerate(rows):
         colour = GOLD if key == "suggested" else COLOURS.get(item.verdict, "#ffffff")
         action = item.suggested if key == "suggested" else item.chosen
-        who = tr("review.choice_pc" if key == "suggested" else "review.choice_you", lang)
+        who = tr("review.choice_pc", lang) if key == "suggested" else \
+            said_of("review.choice_you", lang, name)
         label = _sentence(f"{who}: {action_text(action, lang, notation=notation)}")
         y = n * 46
         x = zero + half * r.mean_points / span
@@ -180,11 +183,11 @@ def _png(surface: pygame.Surface) -> str:
 
 def review_html(review: GameReview, record: Record | None, app: Any,
                 named: bool = False) -> str:
-    """The page, in ``app.lang``. `named`: the review was asked for another seat than the
+    """The page, in ``app.lang``. `named`: the review was asked for another player than the
     record's person (he is named, not "you"). `record` None: no boards, no timeline."""
     from game.practice.game_review import KIND_WORDS, VERDICT_WORDS, costliest, timeline
 
-    from .scenes.game_review import VERDICT_COLOUR, cost_text
+    name = review.player_name if named and review.player_name else None
 
     lang, notation = app.lang, getattr(app, "notation", False)
     you = review.player_name if named and review.player_name else tr("review.you", lang)
@@ -195,7 +198,7 @@ def review_html(review: GameReview, record: Record | None, app: Any,
              f"<title>{esc(title)}</title><style>{STYLE}</style></head><body><main>",
              f"<h1>{esc(title)}</h1>",
              f'<h2>{esc(tr("review.summary_head", lang))}</h2><div class="summary panel">']
-    for m in review.summary():
+    for m in review.summary(name):
         cls = "habit" if m.code in HABIT_CODES else \
             "stop" if m.code.startswith("game_review.covers") else ""
         parts.append(f'<p class="{cls}">{esc(_sentence(app.reason(m)))}</p>')
@@ -219,7 +222,8 @@ def review_html(review: GameReview, record: Record | None, app: Any,
     parts.append(f'<h2>{esc(tr("review.html_decisions", lang))}</h2>')
     if not shown:
         fine = len(review.disagreements())
-        text = tr("review.only_fine", lang, n=fine) if fine else tr("review.none", lang)
+        text = said_of("review.only_fine", lang, name, n=fine) if fine else \
+            said_of("review.none", lang, name)
         parts.append(f'<p class="panel">{esc(text)}</p>')
     board = DecisionBoard(app)
     for k, i in enumerate(shown):
@@ -230,7 +234,8 @@ def review_html(review: GameReview, record: Record | None, app: Any,
         parts.append(f'<section class="decision panel" id="d{k + 1}"><h3><span>{esc(head)}'
                      f'</span><span class="{esc(i.verdict)}">{esc(verdict)} {esc(cost)}</span>'
                      f"</h3>")
-        sub = tr("review.you_pc", lang, chosen=action_text(i.chosen, lang, notation=notation),
+        sub = said_of("review.you_pc", lang, name,
+                      chosen=action_text(i.chosen, lang, notation=notation),
                  suggested=action_text(i.suggested, lang, notation=notation))
         parts.append(f'<div class="dim">{esc(sub)}</div><div class="row">')
         if record is not None and k < BOARDS and 0 < i.hand <= len(record.hands):
@@ -245,7 +250,7 @@ def review_html(review: GameReview, record: Record | None, app: Any,
             caption = board_caption(record, i, lang, notation)
             if caption:
                 parts.append(f"<p>{esc(caption)}</p>")
-        bars = bars_svg(i, lang, notation)
+        bars = bars_svg(i, lang, notation, name)
         parts.append(bars or f'<p class="dim">{esc(tr("review.not_measured", lang))}</p>')
         if i.why is not None:
             why = tr("review.why", lang, why=app.reason(i.why))
@@ -258,7 +263,7 @@ def review_html(review: GameReview, record: Record | None, app: Any,
     if fine and shown:
         parts.append(f'<p class="dim">{esc(tr("review.html_fine", lang, n=fine))}</p>')
     parts.append(f'<h2>{esc(tr("review.figures_head", lang))}</h2><div class="panel dim">')
-    parts += [f"<p>{esc(_sentence(app.reason(m)))}</p>" for m in review.figures()]
+    parts += [f"<p>{esc(_sentence(app.reason(m)))}</p>" for m in review.figures(name)]
     parts.append("</div>")
     made = tr("review.html_made", lang, version=review.version, record=review.record)
     parts.append(f'<p class="dim">{esc(made)}</p></main></body></html>\n')

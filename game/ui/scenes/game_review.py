@@ -97,6 +97,13 @@ register_texts("ui", {
     "review.why": "The computer: {why}",
     "review.choice_pc": "the computer's",
     "review.you": "You",
+    # the same texts for a review of another player than the record's person: named
+    "review.none_named": "{name} chose what the computer would at every decision.",
+    "review.you_pc_named": "{name}: {chosen} · computer: {suggested}",
+    "review.only_fine_named": ("No mistakes: {name}'s {n} other choice was fine (A shows it).",
+                               "No mistakes: {name}'s {n} other choices were fine (A shows "
+                               "them)."),
+    "review.choice_you_named": "{name}'s choice",
     "review.timeline_head": "Points, hand by hand",
     "review.timeline_marked": "▼ the hands your choices cost most",
     "review.timeline_marked_player": "▼ the hands {name}'s choices cost most",
@@ -120,6 +127,14 @@ SENTENCE_COLOUR = {"game_review.sum.habit": GOLD, "game_review.sum.no_habit": GO
                    "game_review.covers.part": (240, 160, 90),
                    "game_review.covers.before_part": (240, 160, 90),
                    "game_review.fig.reason": DIM, "game_review.fig.method": DIM}
+
+
+def said_of(key: str, lang: str, name: str | None, **fmt: Any) -> str:
+    """A text that says "you" to the record's person, or names the player (`name`) when the
+    review was asked for another one (``key + "_named"``)."""
+    if name is None:
+        return tr(key, lang, **fmt)
+    return tr(key + "_named", lang, name=name, **fmt)
 
 
 def sentence(text: str) -> str:
@@ -151,14 +166,16 @@ def cost_text(item: ReviewedDecision, lang: str) -> str:
     return tr("review.cost_even", lang, low=_num(item.low), high=_num(item.high))
 
 
-def figures_lines(item: ReviewedDecision, lang: str) -> list[str]:
+def figures_lines(item: ReviewedDecision, lang: str, name: str | None = None) -> list[str]:
     """Both choices' playout figures, as the replay viewer shows them beside the decision."""
     out = []
-    for key, label in (("chosen", "review.choice_you"), ("suggested", "review.choice_pc")):
+    for key in ("chosen", "suggested"):
         r = item.figures.get(key)
         if r is None:
             continue
-        out.append(tr("review.figures", lang, choice=tr(label, lang), points=f"{r.mean_points:+.1f}",
+        label = said_of("review.choice_you", lang, name) if key == "chosen" else \
+            tr("review.choice_pc", lang)
+        out.append(tr("review.figures", lang, choice=label, points=f"{r.mean_points:+.1f}",
                       win=round(100 * r.win_rate), deal=round(100 * r.deal_in_rate), n=r.playouts))
     return out
 
@@ -324,12 +341,21 @@ class GameReviewScene(Scene):
 
         return costliest(self.timeline())
 
+    @property
+    def named(self) -> str | None:
+        """The reviewed player's name when the review was asked for another player than the
+        record's person (the screen names him instead of saying "you"); None: "you"."""
+        r = self.review
+        if self.seat is None or r is None or not r.player_name:
+            return None
+        rec = self.record()
+        if rec is not None and rec.human == self.seat:
+            return None
+        return r.player_name
+
     def player_label(self) -> str:
         """The reviewed player as the screen names him: "You", or his name for another seat."""
-        r = self.review
-        if self.seat is not None and r is not None and r.player_name:
-            return r.player_name
-        return tr("review.you", self.app.lang)
+        return self.named or tr("review.you", self.app.lang)
 
     def jump_to_hand(self, hand: int) -> bool:
         """Focus the first decision of `hand` in the list (the fine ones shown too when the
@@ -368,7 +394,7 @@ class GameReviewScene(Scene):
             return False
         item = items[i]
         lang = self.app.lang
-        note = [render(item.describe(), lang), *figures_lines(item, lang)]
+        note = [render(item.describe(), lang), *figures_lines(item, lang, self.named)]
         self.app.sound.play("click")
         self.app.push("replay_viewer", record=self.path, at=(item.hand, item.events_before), note=note)
         return True
@@ -494,8 +520,8 @@ class GameReviewScene(Scene):
         box: pygame.Rect = g["box"]
         draw_panel(surface, box, alpha=255)
         r = self.review
-        if self.seat is not None and r is not None and r.player_name:  # a chosen player, by name
-            title_text = tr("review.title_player", lang, name=r.player_name)
+        if self.named is not None:  # another player than the record's person, by name
+            title_text = tr("review.title_player", lang, name=self.named)
         else:  # the record's person: you
             title_text = tr("review.title", lang)
         title = fonts.fit(title_text, round(size * 1.5), box.w - 48, GOLD, bold=True)
@@ -557,7 +583,7 @@ class GameReviewScene(Scene):
         r = self.review
         if r is None:
             return []
-        messages = r.figures() if self.show_figures else r.summary()
+        messages = r.figures(self.named) if self.show_figures else r.summary(self.named)
         return [(m.code, sentence(self.app.reason(m))) for m in messages]
 
     def _draw_summary(self, surface: pygame.Surface, g: dict[str, Any], r: GameReview) -> None:
@@ -600,7 +626,8 @@ class GameReviewScene(Scene):
         if not items:
             fine = len(self.all_items)
             text = (tr("review.waiting", lang) if self.working else
-                    tr("review.only_fine", lang, n=fine) if fine else tr("review.none", lang))
+                    said_of("review.only_fine", lang, self.named, n=fine) if fine else
+                    said_of("review.none", lang, self.named))
             t = fonts.fit(text, size, lst.w - 24, DIM if self.working else WHITE)
             surface.blit(t, t.get_rect(center=lst.center))
             return
@@ -619,7 +646,8 @@ class GameReviewScene(Scene):
                       kind=render(KIND_WORDS[item.kind](), lang))
             surface.blit(fonts.fit(head, size, r.w - verdict.get_width() - 40, WHITE), (r.x + 12, y + 6))
             surface.blit(verdict, verdict.get_rect(topright=(r.right - 12, y + 6)))
-            sub = tr("review.you_pc", lang, chosen=action_text(item.chosen, lang, notation=notation),
+            sub = said_of("review.you_pc", lang, self.named,
+                          chosen=action_text(item.chosen, lang, notation=notation),
                      suggested=action_text(item.suggested, lang, notation=notation))
             sub_y = y + 6 + round(size * 1.45)
             surface.blit(fonts.fit(sub, round(size * 0.85), r.w - ct.get_width() - 40, DIM), (r.x + 12, sub_y))
@@ -641,7 +669,7 @@ class GameReviewScene(Scene):
                          bold=True)
         surface.blit(head, (tl.x, tl.y))
         small = round(size * 0.75)
-        note_key = "review.timeline_marked" if self.seat is None else \
+        note_key = "review.timeline_marked" if self.named is None else \
             "review.timeline_marked_player"
         marked = self.marked_hands()
         area = pygame.Rect(tl.x, tl.y + head.get_height() + 4, tl.w,
@@ -714,7 +742,8 @@ class GameReviewScene(Scene):
             for key, r in rows:
                 colour = GOLD if key == "suggested" else VERDICT_COLOUR.get(item.verdict, WHITE)
                 action = item.suggested if key == "suggested" else item.chosen
-                who = tr("review.choice_pc" if key == "suggested" else "review.choice_you", lang)
+                who = tr("review.choice_pc", lang) if key == "suggested" else \
+                    said_of("review.choice_you", lang, self.named)
                 label = sentence(f"{who}: {action_text(action, lang, notation=notation)}")
                 surface.blit(fonts.fit(label, small, label_w, colour), (d.x + 12, y))
                 if narrow:
