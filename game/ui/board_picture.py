@@ -79,7 +79,8 @@ def info_for(table: Any, human: int, lang: str, you: str) -> InfoView:
     for seat in range(4):
         by_screen[screen_seat(seat, human)] = seat
     names = tuple(you if s == human else seat_name(s, lang) for s in by_screen)
-    scores = tuple(int(table.scores[table.players[s]]) if len(table.scores) == 4 else 0 for s in by_screen)
+    # the table's running scores are by seat (the observation's too), not by player
+    scores = tuple(int(table.scores[s]) if len(table.scores) == 4 else 0 for s in by_screen)
     # what the player saw at the table then: the uper sticks and lit plates, the prevalent wind
     # and the flowers (a replay at a decision showed no uper badge while the hints named one)
     try:
