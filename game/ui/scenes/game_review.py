@@ -723,7 +723,7 @@ class GameReviewScene(Scene):
         pygame.draw.rect(surface, (12, 40, 30), d, border_radius=8)
         small = round(size * 0.8)
         rows = [(k, item.figures[k]) for k in ("chosen", "suggested") if k in item.figures]
-        narrow = d.w < 420  # beside a small board: each choice's name above its bar
+        narrow = d.w < 560  # beside the board: each choice's name above its bar
         label_w = d.w - 24 if narrow else round(d.w * 0.36)
         y = d.y + 8
         caption = self.board_caption(item)
