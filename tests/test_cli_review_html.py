@@ -66,6 +66,7 @@ def test_the_page_is_standalone_escaped_and_in_the_language(hostile, tmp_path, c
     assert "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
     assert "<b>" not in page and "&lt;b&gt;me&lt;/b&gt;" not in page  # he is "you" here
     assert 'src="http' not in page and "<link" not in page  # nothing fetched
+    assert "src:url(data:font/otf;base64," in page  # Korean reads without a Korean font
     assert re.search(r'<img src="data:image/png;base64,[A-Za-z0-9+/=]{1000,}"', page)
     assert page.count("<svg") >= 2  # the timeline and a decision's bars
     for key in ("review.timeline_head", "review.html_decisions", "review.summary_head"):

@@ -4,10 +4,10 @@
     html = review_html(review, record, app)          # the text of the page, in app.lang
     write_review_html("review.html", review, record, app)
 
-One file, nothing fetched: the style inline, the points timeline drawn as inline SVG (each hand
-a link to its first decision), the table at each decision that matters as a PNG data URI drawn
-by the review screen's own board (`review_board.DecisionBoard`, the table's drawing), the bars of
-both choices as inline SVG. Every word comes from the catalogues in the player's language (the
+One file, nothing fetched: the style inline (with the game's own font, Hangul included), the
+points timeline drawn as inline SVG (each hand a link to its first decision), the table at each
+decision that matters as a PNG data URI drawn by the review screen's own board
+(`review_board.DecisionBoard`, the table's drawing), the bars of both choices as inline SVG. Every word comes from the catalogues in the player's language (the
 screen's texts and the review's messages), and everything written into the page is escaped: a
 record's player names are the record's, not ours (a name like ``<script>`` stays text).
 """
@@ -52,8 +52,8 @@ BOARD_SIZE = (640, 400)
 SHOWN = 60
 
 STYLE = """
-body{margin:0;background:#0d3326;color:#f2f2ea;font:16px/1.45 "Noto Sans KR","Noto Sans",
-  "Apple SD Gothic Neo","Malgun Gothic",sans-serif}
+body{margin:0;background:#0d3326;color:#f2f2ea;font:16px/1.45 "KMJ UI","Noto Sans KR",
+  "Noto Sans","Apple SD Gothic Neo","Malgun Gothic",sans-serif}
 main{max-width:1100px;margin:0 auto;padding:24px}
 h1{color:#f0cd5a;margin:0 0 12px}h2{color:#f0cd5a;font-size:1.15em;margin:26px 0 8px}
 .summary p{margin:4px 0}.habit{color:#f0cd5a}.stop{color:#f0a05a}.dim{color:#a9b8b0}
@@ -72,6 +72,19 @@ COLOURS = {"fine": "#96e6a0", "inaccuracy": "#ecd278", "mistake": "#f0a05a",
 GOLD = "#f0cd5a"
 #: the summary's sentences set apart in gold: the habit to work on
 HABIT_CODES = ("game_review.sum.habit", "game_review.sum.no_habit", "game_review.sum.all_agreed")
+
+
+def font_face() -> str:
+    """The game's own UI face (Hangul included) as an inline ``@font-face``: the page reads in
+    Korean on a machine without a Korean font too ("" when the font cannot be read)."""
+    from .assets import UI_FONT
+
+    found = storage.read_bytes(UI_FONT, 4 << 20)
+    if found.data is None:
+        return ""
+    data = base64.b64encode(found.data).decode("ascii")
+    return f'@font-face{{font-family:"KMJ UI";src:url(data:font/otf;base64,{data}) ' \
+        'format("opentype")}'
 
 
 def esc(text: object) -> str:
@@ -195,7 +208,8 @@ def review_html(review: GameReview, record: Record | None, app: Any,
         tr("review.title", lang)
     parts = [f'<!DOCTYPE html><html lang="{esc(lang)}"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             f"<title>{esc(title)}</title><style>{STYLE}</style></head><body><main>",
+             f"<title>{esc(title)}</title><style>{font_face()}{STYLE}</style></head>"
+             "<body><main>",
              f"<h1>{esc(title)}</h1>",
              f'<h2>{esc(tr("review.summary_head", lang))}</h2><div class="summary panel">']
     for m in review.summary(name):
