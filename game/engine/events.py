@@ -460,7 +460,7 @@ def event_from_json(data: Any) -> Event:
     why = _bad_field(event)
     if why is not None:
         raise EventFormatError(why)
-    return event  # type: ignore[no-any-return]
+    return event
 
 
 # ---------------------------------------------------------------------------- field ranges

@@ -174,8 +174,8 @@ def _check_sizes(table: Table) -> None:
         raise InvariantError("negative wall count")
     if table.phase == Phase.DEAL:
         for s in range(4):
-            if len(table.concealed[s]) > 14:
-                raise InvariantError(f"seat {s} holds {len(table.concealed[s])} tiles in the deal")
+            if len(table.seat_state[s].concealed) > 14:
+                raise InvariantError(f"seat {s} holds {len(table.seat_state[s].concealed)} tiles in the deal")
         return
     pending = table._pending
     for s, p in enumerate(table.seat_state):

@@ -169,7 +169,7 @@ def rebuild_hand(table: Table, actions: Iterable[tuple[int, Action] | tuple[int,
         line = item[0] if len(item) == 3 else None
         seat, action = item[-2], item[-1]
         try:
-            r.play(seat, action, line=line)  # type: ignore[arg-type]
+            r.play(seat, action, line=line)
         except RebuildError as e:
             if strict:
                 raise

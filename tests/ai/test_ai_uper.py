@@ -151,4 +151,4 @@ def test_frozen_hand_discards_what_it_draws():
     seat = HeuristicSeat("expert")
     d = t.pending()[0]
     t.submit(0, seat.act(d))
-    assert t.uper_index[0] >= 0
+    assert t.seat_state[0].uper_index >= 0

@@ -88,7 +88,7 @@ def test_only_what_the_seat_sees(history):
     pos = P_HISTORY["answer_none"]
     other = dataclasses.replace(pos, hands={**pos.hands, 2: "1p4p888p9p5z33z66z77z"})
     sp = position(**dataclasses.asdict(other))
-    hidden = sorted(sp.table.concealed[2]), sorted(history["answer_none"].table.concealed[2])
+    hidden = sorted(sp.table.seat_state[2].concealed), sorted(history["answer_none"].table.seat_state[2].concealed)
     assert hidden[0] != hidden[1]  # really other tiles
     assert watch(sp).defence.players == watch(history["answer_none"]).defence.players
 

@@ -68,7 +68,7 @@ def test_no_seat_makes_a_false_declaration_on_a_strict_table():
         for i in range(30):
             t = Table(rules, seed=500 + i)
             play_hand(t, seats)
-            assert not any(t.penalised), (name, i)
+            assert not any(ss.penalised for ss in t.seat_state), (name, i)
 
 
 @pytest.mark.parametrize("name", SEATS[1:])

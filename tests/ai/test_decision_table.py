@@ -227,11 +227,11 @@ def position(hand: str, drawn: str | None = None, *, seat: int = 0,
     while True:
         p = t.pending()
         assert p, f"the hand ended during the script: {t.result}"
-        done = all(len(t.river[s]) == len(spec[s]) for s in range(4))
+        done = all(len(t.seat_state[s].river) == len(spec[s]) for s in range(4))
         claims = {s: d for s, d in p.items() if d.kind in ("claim", "rob")}
         if claims:
             d_seat = next(iter(claims.values())).observation.last_discard[0]
-            who = spec[d_seat][len(t.river[d_seat]) - 1][2]
+            who = spec[d_seat][len(t.seat_state[d_seat].river) - 1][2]
             if done and who is None and drawn is None:
                 assert seat in claims, f"seat {'ESWN'[seat]} has no claim to decide"
                 return Spot(t, seat, claims[seat])
@@ -246,7 +246,7 @@ def position(hand: str, drawn: str | None = None, *, seat: int = 0,
             else:
                 assert d.observation.drawn == parse_tiles(drawn)[0], d.observation.drawn
             return Spot(t, seat, d)
-        k, up, _ = spec[s][len(t.river[s])]
+        k, up, _ = spec[s][len(t.seat_state[s].river)]
         t.submit(s, Discard(k, up))
 
 

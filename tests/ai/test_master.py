@@ -77,7 +77,7 @@ def test_two_tables_differing_only_in_hidden_tiles_give_the_same_decision(horizo
     ma.search = mb.search = Search(worlds=6, horizon=horizon)
     da, db = ta.pending()[0], tb.pending()[0]
     assert da.observation == db.observation
-    assert ta.concealed[1] != tb.concealed[1]
+    assert ta.seat_state[1].concealed != tb.seat_state[1].concealed
     assert ma.act(da) == mb.act(db)
     assert ma.last is not None and mb.last is not None, "the decision was searched"
     assert ma.last.points == mb.last.points  # the same worlds, the same playouts
@@ -97,7 +97,7 @@ def test_a_world_agrees_with_the_view_and_deals_the_hidden_tiles_afresh():
             assert w.observation(s) == d.observation
             hidden = [o for o in range(4) if o != s]
             assert [sorted(w.concealed[o]) for o in hidden] != \
-                [sorted(t.concealed[o]) for o in hidden]
+                [sorted(t.seat_state[o].concealed) for o in hidden]
             checked += 1
             t.submit(s, seats[s].act(d))
             break

@@ -110,17 +110,17 @@ def test_redeal_keeps_what_the_player_sees():
     t = redeal_hidden(base, pos.seat, random.Random(1))
     assert t.observation(pos.seat) == base.observation(pos.seat)
     # all 104 tiles still accounted for once: hands, melds, rivers, flowers, wall
-    ids = [x for s in range(4) for x in t.concealed[s]]
-    ids += [x for s in range(4) for m in t.meld_ids[s] for x in m]
-    ids += [x for s in range(4) for x in t.river[s]] + [x for s in range(4) for x in t.flowers[s]]
+    ids = [x for s in range(4) for x in t.seat_state[s].concealed]
+    ids += [x for s in range(4) for m in t.seat_state[s].meld_ids for x in m]
+    ids += [x for s in range(4) for x in t.seat_state[s].river] + [x for s in range(4) for x in t.seat_state[s].flowers]
     ids += t.wall.remaining_ids()
-    claimed = sum(len(c) for c in t.river_claimed)
+    claimed = sum(len(ss.river_claimed) for ss in t.seat_state)
     assert len(ids) - claimed == 104 == len(set(ids))
     # the hidden hands did change, their sizes did not
-    others = [s for s in range(4) if s != pos.seat and t.uper_index[s] < 0]
-    assert any(sorted(t.concealed[s]) != sorted(base.concealed[s]) for s in others)
-    assert [len(t.concealed[s]) for s in range(4)] == [len(base.concealed[s]) for s in range(4)]
-    assert all(x < 100 for s in others for x in t.concealed[s])
+    others = [s for s in range(4) if s != pos.seat and t.seat_state[s].uper_index < 0]
+    assert any(sorted(t.seat_state[s].concealed) != sorted(base.seat_state[s].concealed) for s in others)
+    assert [len(t.seat_state[s].concealed) for s in range(4)] == [len(base.seat_state[s].concealed) for s in range(4)]
+    assert all(x < 100 for s in others for x in t.seat_state[s].concealed)
 
 
 def test_the_comparison_is_reproducible():

@@ -25,7 +25,7 @@ def discard(t: Table, seat: int, tile: str, uper: bool = False):
 
 def tsumogiri(t: Table, seat: int):
     """`seat` discards the tile it just drew."""
-    return t.submit(seat, Discard(t.drawn[seat] >> 2))
+    return t.submit(seat, Discard(t.seat_state[seat].drawn >> 2))
 
 
 def pass_all(t: Table, except_seat: int | None = None) -> None:

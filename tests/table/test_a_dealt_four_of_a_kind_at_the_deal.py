@@ -53,8 +53,8 @@ def test_who_is_asked_for_a_kong_at_the_deal(east, south, replacements, setting,
 def test_a_dealt_kong_declared_at_the_deal_takes_a_replacement_and_ends_only_its_seats_specials():
     t = deal([E_PLAIN, S_FOUR, W_PLAIN, N_PLAIN], "at_deal", "7z")
     t.submit(1, ConcealedKong(T("5m")))
-    assert [m.tile for m in t.melds[1]] == [T("5m")] and t.drawn[1] is None
-    assert len(t.concealed[1]) == 10 and T("7z") in t.hand_kinds(1)
+    assert [m.tile for m in t.seat_state[1].melds] == [T("5m")] and t.seat_state[1].drawn is None
+    assert len(t.seat_state[1].concealed) == 10 and T("7z") in t.hand_kinds(1)
     assert t.deal_kongs == {1} and not t.any_meld  # East keeps his first-go-around specials
     assert list(t.pending()) == [0] and t.pending()[0].kind == "turn"
 
@@ -72,5 +72,5 @@ def test_the_dealer_declaring_his_dealt_kong_at_the_deal_opens_on_its_replacemen
     t = deal([E_FOUR, S_PLAIN, W_PLAIN, N_PLAIN], "at_deal", "7z")
     t.submit(0, ConcealedKong(T("5m")))
     d = t.pending()[0]
-    assert d.kind == "turn" and t.kong_draw[0] and WIN not in d.legal
+    assert d.kind == "turn" and t.seat_state[0].kong_draw and WIN not in d.legal
     assert t.deal_kongs == {0}

@@ -32,7 +32,7 @@ def test_a_win_on_a_flowers_replacement_after_a_kong(replacements, setting, bonu
     discard(t, 0, "1z")
     pass_all(t)
     t.submit(1, ConcealedKong(T("3m")))
-    assert [kind_of_tile(f) for f in t.flowers[1]] == ([T("1f")] if "f" in replacements else [])
+    assert [kind_of_tile(f) for f in t.seat_state[1].flowers] == ([T("1f")] if "f" in replacements else [])
     d = t.pending()[1]
     assert WIN in d.legal
     t.submit(1, WIN)

@@ -63,8 +63,8 @@ def test_pung_skips_the_players_in_between():
     discard(t, 2, "1z")
     pass_all(t)
     assert only_turn(t) == 3  # South was skipped: North draws next
-    assert t.drawn[3] >> 2 == T("9m")
-    assert t.river_claimed[0] == {0} and t.melds[2][0].from_seat == 0
+    assert t.seat_state[3].drawn >> 2 == T("9m")
+    assert t.seat_state[0].river_claimed == {0} and t.seat_state[2].melds[0].from_seat == 0
     obs = t.observation(1)
     assert obs.rivers[0][0].claimed and not obs.rivers[0][0].uper
     assert obs.melds[2][0].tile == T("5p") and obs.hand_sizes[2] == 10 and obs.turn == 3
@@ -189,7 +189,7 @@ def _stem_table(draws):
     for seat in (1, 2):
         tsumogiri(t, seat)
         pass_all(t)
-    assert t.drawn[3] >> 2 == T("4m")
+    assert t.seat_state[3].drawn >> 2 == T("4m")
     tsumogiri(t, 3)                        # North discards 4m: stem 1-4-7 of characters
     pass_all(t)
     return t
@@ -216,7 +216,7 @@ def test_stem_rule_still_allows_self_draw():
     pass_all(t)
     tsumogiri(t, 2)
     pass_all(t)
-    assert t.drawn[3] >> 2 == T("7m") and WIN in t.pending()[3].legal
+    assert t.seat_state[3].drawn >> 2 == T("7m") and WIN in t.pending()[3].legal
     t.submit(3, WIN)
     assert t.result.winners[0].how == "self_draw"
 
@@ -257,9 +257,9 @@ def test_melded_kong_draws_a_replacement_from_the_back_wall():
     discard(t, 0, "3m")
     assert t.pending()[1].legal == (PUNG, KONG, PASS)
     t.submit(1, KONG)
-    assert t.events[-1].replacement is True and t.drawn[1] >> 2 == T("9m")
+    assert t.events[-1].replacement is True and t.seat_state[1].drawn >> 2 == T("9m")
     assert only_turn(t) == 1 and t.pending()[1].kind == "turn"
-    assert t.melds[1][0].type == "kong"
+    assert t.seat_state[1].melds[0].type == "kong"
 
 
 def test_added_kong_can_be_robbed_and_the_kong_declarer_pays():
@@ -276,7 +276,7 @@ def test_added_kong_can_be_robbed_and_the_kong_declarer_pays():
     for seat in (2, 3, 0):
         tsumogiri(t, seat)
         pass_all(t)
-    assert t.drawn[1] >> 2 == T("3m")
+    assert t.seat_state[1].drawn >> 2 == T("3m")
     assert AddedKong(T("3m")) in t.pending()[1].legal
     t.submit(1, AddedKong(T("3m")))
     assert t.pending()[2].kind == "rob" and t.pending()[2].legal == (WIN, PASS)
@@ -303,9 +303,9 @@ def test_added_kong_not_robbed_completes_with_a_replacement():
         pass_all(t)
     t.submit(1, AddedKong(T("3m")))
     t.submit(2, PASS)
-    assert t.melds[1][0].type == "added_kong" and len(t.meld_ids[1][0]) == 4
-    assert t.drawn[1] >> 2 == T("9m") and t.events[-1].replacement
-    assert t.sd_temporary[2]  # West let a winning tile pass
+    assert t.seat_state[1].melds[0].type == "added_kong" and len(t.seat_state[1].meld_ids[0]) == 4
+    assert t.seat_state[1].drawn >> 2 == T("9m") and t.events[-1].replacement
+    assert t.seat_state[2].sd_temporary  # West let a winning tile pass
 
 
 def test_concealed_kong_cannot_be_robbed():
@@ -315,8 +315,8 @@ def test_concealed_kong_cannot_be_robbed():
     n = "4m5m6m2p3p5p6p8p8m9m1z7z6z"
     t = rigged([e, s, w, n], replacements="9m")
     t.submit(0, ConcealedKong(T("3m")))
-    assert only_turn(t) == 0 and t.drawn[0] >> 2 == T("9m")
-    assert t.melds[0][0].type == "concealed_kong"
+    assert only_turn(t) == 0 and t.seat_state[0].drawn >> 2 == T("9m")
+    assert t.seat_state[0].melds[0].type == "concealed_kong"
 
 
 # --- the last discard, four winds, nine major tiles -----------------------------------------
@@ -337,10 +337,10 @@ def test_the_final_discard_may_be_claimed_only_to_win():
                     saw_final_claim.append((s, d.legal))
                 t.submit(s, PASS)
             else:
-                t.submit(s, Discard(t.drawn[s] >> 2) if t.drawn[s] is not None
-                         and t.drawn[s] < 100 else d.legal[-1])
+                t.submit(s, Discard(t.seat_state[s].drawn >> 2) if t.seat_state[s].drawn is not None
+                         and t.seat_state[s].drawn < 100 else d.legal[-1])
     assert t.result.reason == "exhaustive"
-    assert t.river[3][-1] >> 2 == T("2z")   # North's final discard, East holds 22z
+    assert t.seat_state[3].river[-1] >> 2 == T("2z")   # North's final discard, East holds 22z
     assert all(PUNG not in legal and KONG not in legal for _, legal in saw_final_claim)
     assert 0 not in [s for s, _ in saw_final_claim]
 

@@ -37,7 +37,7 @@ def play_four_easts(kong: str, setting: str) -> Table:
     pass_all(t)
     if kong == "in_play":
         t.submit(1, ConcealedKong(T("3m")))
-    assert (len(t.melds[1]) == 1) is (kong != "none")
+    assert (len(t.seat_state[1].melds) == 1) is (kong != "none")
     for seat in (1, 2, 3):
         discard(t, seat, "1z")
         pass_all(t)

@@ -44,7 +44,7 @@ def south_first_turn(south: str, draw: str, before: str, count: str, claims: str
     else:
         pass_all(t)
     d = t.pending()[1]
-    assert d.kind == "turn" and not t.discarded[1]
+    assert d.kind == "turn" and not t.seat_state[1].discarded
     return d
 
 

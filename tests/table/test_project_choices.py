@@ -38,7 +38,7 @@ def test_an_added_kong_may_use_a_tile_held_since_the_pung():
     for seat in (2, 3, 0):
         tsumogiri(t, seat)
         pass_all(t)
-    assert t.drawn[1] >> 2 == T("7z")  # the drawn tile is not the fourth 3m
+    assert t.seat_state[1].drawn >> 2 == T("7z")  # the drawn tile is not the fourth 3m
     assert AddedKong(T("3m")) in t.pending()[1].legal
 
 
@@ -60,7 +60,7 @@ def test_the_last_wall_tile_may_be_a_kong_replacement_and_scores_both_bonuses():
                 assert WIN in d.legal
                 t.submit(s, WIN)
             else:
-                t.submit(s, Discard(t.drawn[s] >> 2) if t.drawn[s] is not None
+                t.submit(s, Discard(t.seat_state[s].drawn >> 2) if t.seat_state[s].drawn is not None
                          else next(a for a in d.legal if isinstance(a, Discard)))
     w = t.result.winners[0]
     assert (w.seat, w.how) == (2, "self_draw")

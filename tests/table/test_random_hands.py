@@ -108,19 +108,19 @@ def test_eager_hands_with_wins_kongs_and_uper_keep_every_invariant(rules):
         t = _play(rules, seed, [EagerSeat(seed * 4 + i) for i in range(4)])
         for w in t.result.winners:
             hows[w.how] = hows.get(w.how, 0) + 1
-        kongs += sum(m.is_kong for ms in t.melds for m in ms)
-        upers += sum(i >= 0 for i in t.uper_index)
+        kongs += sum(m.is_kong for ss in t.seat_state for m in ss.melds)
+        upers += sum(ss.uper_index >= 0 for ss in t.seat_state)
     assert hows.get("self_draw", 0) > 20 and hows.get("discard", 0) > 20
     assert kongs > 20 and upers > 20
 
 
 def test_invariant_check_catches_a_lost_tile():
     t = Table(RuleSet(), seed=3)
-    t.concealed[1].pop()
+    t.seat_state[1].concealed.pop()
     with pytest.raises(InvariantError, match="hand seed 3: 103 tiles accounted for"):
         check_table(t)
     t = Table(RuleSet(), seed=3)
-    t.river[2].append(t.concealed[1][0])
+    t.seat_state[2].river.append(t.seat_state[1].concealed[0])
     with pytest.raises(InvariantError, match="is both in"):
         check_table(t)
 

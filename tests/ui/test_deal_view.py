@@ -41,7 +41,7 @@ def test_the_first_decision_shows_sorted_hands_and_the_dealers_turn(app, seed):
     flowers = [e for e in t.events if isinstance(e, FlowerShown)]
     for seat in range(4):
         shown = m.hands[seat] + ([m.drawn[seat]] if m.drawn[seat] is not None else [])
-        assert sorted(shown) == sorted(t.concealed[seat]), f"seat {seat}: the engine's tiles"
+        assert sorted(shown) == sorted(t.seat_state[seat].concealed), f"seat {seat}: the engine's tiles"
         assert m.flowers[seat] == [e.tile for e in flowers if e.seat == seat]
         if seat != dealer:
             assert m.drawn[seat] is None, f"seat {seat} holds a replacement apart"

@@ -114,7 +114,7 @@ class Scripted:
         if k is not None and Discard(k) in d.legal:
             return Discard(k)
         t = self.scene.table
-        drawn = t.drawn[d.seat]
+        drawn = t.seat_state[d.seat].drawn
         return Discard(drawn >> 2) if drawn is not None else next(a for a in d.legal if isinstance(a, Discard))
 
 
@@ -484,7 +484,7 @@ def test_after_a_concealed_kong_the_cursor_is_on_the_replacement_tile(app, monke
     assert any(isinstance(e, KongDeclared) for e in sc.table.events)
     assert wait(app, sc, ("turn",))
     ids = sc.director.shown_ids(0)
-    assert len(ids) == 11 and ids[-1] == sc.table.drawn[0] and kind(ids[-1]) == parse_tile("9p")
+    assert len(ids) == 11 and ids[-1] == sc.table.seat_state[0].drawn and kind(ids[-1]) == parse_tile("9p")
     assert sc.cursor.index == 10 == raised(sc)
     e = press_and_discard(app, sc, pygame.K_RETURN)
     assert e.seat == 0 and e.drawn and kind(e.tile) == parse_tile("9p")
@@ -497,7 +497,7 @@ def test_a_stale_cursor_index_is_clamped(app, monkeypatch):
     app.step([key(pygame.K_p)], 1 / 30)
     assert wait(app, sc, ("discard",))
     n = len(sc.director.shown_ids(0))
-    hand = sorted(sc.table.concealed[0])
+    hand = sorted(sc.table.seat_state[0].concealed)
     sc.cursor.index = 13  # where the cursor stood before the pung took two tiles
     app.step([key(pygame.K_LEFT)], 1 / 30)
     assert sc.cursor.index == n - 2 == raised(sc)
@@ -513,7 +513,7 @@ def test_enter_after_a_draw_discards_the_drawn_tile(app, monkeypatch):
     sc = claim_scene(app, monkeypatch)  # East's two turns played with Space; now pass and go on
     app.step([key(pygame.K_SPACE)], 1 / 30)
     assert wait(app, sc, ("turn",))
-    drawn = sc.table.drawn[0]
+    drawn = sc.table.seat_state[0].drawn
     ids = sc.director.shown_ids(0)
     assert drawn is not None and ids[-1] == drawn
     assert sc.cursor.index == len(ids) - 1 == raised(sc), "the cursor starts on the drawn tile"
@@ -524,7 +524,7 @@ def test_enter_after_a_draw_discards_the_drawn_tile(app, monkeypatch):
 def test_space_discards_the_drawn_tile_wherever_the_cursor_is(app, monkeypatch):
     sc = rigged_scene(app, monkeypatch, ["123m456m789m11p23p7z", None, None, None])
     assert wait(app, sc, ("turn",))
-    drawn = sc.table.drawn[0]
+    drawn = sc.table.seat_state[0].drawn
     app.step([key(pygame.K_1)], 1 / 30)
     assert sc.cursor.index == 0
     e = press_and_discard(app, sc, pygame.K_SPACE)
@@ -628,7 +628,7 @@ def test_dragging_tiles_keeps_the_same_tiles(app, monkeypatch):
     assert wait(app, sc, ("turn",))
     m = sc.director.model
     ids0 = sc.director.shown_ids(0)
-    engine = sorted(sc.table.concealed[0])
+    engine = sorted(sc.table.seat_state[0].concealed)
     drawn = m.drawn[0]
     n_events = len(sc.table.events)
     rng = random.Random(3)
@@ -701,7 +701,7 @@ def test_the_cursor_is_on_the_drawn_tile_at_every_turn_start_of_a_paced_hand(pac
             if sc.director.idle:
                 break
             app.step([], 1 / 60)
-        drawn = sc.table.drawn[0]
+        drawn = sc.table.seat_state[0].drawn
         ids = sc.director.shown_ids(0)
         assert ids[-1] == drawn and raised(sc) == len(ids) - 1, f"turn {turns}: not on the drawn tile"
         e = press_and_discard(app, sc, pygame.K_RETURN)

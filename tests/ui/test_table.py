@@ -71,9 +71,9 @@ def engine_picture(table: Table, human: int):
     with the drawn tile, river kinds without claimed tiles, meld kinds, flower count)."""
     out = []
     for s in range(4):
-        river = [t >> 2 for i, t in enumerate(table.river[s]) if i not in table.river_claimed[s]]
-        melds = sorted(sorted(ids) for ids in table.meld_ids[s])
-        out.append((sorted(t for t in table.concealed[s]), river, melds, len(table.flowers[s])))
+        river = [t >> 2 for i, t in enumerate(table.seat_state[s].river) if i not in table.seat_state[s].river_claimed]
+        melds = sorted(sorted(ids) for ids in table.seat_state[s].meld_ids)
+        out.append((sorted(t for t in table.seat_state[s].concealed), river, melds, len(table.seat_state[s].flowers)))
     return out
 
 
@@ -195,13 +195,13 @@ def test_the_human_discards_by_click_at_the_layouts_tile_position(app):
     r = slots[2].rect
     px = app.window.get_at((round(r.x + r.w / 2), round(r.y + r.h * 0.1)))
     assert px.r > 200 and px.g > 200, "a face-up tile (ivory) is drawn at the layout's cell"
-    river_before = len(sc.table.river[seat])
+    river_before = len(sc.table.seat_state[seat].river)
     at = (round(r.x + r.w / 2), round(r.y + r.h / 2))
     app.step([click(at)], 1 / 30)
-    assert len(sc.table.river[seat]) == river_before  # pressing alone: a drag may follow
+    assert len(sc.table.seat_state[seat].river) == river_before  # pressing alone: a drag may follow
     app.step([release(at)], 1 / 30)
-    assert len(sc.table.river[seat]) == river_before + 1
-    assert sc.table.river[seat][-1] >> 2 == ids[2] >> 2
+    assert len(sc.table.seat_state[seat].river) == river_before + 1
+    assert sc.table.seat_state[seat].river[-1] >> 2 == ids[2] >> 2
 
 
 def test_the_human_discards_by_keys(app):
@@ -214,12 +214,12 @@ def test_the_human_discards_by_keys(app):
     app.step([key(pygame.K_RIGHT)], 1 / 30)
     assert sc.cursor.index == 3
     app.step([key(pygame.K_RETURN)], 1 / 30)
-    assert sc.table.river[seat][-1] >> 2 == ids[3] >> 2
+    assert sc.table.seat_state[seat].river[-1] >> 2 == ids[3] >> 2
     assert wait_turn(app, sc)
     drawn = sc.director.model.drawn[seat]
     app.step([key(pygame.K_SPACE)], 1 / 30)  # Space: the drawn tile
     if drawn is not None:
-        assert sc.table.river[seat][-1] >> 2 == drawn >> 2
+        assert sc.table.seat_state[seat].river[-1] >> 2 == drawn >> 2
 
 
 def test_opponents_tiles_are_face_down_and_the_selected_tile_rises(app):
@@ -253,9 +253,9 @@ def test_a_claim_prompt_offers_pung_with_a_shortcut(app):
             if d.kind == "claim" and any(isinstance(a, Pung) for a in d.legal):
                 actions = [c.action for c in sc.prompt.choices]
                 assert "pung" in actions and "pass" in actions
-                melds = len(sc.table.melds[d.seat])
+                melds = len(sc.table.seat_state[d.seat].melds)
                 app.step([key(pygame.K_p)], 1 / 30)
-                assert len(sc.table.melds[d.seat]) == melds + 1
+                assert len(sc.table.seat_state[d.seat].melds) == melds + 1
                 claim = [e for e in sc.table.events if isinstance(e, Claimed)][-1]
                 assert claim.seat == d.seat and claim.meld == "pung"
                 run_until(app, lambda sc=sc: sc.director.idle)
@@ -279,16 +279,16 @@ def test_the_uper_button_says_why_it_is_disabled(app):
         rect = sc.button_rects()[sc.prompt.choices.index(c)]
         app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0))], 1 / 30)
         assert sc.prompt.tooltip == c.reason
-        river = len(sc.table.river[sc.prompt_for.seat])
+        river = len(sc.table.seat_state[sc.prompt_for.seat].river)
         app.step([key(pygame.K_u)], 1 / 30)
-        assert len(sc.table.river[sc.prompt_for.seat]) == river and sc.message == c.reason
+        assert len(sc.table.seat_state[sc.prompt_for.seat].river) == river and sc.message == c.reason
 
 
 def test_an_illegal_click_shows_the_engines_reason_and_changes_nothing(app):
     sc = human_scene(app, seed=15)
     assert wait_turn(app, sc)
     seat = sc.prompt_for.seat
-    held = {t >> 2 for t in sc.table.concealed[seat] if t < 100}
+    held = {t >> 2 for t in sc.table.seat_state[seat].concealed if t < 100}
     missing = next(k for k in range(25) if k not in held)
     n = len(sc.table.events)
     assert not sc.act(Discard(missing))
@@ -575,7 +575,7 @@ def test_the_human_orders_his_hand_by_dragging_a_tile(app):
     seat = d.seat
     m = sc.director.model
     before = m.order(seat)
-    river_before = len(sc.table.river[seat])
+    river_before = len(sc.table.seat_state[seat].river)
     rects = sc.tile_rects()
     n = len(m.hands[seat])
     a, b = rects[0].center, rects[n - 2].center
@@ -592,7 +592,7 @@ def test_the_human_orders_his_hand_by_dragging_a_tile(app):
     after = m.order(seat)
     assert after == before[1:n - 1] + [before[0]] + before[n - 1:]
     assert not m.sort[seat] and sc.cursor.index == n - 2
-    assert len(sc.table.river[seat]) == river_before  # a drag never discards
+    assert len(sc.table.seat_state[seat].river) == river_before  # a drag never discards
     assert sc.prompt_for is d
     # the keyboard way still works, and the drawn tile stays apart
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=pygame.KMOD_SHIFT)], 1 / 30)

@@ -118,17 +118,18 @@ class Snap:
     @classmethod
     def take(cls, t: Table) -> Snap:
         return cls(
-            concealed=[sorted(c) for c in t.concealed],
-            drawn=list(t.drawn),
-            melds=[[(m.type, tuple(ids), m.from_seat) for m, ids in zip(t.melds[s], t.meld_ids[s])]
-                   for s in range(4)],
+            concealed=[sorted(ss.concealed) for ss in t.seat_state],
+            drawn=[ss.drawn for ss in t.seat_state],
+            melds=[[(m.type, tuple(ids), m.from_seat) for m, ids in zip(ss.melds, ss.meld_ids)]
+                   for ss in t.seat_state],
             limbo=t.limbo,
-            river=[[(x, i == t.uper_index[s]) for i, x in enumerate(t.river[s]) if i not in t.river_claimed[s]]
-                   for s in range(4)],
-            flowers=[list(f) for f in t.flowers],
+            river=[[(x, i == ss.uper_index) for i, x in enumerate(ss.river)
+                    if i not in ss.river_claimed]
+                   for ss in t.seat_state],
+            flowers=[list(ss.flowers) for ss in t.seat_state],
             wall=t.wall.remaining,
             turn=t.turn,
-            uper=tuple(i >= 0 for i in t.uper_index),
+            uper=tuple(ss.uper_index >= 0 for ss in t.seat_state),
         )
 
 
@@ -284,7 +285,7 @@ class ViewWatch:
         elif self.under_way:
             assert m.turn == t.turn, "a claim: the marker stays on the discarder"
         for s in range(4):
-            assert m.drawn[s] == t.drawn[s], f"seat {s}'s drawn tile stands apart as the engine's"
+            assert m.drawn[s] == t.seat_state[s].drawn, f"seat {s}'s drawn tile stands apart as the engine's"
 
 
 # --- driving a session -------------------------------------------------------------------------------
@@ -565,7 +566,7 @@ def test_a_concealed_kong_shows_two_tiles_face_down_to_everyone(human, reveal_al
     view = d.view()
     east = view.seats[screen_seat(0, human)]
     assert east.melds == [([None, 0, 0, None], MeldSpec(4, None))]
-    assert [mv.ids for mv in d.model.melds[0]] == [list(t.meld_ids[0][0])]
+    assert [mv.ids for mv in d.model.melds[0]] == [list(t.seat_state[0].meld_ids[0])]
     # East's hand: face up to its owner (and in spectator mode) only
     assert (None not in east.hand) == (human == 0 or reveal_all)
     # the rest of the hand: everyone passes until the wall runs out
@@ -593,7 +594,7 @@ def test_nine_major_tiles_turn_the_declarers_hand_face_up():
     d.follow(t.events[:n + 1], n)  # the declaration alone, before the hand's end
     d.update(0.0)
     east = d.view().seats[screen_seat(0, 1)]
-    assert sorted(east.hand + [east.drawn]) == sorted(kind(x) for x in t.concealed[0])
+    assert sorted(east.hand + [east.drawn]) == sorted(kind(x) for x in t.seat_state[0].concealed)
     assert d.banner is not None and "nine" in d.banner[0]
 
 
@@ -625,8 +626,8 @@ def test_a_flower_replacement_at_the_deal_joins_the_hand():
     try:
         sc = first_decision(app, 3)  # hand 1 of seed 3: North replaces a flower at the deal
         t, m = sc.table, sc.director.model
-        assert any(t.flowers[s] for s in (1, 2, 3))
-        assert [x is not None for x in m.drawn] == [x is not None for x in t.drawn]
+        assert any(t.seat_state[s].flowers for s in (1, 2, 3))
+        assert [x is not None for x in m.drawn] == [ss.drawn is not None for ss in t.seat_state]
     finally:
         app.close()
 
@@ -769,10 +770,10 @@ def test_the_uper_button_warns_when_the_wait_would_be_sacred_and_asks_twice(monk
         assert uper.enabled and uper.warning.startswith(app.tr("table.uper_sacred_all", why="")[:12])
         assert Discard(parse_tile("7p"), uper=True) in sc.prompt_for.legal  # legal all the same
         sc.handle_event(key(pygame.K_u))  # the first U only warns
-        assert sc.prompt_for is not None and not sc.table.uper_index[0] >= 0
+        assert sc.prompt_for is not None and not sc.table.seat_state[0].uper_index >= 0
         assert app.tr("table.uper_confirm") in sc.message
         sc.handle_event(key(pygame.K_u))  # the second declares
-        assert sc.table.uper_index[0] >= 0
+        assert sc.table.seat_state[0].uper_index >= 0
     finally:
         app.close()
 
@@ -786,7 +787,7 @@ def test_a_clean_uper_has_no_warning(monkeypatch):
         [uper] = [c for c in sc.prompt.choices if c.action == "uper"]
         assert uper.enabled and uper.warning == ""  # an honour thrown: 1p-4p stay open to discards
         sc.handle_event(key(pygame.K_u))
-        assert sc.table.uper_index[0] >= 0  # declared at the first press
+        assert sc.table.seat_state[0].uper_index >= 0  # declared at the first press
         assert sc.sacred_line() is None
     finally:
         app.close()
