@@ -53,13 +53,13 @@ def sacred_now(table: Table, seat: int) -> SacredStatus | None:
     letting the drawn tile go), or when it may not win at all. None when nothing is sacred now
     (or the hand is not waiting)."""
     waits = table.waits(seat)
-    drawn = table.drawn[seat]
-    if not waits and table.uper_index[seat] >= 0:
-        waits = table.uper_waits[seat]
+    drawn = table.seat_state[seat].drawn
+    if not waits and table.seat_state[seat].uper_index >= 0:
+        waits = table.seat_state[seat].uper_waits
     elif not waits and drawn is not None and not is_flower_tile(drawn):
         tiles = table.hand_kinds(seat)
         tiles.remove(kind_of_tile(drawn))
-        waits = shape_waits_of(tiles, table.melds[seat])
+        waits = shape_waits_of(tiles, table.seat_state[seat].melds)
     st = table.sacred(seat, waits)
     if not st.is_sacred:
         return None
