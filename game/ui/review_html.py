@@ -7,9 +7,10 @@
 One file, nothing fetched: the style inline (with the game's own font, Hangul included), the
 points timeline drawn as inline SVG (each hand a link to its first decision), the table at each
 decision that matters as a PNG data URI drawn by the review screen's own board
-(`review_board.DecisionBoard`, the table's drawing), the bars of both choices as inline SVG. Every word comes from the catalogues in the player's language (the
-screen's texts and the review's messages), and everything written into the page is escaped: a
-record's player names are the record's, not ours (a name like ``<script>`` stays text).
+(`review_board.DecisionBoard`, the table's drawing), the bars of both choices as inline SVG.
+Every word comes from the catalogues in the player's language (the screen's texts and the
+review's messages), and everything written into the page is escaped: a record's player names
+are the record's, not ours (a name like ``<script>`` stays text).
 """
 
 from __future__ import annotations
