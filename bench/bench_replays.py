@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.random_seat import RandomSeat
+from game import records
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice import records
 from game.ui.scenes.replay_viewer import LIMIT
 
 
@@ -47,7 +47,7 @@ def old_way(d: Path) -> list[records.RecordSummary]:
     heads = records.scan_records(d)
     by = records.continued_records(heads)
     keep = [h for h in heads if h.path.name not in by][:LIMIT]
-    return [records._summary(h.path, by.get(h.path.name, "")) for h in keep]
+    return [records.store._summary(h.path, by.get(h.path.name, "")) for h in keep]
 
 
 def timed(fn, repeat: int) -> float:

@@ -43,8 +43,8 @@ from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.practice import game_review as gr
 from game.practice import uper_practice
-from game.practice.records import RecordWriter, load_record
 from game.practice.uper_practice import default_workers, warm_up
+from game.records import RecordWriter, load_record
 
 
 def _children_cpu() -> float:

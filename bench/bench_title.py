@@ -22,9 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.random_seat import RandomSeat
+from game import records
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice import records
 
 
 def make_records(d: Path, n: int) -> None:

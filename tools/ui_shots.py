@@ -269,7 +269,7 @@ def hints_shots(out: Path) -> list[Path]:
     from ai.random_seat import RandomSeat
     from game.engine.rules import RuleSet
     from game.engine.session import Session
-    from game.practice.records import RecordWriter, list_records
+    from game.records import RecordWriter, list_records
     from game.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.practice import PracticeScene
@@ -352,7 +352,7 @@ def review_shots(out: Path) -> list[Path]:
     from game.engine.events import Claimed, KongDeclared
     from game.engine.rules import RuleSet
     from game.engine.session import Session
-    from game.practice.records import RecordWriter, list_records
+    from game.records import RecordWriter, list_records
     from game.settings import Settings
     from game.ui.app import App
     from game.ui.scenes.practice import PracticeScene

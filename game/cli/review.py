@@ -116,7 +116,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from game.practice.game_review import ReviewSeatError, review_record
-    from game.practice.records import load_record
+    from game.records import load_record
 
     lang = language(args)
     path = Path(args.file)

@@ -38,7 +38,7 @@ program (`review_key`) are the same; a damaged cache file is ignored and rebuilt
 >>> import tempfile
 >>> from game.engine.rules import RuleSet
 >>> from game.engine.session import Session
->>> from game.practice.records import RecordWriter
+>>> from game.records import RecordWriter
 >>> from ai.registry import make_seat
 >>> w = RecordWriter(Session(RuleSet(), seed=4, hands=1), directory=tempfile.mkdtemp(), human=0)
 >>> _ = w.play([make_seat("ai:expert", seed=i) for i in range(4)])
@@ -82,8 +82,7 @@ from game.engine.events import Event
 from game.engine.messages import ACTION, FLOAT, INT, MSG, TEXT, Message, define, message_from_json
 from game.engine.table import Decision, Table
 from game.engine.tiles import SEAT_LETTERS, format_tiles
-
-from .records import (
+from game.records import (
     AT_LINE,
     MAX_RECORD,
     REVIEW_SUFFIX,
@@ -92,6 +91,7 @@ from .records import (
     load_record,
     reason_of_error,
 )
+
 from .uper_practice import OptionResult, _drop_pool, _pool, default_workers
 
 __all__ = [
@@ -692,7 +692,7 @@ class GameReview:
         if self.complete or self.stopped_in is None:
             return None
         hand = self.stopped_in
-        from .records import is_interruption
+        from game.records import is_interruption
 
         # no reason: the record ends between hands, before the session's end
         interrupted = self.reason is None or is_interruption(self.reason)
@@ -836,7 +836,7 @@ def timeline(record: Record, review: GameReview) -> list[TimelineHand]:
     >>> import tempfile
     >>> from game.engine.rules import RuleSet
     >>> from game.engine.session import Session
-    >>> from game.practice.records import RecordWriter, load_record
+    >>> from game.records import RecordWriter, load_record
     >>> from ai.registry import make_seat
     >>> w = RecordWriter(Session(RuleSet(), seed=4, hands=2), directory=tempfile.mkdtemp(),
     ...                  human=0)

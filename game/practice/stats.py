@@ -20,8 +20,7 @@ from pathlib import Path
 from game.engine.events import Discarded
 from game.engine.kinds import WinHow
 from game.engine.scoring import yak_names
-
-from .records import Record, list_records, load_record
+from game.records import Record, list_records, load_record
 
 __all__ = ["SeriesPoint", "Stats", "statistics"]
 

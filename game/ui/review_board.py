@@ -32,7 +32,7 @@ from .widgets import DIM, GOLD, WHITE
 
 if TYPE_CHECKING:
     from game.practice.game_review import ReviewedDecision, TimelineHand
-    from game.practice.records import HandRecord
+    from game.records import HandRecord
 
     from .app import App
     from .widgets import Fonts

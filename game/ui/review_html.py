@@ -33,7 +33,7 @@ from .scenes.game_review import VERDICT_COLOUR, cost_text, said_of
 
 if TYPE_CHECKING:
     from game.practice.game_review import GameReview, ReviewedDecision, TimelineHand
-    from game.practice.records import Record
+    from game.records import Record
 
 register_texts("ui", {
     "review.html_decisions": "The decisions that matter, worst first",

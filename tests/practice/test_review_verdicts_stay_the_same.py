@@ -32,7 +32,7 @@ from ai.registry import make_seat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.practice import game_review as gr
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 
 PLAYOUTS = 12
 #: (seed, hands) -> the fingerprint of its review (computed on the code before the speed work)
@@ -71,7 +71,7 @@ def test_the_verdicts_of_a_seeded_record_do_not_change(tmp_path, seed, hands):
 def _plain(path, playouts):
     """The review's method played plainly: each disagreement's first round, then the rest when
     the first round neither settles it nor shows more futile, one decision after the other."""
-    from game.practice.records import load_record
+    from game.records import load_record
 
     record = load_record(path)
     items, pending, _, _ = gr._scan(record, 0, gr.default_reviewer(), gr.DEFAULT_OPPONENTS,

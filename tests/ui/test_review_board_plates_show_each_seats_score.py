@@ -9,7 +9,7 @@ import importlib.util
 from pathlib import Path
 
 from game.practice.game_review import review_record, timeline
-from game.practice.records import load_record
+from game.records import load_record
 from game.ui.board_picture import info_for
 from game.ui.layout import screen_seat
 

@@ -8,7 +8,7 @@ import pytest
 from game.engine.events import HandStarted, SessionEnded, SessionStarted
 from game.engine.rules import RuleSet
 from game.engine.session import Session
-from game.practice.records import RecordWriter
+from game.records import RecordWriter
 from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene, make_scene

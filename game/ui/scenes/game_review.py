@@ -51,7 +51,7 @@ from ..widgets import (
 
 if TYPE_CHECKING:
     from game.practice.game_review import GameReview, ReviewedDecision, TimelineHand
-    from game.practice.records import Record
+    from game.records import Record
     from game.ui.app import App
 
 register_texts("ui", {
@@ -221,7 +221,7 @@ class GameReviewScene(Scene):
     def _kept(self) -> GameReview | None:
         """The review kept beside the record, if any (any trouble: none; reviewing says why)."""
         from game.practice import game_review as gr
-        from game.practice.records import load_record
+        from game.records import load_record
 
         try:
             player = self.seat if self.seat is not None else load_record(self.path).human
@@ -316,7 +316,7 @@ class GameReviewScene(Scene):
     def record(self) -> Record | None:
         """The record reviewed (read once; None when it cannot be read)."""
         if self._record is None:
-            from game.practice.records import load_record
+            from game.records import load_record
 
             try:
                 self._record = load_record(self.path)
