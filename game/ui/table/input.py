@@ -17,8 +17,8 @@ key help. Esc has one meaning: it closes what is open (the help, the hints) or o
 menu (resume, settings, rules, leave the table; leaving asks first). In a replay P pauses, + and
 - change the speed, Esc goes back.
 
-`TableInput` is a part `game.ui.scenes.table.TableScene` owns (``scene.input``): it turns the human's
-`Decision` into controls (`offer`: the claim prompt with its countdown, the turn's buttons and
+`TableInput` is a part `game.ui.scenes.table.TableScene` owns (``scene.input``): it turns the
+human's `Decision` into controls (`offer`: the claim prompt with its countdown, the turn's buttons and
 the hand's cursor) and the player's keys and clicks into an action for the driver (`act`). A
 key that does nothing now says why (`_explain_key`). Legal actions, and the reasons for refused
 ones, always come from the engine's `Decision`.
@@ -197,7 +197,8 @@ class TableInput:
             pass
         self.scene.app.sound.play("click")
         state = self.scene.app.tr("value.on" if getattr(new, name) else "value.off")
-        self.scene.say(self.scene.app.tr("assist.now", name=self.scene.app.tr(f"assist.{name}"), state=state), 2.0)
+        tr = self.scene.app.tr
+        self.scene.say(tr("assist.now", name=tr(f"assist.{name}"), state=state), 2.0)
         d = self.prompt_for
         if d is None:
             return
@@ -217,7 +218,8 @@ class TableInput:
         except OSError:  # muted for this game all the same
             pass
         state = self.scene.app.tr("value.on" if new.sound else "value.off")
-        self.scene.say(self.scene.app.tr("assist.now", name=self.scene.app.tr("set.sound"), state=state), 2.0)
+        tr = self.scene.app.tr
+        self.scene.say(tr("assist.now", name=tr("set.sound"), state=state), 2.0)
 
     def ask_to_leave(self) -> None:
         """Leave the table once the player says yes (the pause menu's Leave)."""
@@ -443,7 +445,8 @@ class TableInput:
     def button_rects(self) -> list[pygame.Rect]:
         if self.prompt is None:
             return []
-        return [pygame.Rect(r.as_tuple()) for r in self.scene.app.layout.button_rects(len(self.prompt.choices))]
+        rects = self.scene.app.layout.button_rects(len(self.prompt.choices))
+        return [pygame.Rect(r.as_tuple()) for r in rects]
 
     def tile_rects(self) -> list[pygame.Rect]:
         """The human's tiles on screen (hand order, then the drawn tile)."""
@@ -496,7 +499,8 @@ class TableInput:
             if hit is not None:
                 self.toggle_assist(ASSISTS[hit].setting)
                 return
-        if self.scene.show_hints and self.scene.hints_panel is not None and self.scene.hints_panel.handle_event(event):
+        sc = self.scene
+        if sc.show_hints and sc.hints_panel is not None and sc.hints_panel.handle_event(event):
             return
         if down and event.key == KEY_SKIP:
             self.scene.pace.skip()

@@ -1,8 +1,8 @@
 """The table screen's pace: each hand's opening (the seat dice, the shuffle, the walls, the rolls,
 the break, the deal, the flowers), shortened or skipped as the player chooses.
 
-`TablePace` is a part `game.ui.scenes.table.TableScene` owns (``scene.pace``). The opening of a hand is
-every event the engine logged before the first decision (`start_hand`: the referee runs until
+`TablePace` is a part `game.ui.scenes.table.TableScene` owns (``scene.pace``). The opening of a
+hand is every event the engine logged before the first decision (`start_hand`: the referee runs until
 someone must decide). The setting `intro` says how it is shown (`game.settings.INTRO_MODES`):
 ``"full"`` every hand as a ritual, ``"short"`` the first hand of a session in full and the
 others short, ``"quick"`` every hand short. Short: the walls stand built at once (no shuffle),

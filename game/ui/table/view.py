@@ -89,6 +89,7 @@ class TableView:
     def info(self) -> InfoView:
         m = self.scene.director.model
         human = self.scene.human
+        prompt = self.scene.input.prompt
         by_screen = [0] * 4
         for seat in range(4):
             by_screen[screen_seat(seat, human)] = seat
@@ -114,8 +115,8 @@ class TableView:
             hover=self._plate_under_mouse(),
             glow=0.5 + 0.5 * math.sin(self.scene.elapsed * 4),
             uper=tuple(s in m.uper for s in by_screen),  # type: ignore[arg-type]
-            countdown=self.scene.input.prompt.time_left if self.scene.input.prompt is not None else None,
-            countdown_urgent=self.scene.input.prompt is not None and self.scene.input.prompt.urgent,
+            countdown=prompt.time_left if prompt is not None else None,
+            countdown_urgent=prompt is not None and prompt.urgent,
         )
 
     def sacred_status(self) -> SacredStatus | None:
@@ -123,7 +124,8 @@ class TableView:
         asked again only when the engine has logged new events), None when nothing is sacred,
         between hands, in a replay or in spectator mode."""
         t = self.scene.table
-        if t is None or self.scene.replay or self.scene.autoplay or t.is_over or not self.scene.director.model.hand_no:
+        sc = self.scene
+        if t is None or sc.replay or sc.autoplay or t.is_over or not sc.director.model.hand_no:
             return None
         key = (id(t), len(t.events))
         memo = self._sacred_memo
@@ -300,7 +302,8 @@ class TableView:
             if river and river[-1][0] == tile:
                 sc = screen_seat(seat, self.scene.human)
                 slot = lay.river_slots(sc, [s for _, s in river])[-1]
-                claim = self.scene.input.prompt_for is not None and self.scene.input.prompt_for.kind in OFFERS
+                d = self.scene.input.prompt_for
+                claim = d is not None and d.kind in OFFERS
                 draw_last_discard(surface, lay, slot.rect, sc, self.scene.elapsed, strong=claim)
 
     def _draw_coach_river(self, surface: pygame.Surface, lay: Layout) -> None:
