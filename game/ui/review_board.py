@@ -27,7 +27,9 @@ from game.engine.actions import Discard
 from .board import draw_board, draw_info
 from .board_picture import info_for
 from .director import Director
+from .i18n import tr
 from .layout import Layout
+from .review_words import VERDICT_COLOUR  # noqa: F401 - registers the review's texts (review.*)
 from .widgets import DIM, GOLD, WHITE
 
 if TYPE_CHECKING:
@@ -64,7 +66,7 @@ def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool
     """What the decision was about on the table: the discard that could be claimed and who
     made it, or the tile just drawn ("" when neither, or when the table does not rebuild).
     `observed` keeps the rebuilt observations (a screen asks every frame)."""
-    from game.i18n import seat_name, text, tile_name
+    from game.i18n import seat_name, tile_name
 
     if not 0 < item.hand <= len(record.hands):
         return ""
@@ -81,11 +83,11 @@ def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool
         return ""
     if obs.last_discard is not None and obs.phase in ("claim", "rob"):
         seat, kind = obs.last_discard
-        return text("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
-                    seat=seat_name(seat, lang))
+        return tr("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
+                  seat=seat_name(seat, lang))
     if obs.drawn is not None:
-        return text("review.board_drawn", lang,
-                    tile=tile_name(obs.drawn, lang, notation=notation))
+        return tr("review.board_drawn", lang,
+                  tile=tile_name(obs.drawn, lang, notation=notation))
     return ""
 
 

@@ -29,7 +29,7 @@ from game.i18n import action_text, register_texts, render, seat_name
 
 from .i18n import tr
 from .review_board import PLAYER_COLOURS, DecisionBoard, board_caption
-from .scenes.game_review import VERDICT_COLOUR, cost_text, said_of
+from .review_words import VERDICT_COLOUR, cost_text, said_of
 
 if TYPE_CHECKING:
     from game.practice.game_review import GameReview, ReviewedDecision, TimelineHand
