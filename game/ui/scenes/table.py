@@ -41,6 +41,7 @@ from ..layout import Layout
 from ..result_fonts import prepare_fonts
 from ..scene import Scene
 from ..table.assists import draw_assists
+from ..table.danger_overlay import TableCoach, follow_scene
 from ..table.driver import TableDriver
 from ..table.input import KEY_HINTS, TableInput
 from ..table.pace import TablePace
@@ -168,6 +169,7 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.pace = TablePace(self)
         self.view = TableView(self)
+        self.table_coach = TableCoach(app)  # the danger assist and the live coach (issue 32)
         self.message = ""
         self.message_left = 0.0
         self.help = False
@@ -482,6 +484,7 @@ class TableScene(Scene):
             self.director.update(0.0)
             if (self.director.index, len(self.director.source)) == before or self.shot_pending:
                 break
+        follow_scene(self.table_coach, self)  # the live coach: a decision opened, a line ready
 
     # --- the other screens ------------------------------------------------------------------------
     def _hand_animated(self) -> None:

@@ -36,6 +36,9 @@ class Assist:
 
 ASSISTS = (Assist("assist_auto_win", pygame.K_F5), Assist("assist_no_calls", pygame.K_F6),
            Assist("assist_auto_discard", pygame.K_F7))
+#: the coach's assists (issue 32), toggled by key only: the danger assist (F8) and the live coach
+#: (F9), drawn by `danger_overlay`
+COACH_KEYS = (Assist("assist_danger", pygame.K_F8), Assist("live_coach", pygame.K_F9))
 
 
 def assist_rects(lay: Layout) -> list[Rect]:

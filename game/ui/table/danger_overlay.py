@@ -69,9 +69,7 @@ class DangerBand:
             h = max(8, round(rect.h * 0.2))
             bar = pygame.Rect(rect.x + 1, rect.y - h - 3, rect.w - 2, h)  # above: the face shows
             colour = self.SHADES[td.level]
-            box = pygame.Surface(bar.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (*colour, 225), box.get_rect(), border_radius=3)
-            surface.blit(box, bar.topleft)
+            pygame.draw.rect(surface, colour, bar, border_radius=3)
             if td.safe:
                 self._tick(surface, bar)
             else:
@@ -186,13 +184,13 @@ class TableCoach:
             return
         if self.live is None:
             self.live = LiveCoach()
-        if d is not None and d is not self._opened and d.seat == human and len(d.legal) > 1:
-            self._opened = d
-            self.live.open(d, list(table.events), human, after_uper_kinds(table.events))
-        msg = self.live.poll()
+        msg = self.live.poll()  # the last decision's line first: a new one drops it unsaid
         if msg is not None:
             self.line = self.app.reason(msg)
             self.line_until = elapsed + self.LINE_SECONDS
+        if d is not None and d is not self._opened and d.seat == human and len(d.legal) > 1:
+            self._opened = d
+            self.live.open(d, list(table.events), human, after_uper_kinds(table.events))
 
     def acted(self, d: Decision | None, action: Action) -> None:
         """The human answered `d` with `action`."""
@@ -218,9 +216,11 @@ class TableCoach:
     # ---------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface, lay: Any, fonts: Fonts, *, d: Decision | None,
              table: Table | None, human: int | None, rects: Sequence[Any], ids: Sequence[int],
-             selected: int | None, elapsed: float, idle: bool = True) -> None:
+             selected: int | None, elapsed: float, idle: bool = True,
+             bounds: pygame.Rect | None = None) -> None:
         """The bars on the hand's tiles (`rects`, `ids`: the human's shown tiles), the hovered
-        tile's reasons, and the band of lines above the hand (the waits, the live coach)."""
+        tile's reasons (inside `bounds`), and the band of lines above the hand (the waits, the
+        live coach)."""
         self.shown = {}
         tiles = [(_rect(r), kind_of_tile(t)) for r, t in zip(rects, ids)]
         if selected is not None and 0 <= selected < len(tiles):
@@ -256,7 +256,7 @@ class TableCoach:
                 reasons = [self.app.reason(m) for m in view.tiles[hit[1]].why]
                 self.shown["reasons"] = reasons
                 self.shown["reasons_box"] = self.band.draw_reasons(
-                    surface, fonts, hit[0], reasons, px, surface.get_rect())
+                    surface, fonts, hit[0], reasons, px, bounds or surface.get_rect())
 
     def _pointer(self) -> tuple[int, int] | None:
         if self.hover_at is not None:
@@ -271,3 +271,25 @@ def _rect(r: Any) -> pygame.Rect:
     """A pygame rect from a hand slot (`Layout.hand_slots`), a layout `Rect` or a pygame one."""
     r = getattr(r, "rect", r)
     return pygame.Rect(r.as_tuple() if hasattr(r, "as_tuple") else r)
+
+
+def follow_scene(coach: TableCoach, sc: Any) -> None:
+    """`TableCoach.follow` with what the table scene `sc` shows (its hook in `update`)."""
+    human = None if sc.replay or sc.autoplay else sc.human
+    coach.follow(sc.prompt_for, sc.table, human, sc.elapsed)
+
+
+def draw_scene(coach: TableCoach, sc: Any, surface: pygame.Surface) -> None:
+    """`TableCoach.draw` with what the table scene `sc` shows (its hook in `TableView.draw`):
+    nothing in a replay or a demo, or while both settings are off."""
+    settings = sc.app.settings
+    if sc.replay or sc.autoplay or sc.human is None or not (
+            getattr(settings, "assist_danger", False) or coach.line):
+        coach.shown = {}
+        return
+    d = sc.director
+    lay = sc.app.layout
+    coach.draw(surface, lay, sc.app.fonts, d=sc.prompt_for, table=sc.table, human=sc.human,
+               rects=d.hand_rects(sc.human), ids=d.shown_ids(sc.human),
+               selected=sc.selected_tile(), elapsed=sc.elapsed, idle=d.idle,
+               bounds=pygame.Rect(0, 0, round(lay.panel.x) - lay.gap, surface.get_height()))

@@ -49,7 +49,7 @@ from game.i18n import register_texts
 from game.settings import save_settings
 
 from ..controls import Choice, HandCursor, Prompt
-from .assists import ASSISTS, assist_rects
+from .assists import ASSISTS, COACH_KEYS, assist_rects
 
 if TYPE_CHECKING:
     from game.engine.messages import Message
@@ -424,6 +424,7 @@ class TableInput:
             return False
         if self.prompt is not None:  # the time bank spent on this prompt is gone for the hand
             self.time_bank = max(0.0, self.time_bank - self.prompt.bank_used)
+        self.scene.table_coach.acted(d, action)  # the live coach weighs it (issue 32)
         self.uper_armed = None
         self.prompt_for = None
         self.prompt = None
@@ -489,7 +490,7 @@ class TableInput:
             self.toggle_hints()
             return
         if down and not self.scene.replay and not self.scene.autoplay:
-            name = next((a.setting for a in ASSISTS if a.key == event.key), None)
+            name = next((a.setting for a in ASSISTS + COACH_KEYS if a.key == event.key), None)
             if name is not None:
                 self.toggle_assist(name)
                 return

@@ -32,6 +32,7 @@ from ..board import (
 from ..i18n import STRINGS
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
+from .danger_overlay import draw_scene
 
 #: the coach's words beside a refused button: warm, apart from the messages' red and the hints
 COACH = (250, 214, 150)
@@ -248,6 +249,7 @@ class TableView:
             self._draw_seat_pick(surface, lay)
         self._draw_banner(surface, lay)
         self._draw_controls(surface, lay)
+        draw_scene(self.scene.table_coach, self.scene, surface)  # danger, waits, live coach
         if self.scene.show_hints and self.scene.hints_panel is not None:
             rect = self.hints_rect()
             pygame.draw.rect(surface, ROOM, rect.inflate(4, 4))  # the panel covers what is beneath
