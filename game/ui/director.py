@@ -53,9 +53,10 @@ from game.engine.wall import DEAL_STEPS
 
 from .board import BoardView, SeatView, wall_from_positions
 from .layout import Layout, MeldSpec, screen_seat
+from .motion import UperStick, WinGlow, outward
 from .sound import win_effect
 from .sprites import DiceSprite, SpriteLayer, TileSprite, fly, roll_dice
-from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Timeline
+from .tween import Anim, Call, Delay, Parallel, Prop, Sequence, Timeline, Tween
 
 #: seconds each step takes at normal speed
 DURATION = {
@@ -63,6 +64,10 @@ DURATION = {
     "deal": 0.2, "draw": 0.22, "discard": 0.28, "claim": 0.35, "call": 0.55, "flower": 0.35,
     "win": 1.1, "end": 0.6, "seats": 2.2, "hand_start": 0.25, "sort_in": 0.16,
     "call_pop": 0.24, "call_hold": 0.7, "call_fade": 0.4,
+    # the bigger moments (issue 35): a claimed tile's flight out of the river, a replacement
+    # drawn from the back of the wall, the uper stick laid down, a winner's hand turning up, a
+    # big hand's glow
+    "claim_fly": 0.5, "replace": 0.36, "stick": 0.6, "turn_up": 0.45, "big_win": 2.2,
 }
 
 #: each call's word (catalogue key), colour and sound, each distinct ("": none); a win's fanfare
@@ -139,6 +144,8 @@ class HandModel:
     prevalent: int | None = None  # the hand's prevalent wind (None: the house rules use none)
     doubled: bool = False  # the stake doubled after a triple-win draw
     uper: set[int] = field(default_factory=set)  # the seats that declared uper (all hand long)
+    #: a winner's hand turning up, left to right: how many of its tiles are face up so far
+    turning: dict[int, float] = field(default_factory=dict)
 
     def order(self, seat: int) -> list[int]:
         """A seat's concealed tiles (drawn tile apart) in the order they are shown."""
@@ -241,6 +248,7 @@ class Director:
         #: calls shown at their seats now, each with its own animation (they never hold the game)
         self.calls: list[CallFx] = []
         self._call_anims: list[Anim] = []
+        self._glows: list[WinGlow] = []  # the winning tiles' glows this hand
 
     # --- feeding --------------------------------------------------------------------------------
     def on_event(self, table: Any, event: Event) -> None:
@@ -368,10 +376,12 @@ class Director:
         v = BoardView(wall=wall_from_positions(m.wall, self.human))
         for seat in range(4):
             up = self.faces(seat)
+            turned = m.turning.get(seat)  # a winner's hand turning up: its first tiles face up
             sv = SeatView()
-            sv.hand = [kind(t) if up else None for t in m.order(seat)]
+            sv.hand = [kind(t) if up or (turned is not None and i < turned) else None
+                       for i, t in enumerate(m.order(seat))]
             d = m.drawn[seat]
-            sv.drawn = False if d is None else (kind(d) if up else None)
+            sv.drawn = False if d is None else (kind(d) if up or turned is not None else None)
             sv.melds = [([kind(t) if f else None for t, f in zip(mv.ids, mv.faces)], mv.spec)
                         for mv in m.melds[seat]]
             sv.flowers = [kind(t) for t in m.flowers[seat]]
@@ -532,6 +542,7 @@ class Director:
                                prevalent=e.prevalent, doubled=e.doubled)
         self.calls.clear()
         self._call_anims.clear()
+        self._glows.clear()
         self.model.sort[self.human] = True
         self.deals = 0
         self._won = False
@@ -696,6 +707,10 @@ class Director:
                 m.merge_drawn(e.seat)
             if e.seat == self.human:
                 self.sound("draw")
+        if e.replacement:  # from the back of the wall (the engine's position): lifted off it
+            sprite.z = 1.0
+            return self._flight(sprite, slot, up and e.tile is not None, DURATION["replace"],
+                                land=land, hop=self.layout.tile * 0.7)
         return self._flight(sprite, slot, up and e.tile is not None, DURATION["draw"], land=land)
 
     def _on_Discarded(self, e: Discarded) -> Anim:
@@ -727,13 +742,31 @@ class Director:
             m.hidden.add(d)
             return self._flight(sprite, dst, up, DURATION["sort_in"], land=lambda: m.hidden.discard(d), hop=4)
         steps: list[Anim] = []
-        if e.uper:  # the call at the seat; its stick and lit plate stay all hand
-            steps += [Call(partial(m.uper.add, seat)), self.call(seat, "uper")]
-        steps.append(self._flight(sprite, slot, True, DURATION["discard"], land=land, hop=6))
+        throw = self._flight(sprite, slot, True, DURATION["discard"], land=land, hop=6)
+        if e.uper:  # the call at the seat and its stick laid down; stick and lit plate stay
+            steps += [self.call(seat, "uper"), Parallel(throw, self._lay_stick(seat))]
+        else:
+            steps.append(throw)
         steps.append(Lazy(sort_in))
         if m.discards + 1 == MIDHAND_DISCARDS:
             steps.append(self._moment("midhand"))
         return Sequence(*steps)
+
+    def _lay_stick(self, seat: int) -> Anim:
+        """Engine seat `seat`'s uper stick slides in from its side and drops into its place
+        (`Layout.uper_stick`); once it lies there the model has it (the board draws it)."""
+        m, lay = self.model, self.layout
+        rect = lay.uper_stick(self.screen(seat))
+        stick = UperStick(rect, outward(lay.centre, rect), lay.tile * 3.0)
+
+        def show() -> None:
+            self.sprites.effects.append(stick)
+
+        def land() -> None:
+            if stick in self.sprites.effects:
+                self.sprites.effects.remove(stick)
+            m.uper.add(seat)
+        return Sequence(Call(show), stick.lay(DURATION["stick"], land=land))
 
     @staticmethod
     def meld_spec(size: int, seat: int, from_seat: int | None) -> MeldSpec:
@@ -759,9 +792,16 @@ class Director:
         mv = MeldView(ids, [True] * len(ids), spec, kind(e.tile))
         slots = self.layout.meld_slots(self.screen(seat), len(m.hands[seat]),
                                        [x.spec for x in m.melds[seat]] + [spec])[-1]
-        flights = [self._flight(sprites[t], slot, True, DURATION["claim"]) for t, slot in zip(ids, slots)]
+        claimed = sprites[e.tile]
+        claimed.z = 1.0  # over what it passes
+        fly_out = self._flight(claimed, slots[ids.index(e.tile)], True, DURATION["claim_fly"],
+                               hop=self.layout.tile * 0.9)
+        own = [self._flight(sprites[t], slot, True, DURATION["claim"])
+               for t, slot in zip(ids, slots) if t != e.tile]
+        meet = Sequence(Delay(DURATION["claim_fly"] - DURATION["claim"]), Parallel(*own))
         m.turn = seat
-        return Sequence(self.call(seat, "kong" if e.meld == "kong" else "pung"), Parallel(*flights),
+        return Sequence(self.call(seat, "kong" if e.meld == "kong" else "pung"),
+                        Parallel(fly_out, meet),
                         Call(lambda: m.melds[seat].append(mv)), Delay(DURATION["call"] * 0.4))
 
     def _on_KongDeclared(self, e: KongDeclared) -> Anim:
@@ -814,10 +854,33 @@ class Director:
             steps.append(self._flight(sprite, slot, True, DURATION["claim"],
                                       land=lambda: m.drawn.__setitem__(seat, e.tile), hop=10))
 
-        def reveal() -> None:
-            m.revealed.add(seat)
-        steps += [Call(reveal), Delay(DURATION["win"])]
+        steps.append(Lazy(partial(self._win_moment, seat, e.tile)))
         return Sequence(*steps)
+
+    def _win_moment(self, seat: int, tile: int) -> Anim:
+        """The winning tile marked (`WinGlow`) while the winner's hand turns up, left to right."""
+        m = self.model
+        glow: list[Anim] = []
+        shown = self.shown_ids(seat)
+        if tile in shown:
+            g = WinGlow(self.hand_rects(seat)[shown.index(tile)].rect)
+            self._glows.append(g)
+            self.sprites.effects.append(g)
+            glow.append(g.pulse(DURATION["win"]))
+
+        def reveal() -> None:
+            m.turning.pop(seat, None)
+            m.revealed.add(seat)
+        if self.faces(seat):
+            return Parallel(*glow, Sequence(Call(reveal), Delay(DURATION["win"])))
+        m.turning[seat] = 0.0
+
+        def turned(v: float | tuple[float, ...]) -> None:
+            if seat in m.turning and not isinstance(v, tuple):
+                m.turning[seat] = float(v)
+        turn = Tween(DURATION["turn_up"], 0.0, float(len(m.hands[seat])), "ease_in_out_sine", turned)
+        return Parallel(*glow, Sequence(turn, Call(reveal),
+                                        Delay(max(0.0, DURATION["win"] - DURATION["turn_up"]))))
 
     def _on_HandEnded(self, e: HandEnded) -> Anim:
         m = self.model
@@ -830,6 +893,9 @@ class Director:
         if e.winners:  # the fanfare grows with the hand: the biggest win's basic points
             fanfare = win_effect(max(w.result.basic for w in e.winners))
             steps.append(Call(lambda: self.sound(fanfare)))
+            if fanfare == "win_big":  # 8 points and more: the glow flares gold, longer
+                steps.append(Parallel(Delay(DURATION["big_win"]),
+                                      *(g.flare(DURATION["big_win"]) for g in self._glows)))
         if e.reason != EndReason.WIN:
             steps.append(self.say(self.text("result.draw"), (200, 210, 230), 1.6))
         steps += [Delay(DURATION["end"]), Call(self.on_hand_end)]
