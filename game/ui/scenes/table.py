@@ -310,10 +310,15 @@ class TableScene(Scene):
         self.app.sound.play(name)
 
     def seat_label(self, seat: int) -> str:
-        """How banners name an engine seat: "You" for the human, else the seat's wind."""
+        """How banners and prompts name an engine seat: "You" for the human, else the name its
+        plate shows with its wind, "Jiho (West)" (issue 32: the plates' names everywhere)."""
         if self.human_player is not None and self.table is not None and self.table.players[seat] == self.human_player:
             return self.app.tr("table.you")
-        return seat_name(seat, self.app.lang)
+        if self.table is None:
+            return seat_name(seat, self.app.lang)
+        from game.practice.event_words import WHO
+
+        return self.app.reason(WHO(name=self.seat_names()[0][self.table.players[seat]], seat=seat))
 
     def yak_reach(self) -> list[Any] | None:
         """The yak the player's hand can still reach, for the yak guide (None in a replay, in
@@ -395,6 +400,7 @@ class TableScene(Scene):
         if t is None or t.is_over or drv.ended:
             return
         pending = drv.step()  # the seats see the new events; the decisions open now
+        self.input.explain_frozen(t)  # a drawn tile the house rule threw for the player: why
         human_seat = self.human if self.human_player is not None else None
         ai_turn = [s for s in pending if s != human_seat]
         if human_seat is not None and self.app.settings.hints and self.refusal_seen is not t.refused:
@@ -555,6 +561,7 @@ class TableScene(Scene):
         """Back from the pause menu (and the settings it may have opened): the settings that
         act at the table now apply."""
         self.input.cursor.twice = self.app.settings.click_twice
+        self.input.relabel()  # a language chosen in the settings: the open prompt's words now
         if self.pace.intro_end is None and not self.replay:
             self.director.speed = self.speed_factor
 

@@ -53,7 +53,7 @@ from .assists import ASSISTS, COACH_KEYS, assist_rects
 
 if TYPE_CHECKING:
     from game.engine.messages import Message
-    from game.engine.table import Decision
+    from game.engine.table import Decision, Table
 
     from ..scenes.table import TableScene
 
@@ -97,14 +97,15 @@ class TableInput:
         """A hand was dealt: the claims' time bank is full again."""
         self.time_bank = float(self.scene.app.settings.claim_time_bank)
 
-    def offer(self, d: Decision) -> None:
+    def offer(self, d: Decision, *, again: bool = False) -> None:
         """Build the controls for a decision of the human seat (or answer it at once, when a
-        call assist the player turned on says so: `_assisted`)."""
+        call assist the player turned on says so: `_assisted`). `again`: the same decision's
+        controls rebuilt in new words (`relabel`): no assist, no cue, the cursor kept."""
         self.prompt_for = d
         self.prompt = None
         self.coach = ()
         self._unmark_river()
-        auto = self._assisted(d)
+        auto = None if again else self._assisted(d)
         if auto is not None and self.act(auto):
             return
         tr = self.scene.app.tr
@@ -152,11 +153,50 @@ class TableInput:
             key = "table.rob_prompt" if d.kind == DecisionKind.ROB else "table.claim_prompt"
             self.prompt_title = tr(key, name=who, tile=tile)
         else:
-            n = len(self.scene.director.shown_ids(d.seat))
-            # the draw may still be on its way: the cursor keeps to the drawn tile once it lands
-            self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
+            if not again:
+                n = len(self.scene.director.shown_ids(d.seat))
+                # the draw may still be on its way: the cursor keeps to the drawn tile once it lands
+                self.cursor.reset(n, at_drawn=True, drawn=d.observation.drawn is not None)
             self._turn_prompt()
-        self.scene.app.sound.play("turn")  # a soft cue: the game waits for the player
+        if not again:
+            self.scene.app.sound.play("turn")  # a soft cue: the game waits for the player
+
+    def relabel(self) -> None:
+        """The open prompt in the language set now (the pause menu's settings may have changed
+        it; issue 32): rebuilt for the same decision, its clock, time bank and focus kept."""
+        d, old = self.prompt_for, self.prompt
+        if d is None or old is None or old.result is not None:
+            return
+        self.offer(d, again=True)
+        new = self.prompt
+        if new is None or new is old:
+            return
+        new.left, new.bank_left, new.in_bank = old.left, old.bank_left, old.in_bank
+        new.ticks, new.enter_waited = old.ticks, old.enter_waited
+        if [c.action for c in new.choices] == [c.action for c in old.choices]:
+            new.focus, new.hover = old.focus, old.hover
+
+    def explain_frozen(self, table: Table) -> None:
+        """The house rule sacred_own_wait "frozen" threw the player's drawn tile (his own wait
+        lies in his river): say why at once, one line in the prompt's reserved place, for some
+        seconds (`game.practice.event_words.frozen_sacred`)."""
+        from game.practice.event_words import frozen_sacred
+
+        seen: tuple[Table | None, int] = getattr(self, "_frozen_seen", (None, 0))
+        start = seen[1] if seen[0] is table else 0
+        self._frozen_seen = (table, len(table.events))
+        me = self.scene.human if self.scene.human_player is not None else None
+        if me is None or self.scene.replay or self.scene.autoplay:
+            return
+        state = table.seat_state[me]
+        for e in table.events[start:]:
+            if getattr(e, "seat", None) != me:
+                continue
+            why = frozen_sacred(e, uper=state.uper_index >= 0, penalised=state.penalised)
+            if why is not None:
+                self.coach_note = self.scene.reason(why)
+                self.coach_river = ()
+                self.coach_river_until = self.scene.elapsed + 8.0
 
     def _clock_text(self, left: float, bank: float, in_bank: bool) -> str:
         """The seconds shown on a claim prompt with a countdown (and the time bank)."""

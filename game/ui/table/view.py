@@ -355,7 +355,7 @@ class TableView:
         ds = max(16, round(line * 0.6))
         for p in range(4):
             y = box.y + round(line * (1.2 + p * 1.15))
-            surface.blit(fonts.fit(self.scene.player_label(p), size, w * 0.45, WHITE), (box.x + 14, y + 4))
+            surface.blit(fonts.fit(self.seat_names()[0][p], size, w * 0.45, WHITE), (box.x + 14, y + 4))
             x = box.x + round(w * 0.5)
             if e.method == "dice":  # each throw's total beside a die (ties threw again)
                 icon = art.die(6 if p % 2 else 5, max(14, round(ds * 0.7)))
