@@ -122,8 +122,10 @@ class SideColumn:
                          p == you) for p in order]
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, app: App, model: Any,
-             names: Sequence[str], you: int, events: Sequence[Event], human: int) -> None:
-        """The scores, then as many of the last moves as fit, in `area`."""
+             names: Sequence[str], you: int, events: Sequence[Event], human: int,
+             moves_area: pygame.Rect | None = None) -> None:
+        """The scores at the top of `area`, then as many of the last moves as fit below them, or
+        in `moves_area` when given (the table's: below the lines at the buttons' place)."""
         if area.w < 120 or area.h < 120:
             return
         fonts = app.fonts
@@ -158,6 +160,8 @@ class SideColumn:
         # the last moves: as many as fit below, newest last
         top = box.bottom + round(size * 0.6)
         room = area.bottom - top
+        if moves_area is not None:
+            top, room = moves_area.y, moves_area.h
         if room < 3 * line_h:
             return
         small = max(12, round(size * 0.88))

@@ -33,6 +33,8 @@ from ..i18n import STRINGS
 from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 from .danger_overlay import draw_scene
+from .help_overlay import draw_help
+from .side_column import SideColumn
 
 #: the coach's words beside a refused button: warm, apart from the messages' red and the hints
 COACH = (250, 214, 150)
@@ -66,6 +68,7 @@ class TableView:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self.side_column = SideColumn()  # the right column's scores and last moves
         self._sacred_memo: tuple[Any, Any] | None = None
         self._coach_memo: tuple[Any, list[str]] | None = None
 
@@ -250,6 +253,8 @@ class TableView:
         self._draw_banner(surface, lay)
         self._draw_controls(surface, lay)
         draw_scene(self.scene.table_coach, self.scene, surface)  # danger, waits, live coach
+        if m.hand_no and not (self.scene.show_hints and self.scene.hints_panel is not None):
+            self._draw_side_column(surface, lay)  # the hints panel, open, takes its room
         if self.scene.show_hints and self.scene.hints_panel is not None:
             rect = self.hints_rect()
             pygame.draw.rect(surface, ROOM, rect.inflate(4, 4))  # the panel covers what is beneath
@@ -261,7 +266,7 @@ class TableView:
             ui.prompt.draw_tooltip(surface, fonts, ui.button_rects(), lay.prompt_px,
                                    art.look.table.palette)
         if self.scene.help:
-            self._draw_help(surface)
+            draw_help(surface, self.scene.app)
 
     def _draw_dragged(self, surface: pygame.Surface, lay: Layout, index: int) -> None:
         """The tile held by the mouse, lifted, and a gold bar where it would land."""
@@ -393,6 +398,7 @@ class TableView:
             for ln in wrap(fonts, text, size, b.w - 8)[:4]:
                 surface.blit(fonts.text(ln, size, colour), (round(b.x + 4), y))
                 y += round(size * 1.3)
+        self._lines_bottom = y  # the side column's last moves go below these lines
         if self.scene.input.prompt is not None and d is not None:
             rects = self.scene.input.button_rects()
             last = self.scene.input.offered
@@ -411,14 +417,18 @@ class TableView:
             self.scene.input.prompt.draw(surface, fonts, rects, lay.prompt_px, self.scene.input.prompt_title,
                              palette=self.scene.app.art.look.table.palette, tooltip=False)
 
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, round(w * 0.6), round(h * 0.6))
-        box.center = (w // 2, h // 2)
-        draw_panel(surface, box, alpha=240, palette=self.scene.app.art.look.table.palette)
-        size = max(15, round(h * 0.024))
-        y = box.y + 16
-        for para in self.scene.app.tr("table.help").split("\n"):
-            for ln in wrap(self.scene.app.fonts, para, size, box.w - 32):
-                surface.blit(self.scene.app.fonts.text(ln, size, WHITE), (box.x + 16, y))
-                y += round(size * 1.35)
+    def _draw_side_column(self, surface: pygame.Surface, lay: Layout) -> None:
+        """The right column's quiet room (`side_column`): the scores from under the right seat's
+        plate down to the lines at the buttons' place, the last moves from below those lines down
+        to the prompt (its coach's lines, claimed tile or clock, title and buttons)."""
+        area = pygame.Rect(lay.hints_area(0).as_tuple())
+        area.h = round(lay.buttons.y) - lay.gap - area.y  # the scores, above the lines
+        rects = self.scene.input.button_rects() if self.scene.input.prompt is not None else []
+        bottom = rects[0].y - self.prompt_head()[1] if rects else round(lay.buttons.bottom)
+        top = getattr(self, "_lines_bottom", round(lay.buttons.y)) + lay.gap
+        moves = pygame.Rect(area.x, top, area.w, bottom - lay.gap - top)  # the moves, below them
+        names, _levels = self.seat_names()
+        you = next((p for p in range(4) if self.scene.is_you(p)), -1)
+        human = self.scene.human if self.scene.human is not None else -1
+        self.side_column.draw(surface, area, self.scene.app, self.scene.director.model, names, you,
+                              self.scene.director.played, human, moves)
