@@ -251,11 +251,11 @@ LEVELS: dict[str, Params] = {
     "beginner": Params("beginner", defence=0.8, evidence=False, value=False, claim="free",
                        uper="always", nine_major=5, suspicion=0.0, slips=0.3),
     # a weaker player a person can tell from the expert (issue 34, docs/levels.md): it opens
-    # its hand readily (a pung a point and a half worse than passing still looks good to it),
-    # declares uper on a thin wait (2 live tiles), weighs danger less and folds outright only
-    # from 3 tiles away; it reads nobody but uper players
-    "standard": Params("standard", defence=0.6, evidence=False, value=True, claim="value",
-                       uper="simple", nine_major=4, claim_margin=-1.5, fold_shanten=3,
+    # its hand readily (a pung two and a half points worse than passing still looks good to
+    # it), declares uper on a thin wait (2 live tiles), weighs danger at 0.4 and never folds
+    # outright (only when the danger outweighs its hand); it reads nobody but uper players
+    "standard": Params("standard", defence=0.4, evidence=False, value=True, claim="value",
+                       uper="simple", nine_major=4, claim_margin=-2.5, fold_shanten=0,
                        uper_min_live=2),
     "expert": Params("expert", defence=1.0, evidence=True, value=True, claim="value",
                      uper="gain", nine_major=3, far_pung_shanten=3),

@@ -43,7 +43,9 @@ from .random_seat import RandomSeat
 HUMAN = "human"
 #: the computer seat a plain "ai" means
 AI_DEFAULT = "ai:standard"
-#: the computer levels, weakest first (menus list them first)
+#: the computer levels, weakest first (menus list them first); each is told apart by what a
+#: player sees of it (how often it calls, folds, declares uper, deals in) and by its points:
+#: docs/levels.md, measured by bench/bench_levels.py
 LEVELS = ("ai:beginner", "ai:standard", "ai:expert", "ai:master")
 #: the computer styles beside the levels (declared in `ai.heuristic.STYLES`: the expert's
 #: judgement with a character of its own); menus list them after the levels

@@ -177,7 +177,7 @@ STRINGS: dict[str, str | tuple[str, str]] = {
         "uper at once, and slips now and then (a slow discard, a missed pung, a dangerous tile "
         "after an uper).",
     "about.seat.ai:standard": "Standard: builds hands worth 2 points, but claims pungs readily, "
-        "declares uper even on a thin wait and folds against an uper only from far away.",
+        "declares uper even on a thin wait and seldom folds against an uper.",
     "about.seat.ai:expert": "Expert: weighs each discard's danger against its hand's value, reads "
         "silent hands too and times its uper to how the table defends.",
     "about.seat.ai:master": "Master: the expert's judgement, and it reads ahead by playing out the "

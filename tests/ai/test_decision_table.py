@@ -22,12 +22,12 @@ pass, which fails the run too):
 * heuristic.py expert ``evidence`` True -> False: expert cheap_ready, silent_threat,
   silent_threat3
 * heuristic.py ``claim_margin`` 0.5 -> 0: expert claim_6m_pairs; 0.5 -> 1.0: expert
-  claim_4m_flush; standard -1.5 -> 0.5 (before issue 34): standard claim_6m_pairs
+  claim_4m_flush; standard -2.5 -> 0.5 (before issue 34): standard claim_6m_pairs
 * heuristic.py ``nine_major`` expert 3 -> 4: expert nine_s3; standard 4 -> 5: standard
   nine_s4; beginner 5 -> 4: beginner nine_s4
 * heuristic.py standard ``uper_min_live`` 2 -> 4 (before issue 34): standard uper_closed3;
   2 -> 5: standard uper_closed, uper_closed3; the simple uper's ``wall_left >= 20`` -> 40:
-  standard uper_early; standard ``fold_shanten`` 3 -> 2 (before issue 34): standard
+  standard uper_early; standard ``fold_shanten`` 0 -> 2 (before issue 34): standard
   fold_honour (and fold_mid_2z in test_decision_table_fold)
 * heuristic.py ``_final`` without the basic points: standard and expert value_flush,
   claim_6m_pairs, expert uper_early (silent rows); (test_decision_table_fold) expert
@@ -444,7 +444,7 @@ ROWS = [
         "his slips, tests/ai/test_beginner.py)"),
     row(E, "fold_honour", "discard:6p7m", "2-shanten vs uper holding safe 6p 7m: fold"),
     row(S, "fold_honour", "discard:5z", "2-shanten vs uper: the standard pushes the lone "
-        "honour, it folds outright only from 3 away (issue 34; the expert folds)"),
+        "honour, it never folds outright (issue 34; the expert folds)"),
     row(E, "cheap_ready", "discard:3p6p7m4m",
         "cheap closed-wait ready hand vs uper: fold with a stem-safe tile"),
     row(E, "rich_ready", "discard:5m", "half flush + dragon ready on 18 tiles: push 5m"),

@@ -17,7 +17,7 @@ one-line reason as the row's id).
 Mutation check (each change made alone, then this file and `test_decision_table` run):
 
 * heuristic.py expert ``fold_shanten`` 2 -> 0 (no fold rule): expert fold_mid_2z,
-  fold_mid_1z, fold_honour (in `test_decision_table`); standard 3 -> 2 (before issue 34: it
+  fold_mid_1z, fold_honour (in `test_decision_table`); standard 0 -> 2 (before issue 34: it
   folded from 2 away like the expert): standard fold_mid_2z, fold_honour
 * heuristic.py ``_fold`` checks the hand's shanten ``< n`` -> ``< n + 1`` (fold from 3 away
   only): expert fold_mid_1z, expert fold_honour
@@ -115,7 +115,7 @@ ROWS = [
     # --- 1. fold from two tiles away against an uper, holding an exactly safe tile (mid-hand)
     row(E, "fold_mid_2z", "discard:4m89p", "2-shanten vs East's uper, 28 left: fold, not 2z"),
     row(S, "fold_mid_2z", "discard:2z", "2-shanten vs East's uper, 28 left: the standard "
-        "pushes, it folds outright only from 3 away (issue 34)"),
+        "pushes, it never folds outright (issue 34)"),
     row(E, "fold_mid_1z", "discard:258p", "2-shanten vs West's uper, 30 left: 2p, not 1z"),
     row(S, "fold_mid_1z", "discard:258p", "2-shanten vs West's uper, 30 left: fold"),
     # --- 2. an open hand keeps its only second value pair
