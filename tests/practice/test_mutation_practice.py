@@ -369,18 +369,19 @@ def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_e
 
 
 def test_why_speaks_of_the_suggested_discard_even_when_it_leaves_the_hand_not_ready():
-    """123m 456m 789p 11z 45p 5m with 4 tiles left in the wall and South in uper: 5m would make
+    """123m 456m 789p 11z 45p 5m with 3 tiles left in the wall and South in uper: 5m would make
     the hand ready on 3p/6p, but that wait wins only by self-draw (concealed + self draw; on a
     discard concealed only), so ai:expert breaks it with 6m. "Why can't I win on 3p?" is about
     the hand after 6m, which nothing completes; not about the hand after 5m, which was not
-    suggested (there 3p "gives concealed only on a discard")."""
+    suggested (there 3p "gives concealed only on a discard"). (4 tiles left until issue 34's
+    danger calibration rated 5m safer: with 4 left the expert now pushes it.)"""
     from game.engine.actions import Discard
     from game.engine.tiles import parse_tile as T
     from game.practice.hints import hints, practice_observation
 
     obs = practice_observation("123m456m789p11z45p5m", rivers=("", "1z2z9p3m", "", ""),
                                uper=(False, True, False, False), uper_index=(-1, 1, -1, -1),
-                               wall_left=4)
+                               wall_left=3)
     h = hints(obs)
     assert h.suggested == Discard(T("6m"))
     five = next(d for d in h.discards if d.tile == T("5m"))
