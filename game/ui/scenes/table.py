@@ -626,7 +626,7 @@ def continue_game(app: App, path: Any = None, **options: Any) -> Scene:
     def notice(text: str) -> Scene:
         return app.make("notice", title=app.tr("menu.continue"), messages=[text])
 
-    from game.practice.records import os_reason
+    from game.records import os_reason
 
     try:
         claim = claim_unfinished() if path is None else claim_record(path)

@@ -11,7 +11,7 @@
 
 Each hand is run by the engine's referee, `game.engine.driver.HandDriver` (`hand`): every seat
 is answered later (the screen paces them all), the computer seats still observe through it, and
-the record (`game.practice.records.RecordWriter`) is one of its listeners, and so is whatever
+the record (`game.records.RecordWriter`) is one of its listeners, and so is whatever
 the screen subscribed with `listen` (the `game.ui.director.Director`). The screen decides
 *when* (after the animations, after the thinking delay) and shows what happened; this class
 decides nothing about the rules (the engine's `Table` does) and imports no pygame. The screen
@@ -28,7 +28,7 @@ from typing import Any
 
 from game.engine.actions import Action
 from game.engine.driver import HandDriver
-from game.engine.errors import IllegalActionError
+from game.engine.replay import rebuild_hand
 from game.engine.session import Session
 from game.engine.table import Decision, Table
 
@@ -111,7 +111,7 @@ class TableDriver:
     human) and the record (`writer`).
 
     `human` is the human's player number (None: nobody plays by hand). `record` keeps a record
-    of the game (`game.practice.records`), `continues` (Continue) names the record this game
+    of the game (`game.records`), `continues` (Continue) names the record this game
     continues and holds its lock, `replay` plays a record's actions back instead of asking
     seats. `threaded`: computer seats decide in a worker thread (False: at once, in `ask`).
     `on_end` is called when a replayed record has no further action (`ended`). `budget_ms`:
@@ -219,22 +219,18 @@ class TableDriver:
         """Play a record's hands again through the referee (Continue), up to the hand in
         progress; the new record gets the same lines. The computer seats see only the hand in
         progress, from its first event, at the next `step`."""
+        table: Table | None = None
         for n, actions in enumerate(resume.actions, 1):
-            hand = self.hand = self._referee(self.session.new_hand(), observe=False, screen=False)
-            hand.step()
-            for seat, action in actions:
-                if hand.is_over:
-                    break
-                try:
-                    hand.answer(seat, action)
-                except IllegalActionError:
-                    break
-            if hand.is_over and n < len(resume.actions):
+            # the engine's one rebuild, the record listening (not the screen: it is shown the
+            # hand in progress from its first event); a refused action ends the hand there
+            table = rebuild_hand(self.session.new_hand(), actions, strict=False,
+                                 stop_when_over=True,
+                                 listeners=self._listeners(screen=False)).table
+            if table.is_over and n < len(resume.actions):
                 self.session.finish_hand()
-        if self.hand is None:
+        if table is None:
             self.start_hand()
             return
-        table = self.hand.table
         self.hand = HandDriver(table, [self.seats[p] for p in table.players], later=range(4),
                                listeners=self._listeners(), seen=0, heard=len(table.events))
         # the continued record stays as it is: the new one names it in its header

@@ -16,9 +16,9 @@ from game.engine.errors import MahjongError
 
 
 def records_module() -> Any:
-    """`game.practice.records`, or None in a build without it."""
+    """`game.records`, or None in a build without it."""
     try:
-        from game.practice import records
+        from game import records
     except ImportError:  # pragma: no cover - the records module is part of the game
         return None
     return records
@@ -108,7 +108,7 @@ def claim_record(path: Any) -> Resume:
     """Take one record to continue (the title's offer, or a game chosen in the replays list):
     lock it, re-check under the lock that no other game continued it, read it. `ContinueError`
     says why it cannot be continued (another window holds it, it was continued, it ended)."""
-    from game.practice.locks import RecordLock
+    from game.records.locks import RecordLock
 
     rec_mod = records_module()
     head = rec_mod.peek_record(path)
