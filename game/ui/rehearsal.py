@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,6 +29,9 @@ from .art import TileArt
 from .board import BoardView, InfoView, SeatView, draw_board, draw_info
 from .layout import Layout, MeldSpec
 from .widgets import FIT_MIN, Fonts
+
+if TYPE_CHECKING:
+    from .app import App
 
 #: a hand holds at most this many concealed tiles besides the drawn one
 HAND_MAX = 13
@@ -79,10 +83,12 @@ def cells(lay: Layout) -> set[tuple[int, int]]:
     return out
 
 
-def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = "en") -> Iterator[None]:
+def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = "en",
+             app: App | None = None) -> Iterator[None]:
     """Draw `views()` at `lay` into a scratch surface, one a step; every tile at each of
     `cells` (one a step); with `fonts`, the seat plates and the console with each seat the
-    dealer (each seat's wind at each plate) and the banner's fonts; then the dice at the table's size and the seat
+    dealer (each seat's wind at each plate) and the banner's fonts; with `app`, the right
+    column's (`game.ui.table.side_column`); then the dice at the table's size and the seat
     choice's. What they made stays in `art`'s cache (and `fonts`' text cache)."""
     scratch = pygame.Surface(lay.size)
     for v in views():
@@ -92,6 +98,14 @@ def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = 
         for k in (None, *range(29)):
             art.tile(k, width, orientation)
             yield None
+    if app is not None:  # the right column's scores and moves (`TableView._draw_side_column`)
+        from .director import HandModel
+        from .table.side_column import SideColumn
+
+        area = pygame.Rect(lay.hints_area(0).as_tuple())
+        area.h = round(lay.buttons.y) - lay.gap - area.y
+        SideColumn().draw(scratch, area, app, HandModel(), ("", "", "", ""), 0, [], 0, area)
+        yield None
     if fonts is not None:
         for dealer in range(4):
             winds = ((-dealer) % 4, (1 - dealer) % 4, (2 - dealer) % 4, (3 - dealer) % 4)
