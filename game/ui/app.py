@@ -274,7 +274,8 @@ class App:
                 return
             step()
             yield None
-        for _ in rehearse(lay, self.art, self.fonts, self.lang):  # the shadows, sideways cells and dice a hand draws
+        # the shadows, sideways cells, dice and the right column's fonts a hand draws
+        for _ in rehearse(lay, self.art, self.fonts, self.lang, app=self):
             if lay is not self.layout:
                 return
             yield None
