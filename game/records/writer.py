@@ -50,7 +50,7 @@ class RecordWriter:
     exists without its header: it is made with its first lines in it (`_create`), so a Ctrl+C
     at the start leaves no empty record.
 
-    While it is open the writer holds the record's lock (`game.practice.locks`), taken before
+    While it is open the writer holds the record's lock (`game.records.locks`), taken before
     the file is made, so no other game offers it for Continue or touches it. ``continues``
     names the record this game continues (its header links the two, so lists and statistics
     count the game once). Each hand end is flushed to the disk (fsync), whoever plays.
