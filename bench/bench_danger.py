@@ -105,8 +105,8 @@ def legal_wins(table: Table, discarder: int) -> dict[int, frozenset[int]]:
     for o in range(4):
         if o == discarder:
             continue
-        total = list(table.counts[o])
-        for m in table.melds[o]:
+        total = list(table.seat_state[o].counts)
+        for m in table.seat_state[o].melds:
             total[m.tile] += m.size
         out[o] = frozenset(k for k in table.waits(o) if total[k] < 4  # not a fifth copy
                            and table._discard_win_check(o, k, discarder, False, last)[2] is None)

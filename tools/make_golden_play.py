@@ -245,7 +245,7 @@ def result_words(t: Table) -> list[str]:
 def default_action(d: Decision, t: Table) -> Action:
     if d.kind in ("claim", "rob", "kong"):
         return PASS
-    drawn = t.drawn[d.seat]
+    drawn = t.seat_state[d.seat].drawn
     a = Discard(drawn >> 2) if drawn is not None and drawn < 100 else None
     if a is None or a not in d.legal:
         raise ValueError(f"the script must say what {seat_name(d.seat)} does: {legal_words(d)}")

@@ -359,9 +359,8 @@ class Table:
     # Read access by seat, as lists (the containers are the seats' own) or tuples (flags).
     # DEPRECATED (issue 31): each rebuilds a per-seat list on every access; read the seat's
     # `SeatState` instead (``table.seat_state[s].concealed``). They go once their last callers
-    # have moved: game/ui/scenes/results.py (concealed, melds, flowers), tools/make_golden_play.py
-    # (drawn), bench/bench_danger.py (counts, melds) and tests/table/test_resample.py (which
-    # checks uper_index against the seats' own).
+    # have moved: game/ui/scenes/results.py (concealed, melds, flowers) and
+    # tests/table/test_resample.py (which checks uper_index against the seats' own).
     @property
     def concealed(self) -> list[list[int]]:
         return [p.concealed for p in self.seat_state]
