@@ -1,157 +1,11 @@
-"""Numbers and words a learner reads that mutation testing (`python tools/mutation.py practice`,
-docs/mutation-testing.md) found unpinned."""
+"""The practice hints (`game.practice.hints`): an honour with every copy visible is safe, no
+chance needs every sequence shape dead, the practice observation, a waiting hand's hints, the
+uper verdict and the plans counting the winds, and why a tile wins or not after the suggested
+discard (and after a winning tile thrown after uper)."""
 
 from __future__ import annotations
 
-import datetime as dt
-import json
 
-from test_learner_numbers import HANDS_A, HANDS_B, _hand, _write
-
-from game.practice.stats import Stats, statistics
-from game.records import load_record
-
-UTC = dt.UTC
-
-
-def test_no_records_are_all_zeros_and_no_top_yak():
-    empty = Stats.empty()
-    assert statistics([]) == empty
-    assert (empty.sessions, empty.hands, empty.wins, empty.deal_ins, empty.upers,
-            empty.wins_after_uper, empty.points, empty.points_in_wins) == (0,) * 8
-    assert (empty.win_rate, empty.deal_in_rate, empty.uper_rate, empty.win_rate_after_uper,
-            empty.points_per_hand, empty.points_per_win) == (0.0,) * 6
-    assert empty.top_yak is None and empty.series == () and empty.session_totals == ()
-
-
-def _one_hand(n: int, points: int) -> list[list[dict]]:
-    """One finished hand in which player 0 (East) gets `points` from South."""
-    return [_hand(n, (0, 1, 2, 3), (points, -points, 0, 0))]
-
-
-def test_an_unknown_player_name_means_the_records_learner(tmp_path):
-    a = _write(tmp_path / "a.jsonl", "2026-05-01T10:00:00+00:00", 0, HANDS_A)
-    assert statistics([a], player="nobody") == statistics([a]) == statistics([a], player="me")
-
-
-def test_a_record_without_a_learner_counts_for_its_first_player(tmp_path):
-    path = _write(tmp_path / "a.jsonl", "2026-05-01T10:00:00+00:00", 0, _one_hand(1, 7))
-    lines = path.read_text("utf-8").splitlines()
-    header = json.loads(lines[0])
-    del header["human"]
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", "utf-8")
-    assert load_record(path).human is None
-    st = statistics([path])
-    assert (st.hands, st.points) == (1, 7)  # player 0's points, not player 1's (-7)
-
-
-def _dated(tmp_path, name: str, created, points: int):
-    path = _write(tmp_path / name, "x", 0, _one_hand(1, points))
-    lines = path.read_text("utf-8").splitlines()
-    header = json.loads(lines[0])
-    header["created"] = created
-    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n", "utf-8")
-    return path
-
-
-def test_the_chart_orders_undated_then_naive_and_aware_times_as_utc_then_names(tmp_path):
-    """A record without a readable date (empty, not a date) is the oldest, dated
-    1970-01-01 UTC; a date without a zone is UTC; records of the same time go by file name."""
-    recs = [
-        _dated(tmp_path, "e.jsonl", "2026-05-02T09:00:00+00:00", 5),    # 09:00 UTC
-        _dated(tmp_path, "d.jsonl", "2026-05-02T08:30:00", 4),          # naive: 08:30 UTC
-        _dated(tmp_path, "c.jsonl", "2026-05-02T10:00:00+02:00", 3),    # 08:00 UTC
-        _dated(tmp_path, "b.jsonl", "", 2),                             # empty
-        _dated(tmp_path, "a.jsonl", "yesterday", 1),                    # not a date
-        _dated(tmp_path, "f.jsonl", "2026-05-02T09:00:00+00:00", 6),    # the same time as e
-    ]
-    st = statistics(recs)
-    assert [p.hand_points for p in st.series] == [1, 2, 3, 4, 5, 6]
-    assert [p.total for p in st.series] == [1, 3, 6, 10, 15, 21]
-    assert [name for name, _ in st.session_totals] == [f"{c}.jsonl" for c in "abcdef"]
-    epoch = dt.datetime(1970, 1, 1, tzinfo=UTC)
-    assert [p.created for p in st.series[:2]] == [epoch, epoch]
-    assert st.series[3].created == dt.datetime(2026, 5, 2, 8, 30, tzinfo=UTC)
-    assert all(p.created.tzinfo is not None for p in st.series)
-
-
-def test_the_chart_shows_the_last_twenty_sessions_by_default_and_all_on_request(tmp_path):
-    recs = [_dated(tmp_path, f"r{i:02d}.jsonl", f"2026-05-{i + 1:02d}T10:00:00+00:00", i)
-            for i in range(21)]
-    st = statistics(recs)
-    assert st.sessions == 21 and st.hands == 21 and st.points == sum(range(21))
-    assert len(st.session_totals) == 20 and st.session_totals[0] == ("r01.jsonl", 1)
-    assert st.series[-1].total == sum(range(1, 21))  # the chart's total restarts at the oldest shown
-    for everything in (None, 0):
-        st = statistics(recs, last_sessions=everything)
-        assert len(st.session_totals) == 21 and st.series[-1].total == sum(range(21))
-
-
-def test_records_already_read_are_used_as_they_are(tmp_path):
-    a = _write(tmp_path / "a.jsonl", "2026-05-01T10:00:00+00:00", 0, HANDS_A)
-    b = _write(tmp_path / "b.jsonl", "2026-05-02T10:00:00+00:00", 2, HANDS_B)
-    read = [load_record(a), load_record(b)]
-    a.unlink()
-    b.unlink()  # nothing to read again: the Record objects are enough
-    st = statistics(read)
-    assert st.sessions == 2 and st.hands == 7
-
-
-
-# ---------------------------------------------------------------- a practice session's decisions
-# In this process (workers=1): the mutation run deselects the tests whose playouts start a
-# process pool (pools started from mutmut's forked children never finish), so these pin what
-# PracticeSession.decide does with the same rigged hands.
-
-def _ready_position(hand: str):
-    from game.engine.rules import RuleSet
-    from game.engine.table import Table, rig_wall
-    from game.practice.uper_practice import position_from_table
-    t = Table(RuleSet(flowers=False), seed=5, wall=rig_wall([hand, None, None, None]))
-    return position_from_table(t, 0)
-
-
-def test_a_session_refuses_unknown_and_illegal_options_without_recording_them():
-    import pytest
-
-    from game.practice.review import PracticeSession
-    s = PracticeSession(playouts=2, opponents="fast", workers=1)
-    open_hand = _ready_position("111m234m234p99p79p1z")  # uper needs a concealed hand here
-    with pytest.raises(ValueError, match=r"^unknown option 'pray'; choose one of uper, silent, "
-                                         r"fold$"):
-        s.decide(open_hand, "pray")
-    with pytest.raises(ValueError, match=r"^declare uper is not allowed here: .*concealed only"):
-        s.decide(open_hand, "uper")
-    assert s.decisions == []
-
-
-def test_each_decision_is_numbered_described_and_played_with_the_next_seed():
-    from game.engine.tiles import parse_tile
-    from game.practice.review import PracticeSession, UperDecision, review
-    from game.practice.uper_practice import compare_options
-    pos = _ready_position("123m456m789m11223p")  # 1p, 2p or 3p leaves it waiting
-    s = PracticeSession(playouts=3, opponents="fast", seed=40, workers=1)
-    first = s.decide(pos, "silent")
-    second = s.decide(pos, "uper", discard=parse_tile("3p"))
-    assert [(d.index, d.chosen) for d in s.decisions] == [(1, "silent"), (2, "uper")]
-    assert all(isinstance(d, UperDecision) for d in s.decisions)
-    assert s.decisions[0].description == pos.describe()
-    assert s.decisions[0].comparison is first and s.decisions[1].comparison is second
-    # the first decision is played with the session's seed, the second with the next one, and
-    # the chosen ready discard reaches the playouts
-    same_first = compare_options(pos, 3, seed=40, opponents="fast", workers=1)
-    same_second = compare_options(pos, 3, seed=41, opponents="fast", workers=1,
-                                  discard=parse_tile("3p"))
-    assert first.results == same_first.results and first.opponents == "fast"
-    assert second.results == same_second.results
-    assert second.results != compare_options(pos, 3, seed=40, opponents="fast", workers=1,
-                                             discard=parse_tile("3p")).results  # seeds matter
-    assert second.offered[0].action.tile == parse_tile("3p") != first.offered[0].action.tile
-    assert [o.playouts for o in first.results] == [3, 3, 3]  # the session's playouts per option
-    assert [i.index for i in sorted(review(s), key=lambda i: i.index)] == [1, 2]
-
-
-# ------------------------------------------------------------------ the hints' danger reasons
 def test_an_honour_with_every_copy_visible_is_safe_against_everyone_else():
     """Two Greens in the hand and two in West's river: against South (who has not discarded
     one) the Green is safe because every copy is visible; against West the reason stays his
@@ -222,30 +76,6 @@ def test_a_practice_observation_has_the_hands_waits_and_one_entry_per_seat():
     assert practice_observation("123m456m789m112p").waits == ()  # not ready
 
 
-def test_a_lesson_names_an_uper_against_the_rules_first():
-    from game.practice.review import PracticeSession, review
-    s = PracticeSession(playouts=2, opponents="fast", workers=1)
-    s.decide(_ready_position("111m234m234p99p79p1z"), "fold")  # uper needs a concealed hand
-    lesson = str(review(s)[0].lesson)
-    assert lesson.startswith("uper is against the rules here:") and "concealed only" in lesson
-    ready = PracticeSession(playouts=2, opponents="fast", workers=1)
-    ready.decide(_ready_position("123m456m789m11223p"), "silent")  # uper is allowed
-    assert "against the rules" not in str(review(ready)[0].lesson)
-
-
-def test_a_session_start_without_a_readable_seed_reads_seed_0():
-    from game.engine.events import SessionStarted
-    from game.practice.event_words import event_message
-
-    def line(seed):
-        return str(event_message(SessionStarted(seed=seed, rules={}, players=("a", "b", "c", "d"),
-                                                method="dice", rolls=(), seats=(0, 1, 2, 3))))
-    assert line(77).startswith("Session start: seed 77,")
-    for hidden in (None, "12", True, 3.5):  # hidden from a seat, or a damaged record
-        assert line(hidden).startswith("Session start: seed 0,")
-
-
-# ------------------------------------------------------------------ the hints of a whole hand
 def test_a_waiting_hand_gets_no_suggestion_and_a_turn_no_hand_acceptance():
     """13 tiles (waiting for a draw): nothing to suggest (no action, no reason) and the hand's
     own acceptance; 14 tiles: a suggestion with its reason and acceptance per discard only."""
@@ -309,32 +139,6 @@ def test_why_a_tile_wins_or_not_follows_the_suggested_discard():
     assert str(h.why_not(T("4p"))).startswith("you can win on 4p by discard")
     assert str(h.why_not(T("1p"))).startswith("you can win on 1p by discard")
     assert str(h.why_not(T("2p"))) == "2p does not complete your hand (your waits: 14p)"
-
-
-# ------------------------------------------------------------------ a record's event lines
-def test_a_session_start_names_the_players_by_the_names_given_else_by_the_record():
-    from game.engine.events import SessionStarted
-    from game.practice.event_words import event_message
-
-    e = SessionStarted(seed=5, rules={}, players=("human", "ai:expert", "ai:expert", "ai:easy"),
-                       method="dice", rolls=(), seats=(2, 0, 1, 3))
-    assert str(event_message(e)) == (
-        "Session start: seed 5, seats by dice: human W, ai:expert E, ai:expert S, ai:easy N")
-    assert str(event_message(e, ["Ann", "Bo", "Cy", "Di"])) == (
-        "Session start: seed 5, seats by dice: Ann W, Bo E, Cy S, Di N")
-    # a name missing from the list: the player's number
-    assert str(event_message(e, ["Ann"])) == (
-        "Session start: seed 5, seats by dice: Ann W, P2 E, P3 S, P4 N")
-
-
-def test_the_two_throws_of_the_dice_say_what_they_decide():
-    from game.engine.events import DiceRolled
-    from game.practice.event_words import event_message
-
-    assert str(event_message(DiceRolled(seat=0, faces=(3, 4), purpose="breaker"))) == (
-        "E throws 3+4 (who breaks the wall)")
-    assert str(event_message(DiceRolled(seat=2, faces=(1, 6), purpose="count"))) == (
-        "W throws 1+6 (where the wall breaks)")
 
 
 def test_after_discarding_a_winning_tile_after_uper_the_hints_say_no_self_draw_either():
