@@ -14,10 +14,10 @@ nothing. After a discard every seat that can claim decides at once; `resolve_cla
 The shuffle and the dice are the only randomness, from ``random.Random(seed)``.
 
 >>> t = Table(RuleSet(flowers=False), seed=1)
->>> [len(t.concealed[s]) for s in range(4)], t.wall.remaining
+>>> [len(p.concealed) for p in t.seat_state], t.wall.remaining
 ([14, 13, 13, 13], 47)
 >>> t = Table(RuleSet(), seed=1)
->>> [len(t.concealed[s]) for s in range(4)], t.wall.remaining + sum(map(len, t.flowers))
+>>> [len(p.concealed) for p in t.seat_state], t.wall.remaining + sum(len(p.flowers) for p in t.seat_state)
 ([14, 13, 13, 13], 51)
 >>> list(t.pending()), t.pending()[0].kind
 ([0], 'turn')
@@ -1174,7 +1174,7 @@ class Table:
 
         >>> t = Table(RuleSet(), seed=4)
         >>> r = t.resample_hidden(0, random.Random(1))
-        >>> r.observation(0) == t.observation(0), r.concealed[1] != t.concealed[1]
+        >>> r.observation(0) == t.observation(0), r.seat_state[1].concealed != t.seat_state[1].concealed
         (True, True)
 
         Two tables that differ only in where `seat`'s hidden tiles lie deal the same copy: the
