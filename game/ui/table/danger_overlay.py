@@ -20,6 +20,7 @@ plate, so it reads over the felt, a river or a wall.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -243,8 +244,12 @@ class TableCoach:
             self.shown["coach"] = self.line
         if tiles and lines:
             top = min(r.y for r, _ in tiles)
-            x = tiles[0][0].x
-            right = max(x + 100, round(lay.frame.right) - lay.gap)
+            # inside the table's frame: clear of the plates (left) and the right-hand column
+            x = max(tiles[0][0].x, math.ceil(lay.frame.x) + lay.gap)
+            right = round(lay.frame.right) - lay.gap
+            wall = lay.wall_region(1)  # the right-hand wall stands inside the frame: not over it
+            if wall.x - lay.gap > x + 200:
+                right = min(right, math.floor(wall.x) - lay.gap)
             room = 4 * round(px * 1.4) + 32
             band = pygame.Rect(x, top - room - 8, right - x, room)
             self.shown["lines"] = [t for t, _ in lines]
