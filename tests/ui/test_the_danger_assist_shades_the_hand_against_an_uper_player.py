@@ -137,3 +137,4 @@ def test_a_ready_hand_names_its_waits_with_how_many_are_left(app, monkeypatch):
     plate = sc.table_coach.shown["plates"][0]
     assert plate.bottom < min(r.rect.y for r in sc.director.hand_rects(sc.human))
     assert not plate.colliderect(pygame.Rect(app.layout.panel.as_tuple()))  # the right column
+    assert not plate.colliderect(pygame.Rect(app.layout.plate(0).as_tuple()))  # the human's plate

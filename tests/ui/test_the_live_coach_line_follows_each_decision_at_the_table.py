@@ -66,6 +66,7 @@ def test_a_discard_the_expert_would_not_make_gets_its_choice_and_why(app, monkey
     plate = sc.table_coach.shown["plates"][-1]
     assert plate.bottom < min(r.rect.y for r in sc.director.hand_rects(sc.human))
     assert not plate.colliderect(pygame.Rect(app.layout.panel.as_tuple()))  # the right column
+    assert not plate.colliderect(pygame.Rect(app.layout.plate(0).as_tuple()))  # the human's plate
 
 
 def test_the_experts_own_choice_gets_the_agree_line(app, monkeypatch):
