@@ -18,10 +18,8 @@ half-width of the paired intervals, to tell a real difference from noise); the s
 and deal-in %; the signed bias per option and of the uper-minus-silent margin; and every
 position where the best options differ.
 
-Measured (the default arguments, 2 processes, 260 s): the best option agrees in 37/42
-positions, 34/35 clear ones; mean |difference| 1.19 points per option (+-1.43 paired
-half-width); the fast policy overrates declaring uper by +1.38 +- 1.22 points. That is why
-`compare_options` plays its playouts with ``ai:standard`` opponents by default.
+What it measured, and why `compare_options` plays its playouts with ``ai:standard`` opponents
+by default: docs/benchmarks.md ("The fast playouts against the AI seats").
 """
 
 from __future__ import annotations

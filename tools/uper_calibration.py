@@ -23,36 +23,14 @@ uper - silent excludes zero) and its cost: the sum over positions of the expecte
 its choice (playout means, clear or not). `fit` grid-searches the current model's parameters on
 the fit half and reports both halves. `defence` plays seeded hands of the given tables and
 prints how much each seat kind defends after an uper (`ai.uper_policy.TableDefence` without
-its prior); ``UperParams.table_defence`` is the figure of ai:standard, the opponents of the fit
-(200 hands: ai:standard 0.80, ai:expert 0.70, greedy 0.11; 300 hands on 2026-11-24:
-ai:standard 0.78, ai:beginner 0.60 - it folds now, with slips; it read 0.11 before).
+its prior); ``UperParams.table_defence`` is the figure of ai:standard, the opponents of the fit.
 
-Measured (480 positions: seeds 0-479, stages in turn, 200 playouts per option, 2 processes,
-about 15 min; the fit grid 40 s): 275 of the 480 verdicts are clear, uper better in 36 and
-silent better in 239. On the 240 held-out positions (137 clear):
+What it measured (the verdicts, the policies on the held-out half, the refit, the tables'
+defence): docs/benchmarks.md ("The uper timing against playouts").
 
-    policy                      agrees with clear verdicts   points lost   declares
-    never                       119/137                      127.8 (0.53)    0
-    always                       18/137                     1006.4 (4.19)  240
-    ai:standard ("simple")      100/137                      267.3 (1.11)   80
-    ai:expert before            98/137                      290.8 (1.21)  107
-    ai:expert now (fitted)      128/137                       78.9 (0.33)   42
-
-(points lost: summed over the held-out positions, per position in brackets). On the fit half
-the fitted model agrees with 133/138 (before: 98/138).
-
-Refit on the danger model's calibrated threat (2026-11-24; the silent players' share of the
-frozen price now its own parameter, `UperParams.frozen_weight_silent`; the same 480 seeds,
-positions and playouts made afresh by today's engine and seats, 24 min on 2 cores; the grid,
-now 24,000 parameter sets, 4.5 min): 273 clear verdicts (uper better in 37). The current
-parameters agree with 128/138 clear verdicts on the fit half (cost 69.9) and 121/135 held out
-(cost 100.2, 0.42 a position; never declaring: 114/135, 135.8). The grid's best on the fit half
-(frozen_weight 0.0, frozen_weight_silent 0.1, keep 0.35, flex 1.0, margin -1.5: cost 44.6) does
-no better held out (99.9), and its next best (the same with frozen_weight_silent 0.063 and the
-current flex and margin) 87.8-91.8: differences within the playouts' noise on 240 positions, so
-the fitted parameters stand. Caveat: in the playouts the player's
-own continuation is the practice's playout policy (a silent hand never folds), so the value of
-staying free to fold is not in the verdicts; it can only make silence better still.
+Caveat: in the playouts the player's own continuation is the practice's playout policy (a
+silent hand never folds), so the value of staying free to fold is not in the verdicts; it can
+only make silence better still.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ Every picture the window keeps is in a bounded cache (`cache_bytes` counts them:
 panels, gradients, table backgrounds, the picture under an overlay). Resizing still left the
 process far bigger than those bytes: every size of the drag makes and frees window-sized
 surfaces (33 MB each at 3840x2160), and the C allocator (glibc) keeps the freed heap for reuse
-instead of returning it -- 200 resizes up to 4K left about +740 MB, of which about 520 MB was
-freed memory kept -- and the caches stayed full of the drag's sizes, up to their budgets.
+instead of returning it, and the caches stayed full of the drag's sizes, up to their budgets
+(the figures before and after: docs/reliability.md).
 
 So a resize marks the caches (`mark`), and once it has settled (the window still has that size
 when the work drawn ahead for it is done: `App._trim_ahead`) `settle` drops every picture not
