@@ -10,6 +10,7 @@ game/ and ai/; `LEFT` lists the string comparisons not yet turned into names, fi
 """
 
 import ast
+import itertools
 from pathlib import Path
 
 from game.engine.kinds import DecisionKind, DicePurpose, EndReason, Phase, WinHow
@@ -66,7 +67,7 @@ def kind_literals(tree):
         if not isinstance(node, ast.Compare):
             continue
         operands = [node.left, *node.comparators]
-        for a, b in zip(operands, operands[1:]):
+        for a, b in itertools.pairwise(operands):
             for name, other in ((_named(a), b), (_named(b), a)):
                 values = _strings(other)
                 if name and values and all(v in {m.value for m in ENUMS[name]} for v in values):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.engine.actions import Discard
+from game.engine.kinds import Phase
 
 from .board import draw_board, draw_info
 from .board_picture import info_for
@@ -81,7 +82,7 @@ def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool
     obs = memo[key]
     if obs is None:
         return ""
-    if obs.last_discard is not None and obs.phase in ("claim", "rob"):
+    if obs.last_discard is not None and obs.phase in (Phase.CLAIM, Phase.ROB):
         seat, kind = obs.last_discard
         return tr("review.board_claimed", lang, tile=tile_name(kind, lang, notation=notation),
                   seat=seat_name(seat, lang))
