@@ -394,8 +394,15 @@ class TableView:
             lines.append((self.scene.app.tr("table.spectating"), DIM))
         if self.scene.input.prompt is None or d is None:  # no buttons to stand beside: the coach's words
             lines.extend((c, COACH) for c in self.coach_words())  # join the messages
+        stop = b.bottom  # the coach's words above the buttons come first: lines stop above them
+        if self.scene.input.prompt is not None and d is not None and self.prompt_head()[0]:
+            rects = self.scene.input.button_rects()
+            stop = rects[0].y - self.prompt_head()[1] - 2 if rects else stop
         for text, colour in lines:
-            for ln in wrap(fonts, text, size, b.w - 8)[:4]:
+            wrapped = wrap(fonts, text, size, b.w - 8)[:4]
+            if y + len(wrapped) * round(size * 1.3) > stop:
+                break  # a whole line or none: the rest would run under the coach's words
+            for ln in wrapped:
                 surface.blit(fonts.text(ln, size, colour), (round(b.x + 4), y))
                 y += round(size * 1.3)
         self._lines_bottom = y  # the side column's last moves go below these lines
