@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from game.engine.actions import PASS, Action, AddedKong, ConcealedKong, Discard, Kong, Pung, Win
 from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.kinds import OFFERS, DecisionKind
 from game.engine.messages import INT, TILE, Message, define
 from game.engine.table import Decision
 
@@ -52,7 +53,7 @@ class GreedySeat(SeatBase):
         if Win() in legal and Win() not in decision.notes:
             self._why = WIN()
             return Win()
-        if decision.kind in ("claim", "rob"):
+        if decision.kind in OFFERS:
             for a in legal:
                 if isinstance(a, Kong):
                     self._why = CLAIMS_KONG()
@@ -64,7 +65,7 @@ class GreedySeat(SeatBase):
             self._why = PASS_()
             return PASS
         obs = decision.observation
-        if decision.kind == "kong":  # at the deal
+        if decision.kind == DecisionKind.KONG:  # at the deal
             action, self._why = deal_kong(decision, obs)
             return action
         me = obs.seat

@@ -64,6 +64,7 @@ from game.engine.actions import (
 from game.engine.driver import HandDriver
 from game.engine.events import Event
 from game.engine.hand.shanten import HandShape
+from game.engine.kinds import OFFERS, PLAYS, DecisionKind
 from game.engine.messages import ACTION, FLOAT, INT, MSG, Message, define
 from game.engine.table import Decision, Table
 from game.engine.tiles import to_counts
@@ -159,12 +160,12 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
     if len(legal) < 2 or (Win() in legal and Win() not in decision.notes):
         return [chosen]
     obs = decision.observation
-    if decision.kind in ("claim", "rob"):
+    if decision.kind in OFFERS:
         if not search.claims:
             return [chosen]
         return [chosen] + [a for a in legal
                            if a != chosen and (a == PASS or isinstance(a, (Pung, Kong)))]
-    if decision.kind == "kong" or obs.uper[obs.seat] or NINE_MAJOR in legal:
+    if decision.kind == DecisionKind.KONG or obs.uper[obs.seat] or NINE_MAJOR in legal:
         return [chosen]
     melds = obs.melds[obs.seat]
     counts = to_counts(obs.concealed)
@@ -255,7 +256,7 @@ class _Counted(_Relay):
         self.left = turns
 
     def check(self, decision: Decision) -> None:
-        if decision.kind in ("turn", "discard"):
+        if decision.kind in PLAYS:
             self.left -= 1
             if self.left <= 0:
                 raise _Horizon(decision)
@@ -297,7 +298,7 @@ class QuickSeat(SeatBase):
         legal = decision.legal
         if Win() in legal and Win() not in decision.notes:
             return Win()
-        if decision.kind not in ("turn", "discard"):
+        if decision.kind not in PLAYS:
             return PASS if PASS in legal else legal[-1]
         obs = decision.observation
         me = obs.seat

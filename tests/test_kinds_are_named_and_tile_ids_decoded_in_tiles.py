@@ -22,9 +22,7 @@ ENUMS = {"kind": DecisionKind, "phase": Phase, "reason": EndReason, "how": WinHo
 #: string comparisons still to be named, by file (the most each file may keep)
 LEFT = {
     "ai/arena.py": 1,
-    "ai/greedy.py": 2,
     "ai/heuristic.py": 4,
-    "ai/master.py": 4,
     "game/practice/game_review.py": 6,
     "game/practice/tutorial.py": 8,
     "game/practice/uper_practice.py": 4,
