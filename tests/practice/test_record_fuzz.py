@@ -19,6 +19,7 @@ from game.cli import main
 from game.engine.errors import ReplayError
 from game.engine.rules import RuleSet
 from game.engine.session import Session
+from game.practice.record_text import transcript
 from game.practice.stats import statistics
 from game.records import (
     SUMMARY_INDEX,
@@ -27,7 +28,6 @@ from game.records import (
     find_unfinished,
     list_records,
     load_record,
-    transcript,
 )
 from game.settings import CONFIG_ENV, Settings
 

@@ -13,6 +13,7 @@ from game.cli import main
 from game.engine.replay import replay_file
 from game.engine.rules import RuleSet
 from game.engine.session import Session, play_session
+from game.practice.record_text import transcript
 from game.records import (
     RecordWriter,
     check_record,
@@ -20,7 +21,6 @@ from game.records import (
     load_record,
     prune_records,
     records_dir,
-    transcript,
 )
 
 
