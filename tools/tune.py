@@ -33,7 +33,12 @@ with the fields to write into the level's `Params` (`ai.heuristic.LEVELS`); othe
 level stays as it is. Seats are registered in this process only, so everything plays in one
 process (run several processes with different seeds for more).
 
-Measured (issue 34, 2026-12-07): see ``docs/levels.md`` and the session's report.
+Measured (issue 34, 2026-12-07, a 2-core machine shared with seven other jobs): 33 steps of 16
+walls from seed 34 in 50 min (one step of 2 x 64 hands a minute or two); one step's difference
+spreads about 3 points per hand, so the knobs moved little: defence 1.0 -> 0.83, uper_min_live
+4 -> 3, the rest within a tenth of a unit. ``confirm`` on seeds 900000-900001 (1,200 hands of
+the candidate, 3,600 of the expert): candidate - expert -0.12 (-0.34 to +0.09) points per hand,
+not kept. A useful run needs hundreds of steps (the state resumes).
 """
 
 from __future__ import annotations
