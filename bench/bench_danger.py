@@ -4,6 +4,8 @@
     python bench/bench_danger.py --hands 3000 --seed 500000
     git show HEAD~1:ai/danger.py > /tmp/old_danger.py
     python bench/bench_danger.py --also /tmp/old_danger.py   # another danger model, same run
+    python bench/bench_danger.py --dump /tmp/rated.csv       # every opponent's rated tiles
+    python bench/bench_danger.py --fit /tmp/rated.csv        # knots for ai.danger.CALIBRATION
 
 Four ``ai:expert`` seats play `--hands` seeded hands. At every discard decision of a seat that
 has not declared uper, each tile kind it may discard is rated by `ai.danger.read_opponents`
@@ -19,7 +21,9 @@ It prints
 * **readiness**: per kind of opponent (silent and concealed, silent with open melds, uper) and
   river length, the model's mean ``ready`` beside the share of those opponents who could win on
   a discard at all (some kind legal for them);
-* **calibration**: a reliability table (predicted vs actual deal-in per probability bucket),
+* **calibration**: a reliability table (predicted vs actual deal-in per probability bucket,
+  with their ratio; then per opponent, uper and silent, on the tiles not exactly safe against
+  him: what `ai.danger.CALIBRATION` is fitted to),
   the Brier score beside the Brier score of always predicting the base rate, the log loss, and
   the same for the tiles the seats actually discarded;
 * **ranking**, side by side: the model vs a stem-aware safety **ladder** fed the same
