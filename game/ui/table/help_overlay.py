@@ -138,7 +138,7 @@ def draw_help(surface: pygame.Surface, app: App) -> None:
     lay = help_layout(app, w, h)
     fonts, box = app.fonts, lay.box
     palette = app.art.look.table.palette
-    draw_panel(surface, box, alpha=245, palette=palette)
+    draw_panel(surface, box, alpha=255, palette=palette)  # opaque: nothing shows through
     title = fonts.fit(app.tr("help.title"), lay.title_size, box.w - 2 * lay.pad, GOLD, bold=True)
     surface.blit(title, (box.x + lay.pad, box.y + lay.pad))
     col_gap = (box.w - 2 * lay.pad - lay.columns * lay.col_w) // max(1, lay.columns - 1)
