@@ -231,3 +231,13 @@ def test_the_model_is_calibrated_on_seeded_self_play():
     assert c["n"] > 10000
     assert 0.65 * c["base"] < predicted < 1.35 * c["base"]
     assert c["brier"] < c["brier_base"]
+
+
+def test_the_fitted_knots_are_monotone_pools_of_what_dealt_in():
+    """bench_danger --fit, the source of `ai.danger.CALIBRATION`: buckets pooled until they hold
+    enough tiles and deal-ins, pools that would make the mapping fall merged."""
+    rows = ([(0.01, False)] * 95 + [(0.01, True)] * 5 + [(0.12, True)] * 20
+            + [(0.12, False)] * 80 + [(0.35, True)] * 15 + [(0.35, False)] * 85)
+    knots = bench.fit_knots(rows, min_tiles=50, min_hits=3)
+    assert knots == [(0.0, 0.0), (0.01, 0.05), (0.235, 0.175)]  # 0.20 then 0.15: merged
+    assert [y for _, y in knots] == sorted(y for _, y in knots)
