@@ -32,7 +32,7 @@ worlds (tests/ai/test_master.py).
 >>> for e in t.events:
 ...     view.observe(e.visible_to(0))
 >>> w = sample_world(view, t.pending()[0], random.Random(1))
->>> w.observation(0) == t.observation(0), w.concealed[1] != t.concealed[1]
+>>> w.observation(0) == t.observation(0), w.seat_state[1].concealed != t.seat_state[1].concealed
 (True, True)
 """
 
