@@ -41,3 +41,9 @@ def test_the_settings_screen_offers_each_with_its_words(name, lang):
     assert getattr(row.put(s, True), name) is True
     about = row.about(lang) if row.about else ""
     assert ("F8" if name == "assist_danger" else "F9") in about
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_tables_help_names_their_keys(lang):
+    words = tr("table.help", lang)
+    assert "F8" in words and "F9" in words
