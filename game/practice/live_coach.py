@@ -243,6 +243,9 @@ class LiveCoach:
     long after the player answered is dropped. `asked` counts the decisions the expert was asked
     about (with the setting off the table never asks)."""
 
+    #: half-seconds the worker waits for the player's answer before it ends (ten minutes)
+    WAIT_ROUNDS = 1200
+
     def __init__(self, *, make_expert: Callable[[], Any] | None = None, cap_s: float = 3.0,
                  threaded: bool = True, clock: Callable[[], float] = time.monotonic) -> None:
         self.make_expert = make_expert or _expert
@@ -288,8 +291,10 @@ class LiveCoach:
 
     def _think(self, v: Verdict, seen: Sequence[Event], after_uper: Sequence[Any] | None) -> None:
         self._suggest(v, seen)
-        while not v.cancelled and not v.answered.wait(0.5):
-            pass
+        # the player may think long; a table left meanwhile never answers: give up after a while
+        for _ in range(self.WAIT_ROUNDS):
+            if v.cancelled or v.answered.wait(0.5):
+                break
         self._judge(v, after_uper)
 
     def chose(self, decision: Decision, action: Action,

@@ -166,3 +166,14 @@ def test_a_pass_the_expert_would_pung_says_the_pung_brings_the_hand_nearer():
 
     d = _claim_on("55m19m123p456p13z67z", OTHERS, "5m", "7z")
     assert lc.judge(d, PASS, Pung()) == lc.INSTEAD(action=Pung(), why=lc.CALL_CLOSER())
+
+
+def test_a_worker_whose_player_never_answers_ends_without_a_line(monkeypatch):
+    """A table left while its decision was open never answers: the worker gives up."""
+    monkeypatch.setattr(lc.LiveCoach, "WAIT_ROUNDS", 2)
+    t, d = _first_turn()
+    coach = lc.LiveCoach()
+    coach.open(d, t.events, 0)
+    v = coach.current
+    assert v is not None and v.done.wait(60)  # ended, though nobody answered
+    assert v.line is None and coach.poll() is None
