@@ -79,7 +79,9 @@ from game.engine.actions import (
 from game.engine.driver import HandDriver
 from game.engine.errors import MahjongError
 from game.engine.events import Event
+from game.engine.kinds import OFFERS, DecisionKind, WinHow
 from game.engine.messages import ACTION, FLOAT, INT, MSG, TEXT, Message, define, message_from_json
+from game.engine.replay import HandRebuild, RebuildError
 from game.engine.table import Decision, Table
 from game.engine.tiles import SEAT_LETTERS, format_tiles
 from game.records import (
@@ -802,7 +804,7 @@ def _outcomes(record: Record, player: int, hands: int, stopped_in: int | None
         seat = hand.player_at_seat().index(player)
         out.append(HandOutcome(hand.number, end.payments[seat],
                                any(w.seat == seat for w in end.winners),
-                               any(w.from_seat == seat and w.how != "self_draw"
+                               any(w.from_seat == seat and w.how != WinHow.SELF_DRAW
                                    for w in end.winners)))
     return tuple(out)
 
@@ -862,7 +864,7 @@ def timeline(record: Record, review: GameReview) -> list[TimelineHand]:
             points[p] = end.payments[seat]
             totals[p] += end.payments[seat]
         dealt = [players[w.from_seat] for w in end.winners
-                 if w.how != "self_draw" and w.from_seat is not None]
+                 if w.how != WinHow.SELF_DRAW and w.from_seat is not None]
         out.append(TimelineHand(hand.number, tuple(points), tuple(totals),
                                 tuple(sorted({players[w.seat] for w in end.winners})),
                                 dealt[0] if dealt else None, cost.get(hand.number, 0.0)))
@@ -1003,11 +1005,11 @@ def _kind_and_category(d: Decision, chosen: Action, suggested: Action) -> tuple[
     obs = d.observation
     if any(isinstance(a, Win) for a in both):
         return "win", "offence"
-    if d.kind in ("claim", "rob"):
+    if d.kind in OFFERS:
         return "claim", "claims"
     if any(isinstance(a, DeclareNineMajor) for a in both):
         return "nine_major", "offence"
-    if d.kind == "kong" or any(isinstance(a, (ConcealedKong, AddedKong, Kong)) for a in both):
+    if d.kind == DecisionKind.KONG or any(isinstance(a, (ConcealedKong, AddedKong, Kong)) for a in both):
         return "kong", "offence"
     if any(isinstance(a, Discard) and a.uper for a in both):
         return "uper", "uper"
@@ -1107,6 +1109,7 @@ def _scan_hand(hand: HandRecord, player: int, reviewer: str, opponents: str, see
         table = hand.table(0)
     except MahjongError as err:
         return reason_of_error(err)
+    rebuild = HandRebuild(table)
     ai = make_seat(reviewer, seed=hand.number * 4 + seat)
     seen = 0
     checked, stop = _diverges(table, hand.events, 0)
@@ -1131,9 +1134,9 @@ def _scan_hand(hand: HandRecord, player: int, reviewer: str, opponents: str, see
             items.append(item)
         n0 = len(table.events)
         try:
-            table.submit(s, action)
-        except MahjongError as err:
-            stop = AT_LINE(line=no, why=reason_of_error(err))
+            rebuild.play(s, action, line=no)
+        except RebuildError as err:
+            stop = AT_LINE(line=no, why=reason_of_error(err.cause))
             break
         produced.append(len(table.events) - n0)
         checked, stop = _diverges(table, hand.events, checked)
@@ -1204,7 +1207,7 @@ def _playout(job: _Job, action: Action, i: int) -> tuple[int, bool, bool]:
     r = t.result
     assert r is not None
     won = any(w.seat == job.seat for w in r.winners)
-    dealt_in = any(w.from_seat == job.seat and w.how != "self_draw" for w in r.winners)
+    dealt_in = any(w.from_seat == job.seat and w.how != WinHow.SELF_DRAW for w in r.winners)
     return r.payments[job.seat], won, dealt_in
 
 

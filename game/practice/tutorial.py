@@ -80,6 +80,7 @@ from game.engine.actions import (
 from game.engine.driver import HandDriver
 from game.engine.errors import IllegalActionError, MahjongError
 from game.engine.events import Discarded, Event
+from game.engine.kinds import OFFERS, DecisionKind, WinHow
 from game.engine.messages import MSG, SEAT, TILE, TILES, Message, define
 from game.engine.rules import RuleSet
 from game.engine.scoring.uper import uper_verdict
@@ -370,7 +371,7 @@ def load_lesson(path: str | Path) -> tuple[Lesson, dict[str, str]]:
         if goal == "safe" and against is None:
             raise LessonError(path, f"{where}.against", "missing (the seat to be safe against)")
         how = s.get("how")
-        if how is not None and how not in ("self_draw", "discard"):
+        if how is not None and how not in (WinHow.SELF_DRAW, WinHow.DISCARD):
             raise LessonError(path, f"{where}.how", f"self_draw or discard, got {how!r}")
         upto = s.get("upto")
         if goal == "watch" and upto not in UPTO:
@@ -477,18 +478,18 @@ class _Computer:
             self.player.observe(event)
 
     def act(self, d: Decision) -> Action:
-        claim = d.kind in ("claim", "rob")
+        claim = d.kind in OFFERS
         if self.script:
             nxt = self.script[0]
             fits = isinstance(nxt, (Pung, Kong, Pass, Win)) if claim else not isinstance(nxt, (Pung, Kong, Pass))
-            if fits and d.kind != "kong":
+            if fits and d.kind != DecisionKind.KONG:
                 self.script.pop(0)
                 if nxt in d.legal:
                     return nxt
                 self.off_script.append(f"{SEAT_LETTERS[self.seat]}: {nxt!r} not legal ({d.kind})")
         if self.player is not None:
             return self.player.act(d)
-        if claim or d.kind == "kong":
+        if claim or d.kind == DecisionKind.KONG:
             return PASS
         drawn = d.observation.drawn
         if drawn is not None and Discard(drawn) in d.legal:
@@ -616,7 +617,7 @@ class LessonRun:
                 drv.ask(others[0])
                 continue
             d = waiting[me]
-            if d.kind in ("claim", "rob") and goal not in CLAIM_GOALS:
+            if d.kind in OFFERS and goal not in CLAIM_GOALS:
                 drv.answer(me, PASS)  # a claim the step is not about: let it go
                 self.auto_passed += 1
                 continue
@@ -725,8 +726,8 @@ class LessonRun:
                     return True
                 if g != "win" or step.how is None:
                     return g == "win"
-                own_turn = d is not None and d.kind == "turn"
-                return own_turn == (step.how == "self_draw")
+                own_turn = d is not None and d.kind == DecisionKind.TURN
+                return own_turn == (step.how == WinHow.SELF_DRAW)
             case Pung():
                 return g == "pung"
             case Kong():

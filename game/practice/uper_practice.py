@@ -60,6 +60,7 @@ from game.engine.actions import PASS, PUNG, WIN, Action, Discard
 from game.engine.driver import ActionLog, HandDriver
 from game.engine.hand.shanten import shanten as shanten_of
 from game.engine.hand.shanten import waits as shape_waits
+from game.engine.kinds import OFFERS, PLAYS, DecisionKind, WinHow
 from game.engine.messages import INT, MSG, SEAT, TILE, TILES, Message, define
 from game.engine.observation import Observation
 from game.engine.replay import rebuild_hand
@@ -181,7 +182,7 @@ def position_from_table(table: Table, seat: int) -> Position:
     """A practice position from a live table where `seat` is about to discard with a ready
     hand (e.g. a rigged scenario, or the player's own game). The table is used as it is."""
     d = table.pending().get(seat)
-    if d is None or d.kind not in ("turn", "discard"):
+    if d is None or d.kind not in PLAYS:
         raise ValueError(f"seat {seat_name(seat)} has no discard to make now")
     ready = _ready_discards(d)
     if not ready:
@@ -231,7 +232,7 @@ def generate_position(seed: int, *, rules: RuleSet | None = None, seat: int | No
         driver = HandDriver(t, seats, later={target}, listeners=[log])
         while waiting := driver.step():
             d = waiting[target]
-            if d.kind == "turn":
+            if d.kind == DecisionKind.TURN:
                 ready = _ready_discards(d)
                 if ready and lo <= t.wall.remaining <= hi:
                     legal_up = [k for k in ready if Discard(k, True) not in d.notes]
@@ -361,7 +362,7 @@ class PlayoutSeat:
             return WIN
         obs = d.observation
         s = d.seat
-        if d.kind in ("claim", "rob"):
+        if d.kind in OFFERS:
             if self.mode == "push" and PUNG in legal and obs.last_discard is not None:
                 k = obs.last_discard[1]
                 if k in DRAGONS or k == wind_of_seat(s):
@@ -537,7 +538,7 @@ def _outcome(t: Table, seat: int) -> tuple[bool, bool, int]:
     r = t.result
     assert r is not None
     win = any(w.seat == seat for w in r.winners)
-    deal_in = any(w.from_seat == seat and w.how != "self_draw" for w in r.winners)
+    deal_in = any(w.from_seat == seat and w.how != WinHow.SELF_DRAW for w in r.winners)
     return win, deal_in, r.payments[seat]
 
 

@@ -36,6 +36,7 @@ from game.engine.actions import (
     Pung,
     Win,
 )
+from game.engine.kinds import OFFERS, PLAYS
 from game.i18n import register_texts, text, yak_name
 
 from ..board_picture import BoardPicture, info_for
@@ -294,7 +295,7 @@ class LessonScene(Scene):
         offered = set(d.legal) | set(d.notes)
         if WIN in offered:
             out.append(("action.learn_win", WIN))
-        if d.kind in ("claim", "rob"):
+        if d.kind in OFFERS:
             if PUNG in offered:
                 out.append(("action.learn_pung", PUNG))
             if KONG in offered:
@@ -325,7 +326,7 @@ class LessonScene(Scene):
 
     def can_discard(self) -> bool:
         d = self.run.decision
-        return (self.run.state in ("doing", "wrong") and d is not None and d.kind in ("turn", "discard")
+        return (self.run.state in ("doing", "wrong") and d is not None and d.kind in PLAYS
                 and self.run.step.goal in ("discard", "uper", "try_uper", "safe", "win", "try_win", "play"))
 
     # --- geometry -------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.engine.kinds import PLAYS
 from game.engine.tiles import kind_of_tile
 from game.practice.danger_assist import DangerView, after_uper_kinds, danger_view
 from game.practice.live_coach import LiveCoach
@@ -227,7 +228,7 @@ class TableCoach:
         if selected is not None and 0 <= selected < len(tiles):
             rect, kind = tiles[selected]
             tiles[selected] = (rect.move(0, -lay.lift), kind)
-        turn = d is not None and d.kind in ("turn", "discard") and d.seat == human
+        turn = d is not None and d.kind in PLAYS and d.seat == human
         discard = tiles[selected][1] if turn and selected is not None \
             and 0 <= selected < len(tiles) else None
         view = self.reading(d, table, human, discard) if (idle or d is not None) else None
