@@ -78,7 +78,7 @@ def test_a_world_deals_an_uper_player_a_ready_hand_and_each_thrown_draw_where_it
     hands = set()
     for seed in range(5):
         w = sample_world(view, d, random.Random(seed))
-        south = [kind_of_tile(x) for x in w.concealed[1]]
+        south = [kind_of_tile(x) for x in w.seat_state[1].concealed]
         assert len(south) == 13 and shanten([south.count(k) for k in range(25)]) == 0
         hands.add(tuple(sorted(south)))
         drew = [(e.seat, kind_of_tile(e.tile)) for e in w.events if isinstance(e, Drew)]

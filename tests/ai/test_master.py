@@ -96,7 +96,7 @@ def test_a_world_agrees_with_the_view_and_deals_the_hidden_tiles_afresh():
             w = sample_world(views[s], d, random.Random(checked))
             assert w.observation(s) == d.observation
             hidden = [o for o in range(4) if o != s]
-            assert [sorted(w.concealed[o]) for o in hidden] != \
+            assert [sorted(w.seat_state[o].concealed) for o in hidden] != \
                 [sorted(t.seat_state[o].concealed) for o in hidden]
             checked += 1
             t.submit(s, seats[s].act(d))

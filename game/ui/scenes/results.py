@@ -241,8 +241,8 @@ class HandResultScene(_Overlay):
 
     def _shown_kinds(self, seat: int) -> list[int]:
         """A seat's tiles as the draw screen shows them: concealed (sorted), then its sets."""
-        kinds = sorted(kind_of_tile(t) for t in self.table.concealed[seat] if not is_flower_tile(t))
-        for m in self.table.melds[seat]:
+        kinds = sorted(kind_of_tile(t) for t in self.table.seat_state[seat].concealed if not is_flower_tile(t))
+        for m in self.table.seat_state[seat].melds:
             kinds.extend([m.tile] * m.size)
         return kinds
 
@@ -338,8 +338,8 @@ class HandResultScene(_Overlay):
         hands = []
         for seat in range(4):
             kinds = self._shown_kinds(seat)
-            starts = [sum(1 for t in self.table.concealed[seat] if not is_flower_tile(t))]
-            for m in self.table.melds[seat]:
+            starts = [sum(1 for t in self.table.seat_state[seat].concealed if not is_flower_tile(t))]
+            for m in self.table.seat_state[seat].melds:
                 starts.append(starts[-1] + m.size)
             hands.append((kinds, starts))
         units = max(len(k) + 0.5 + (len(st) - 1) / 3 for k, st in hands)
@@ -393,7 +393,7 @@ class HandResultScene(_Overlay):
         if len(self.result.winners) > 1:
             head += f"   ({self.page + 1}/{len(self.result.winners)} ◀▶)"
         groups = res.groups or ()
-        flowers = list(self.table.flowers[w.seat])
+        flowers = list(self.table.seat_state[w.seat].flowers)
         g = win_geometry(box, size, lines=len(res.yak), tiles=sum(len(x) for x in groups) or 14,
                          groups=len(groups), flowers=len(flowers),
                          big=self.page == 0 and res.basic >= BIG_HAND)
