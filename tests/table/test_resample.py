@@ -66,12 +66,12 @@ def test_hidden_tiles_change_with_the_rng_and_only_with_it():
     assert a.concealed[seat] == t.seat_state[seat].concealed
     # the same tiles, dealt differently; counts and waits rebuilt by the engine
     hidden = sorted(x for s in others for x in t.seat_state[s].concealed) + t.wall.remaining_ids()
-    again = sorted(x for s in others for x in a.concealed[s]) + a.wall.remaining_ids()
+    again = sorted(x for s in others for x in a.seat_state[s].concealed) + a.wall.remaining_ids()
     assert sorted(hidden) == sorted(again)
     for s in others:
         assert a.seat_state[s].counts == to_counts(map(kind_of_tile, a.concealed[s]))
         assert a.waits(s) == waits(a.seat_state[s].counts)
-        assert not any(map(is_flower_tile, a.concealed[s]))  # flowers stay in the wall
+        assert not any(map(is_flower_tile, a.seat_state[s].concealed))  # flowers stay in the wall
 
 
 def test_kept_seats_keep_their_hands():
@@ -127,7 +127,7 @@ def test_where_the_hidden_tiles_lay_does_not_show_through_the_new_deal():
     t = Table(RuleSet(), seed=4)
     other = t.copy()
     a, b = other.seat_state[1], other.seat_state[2]
-    ha, hb = list(a.concealed), list(b.concealed)
+    ha, hb = [p.concealed for p in a.seat_state], [p.concealed for p in b.seat_state]
     ha[0], hb[0] = hb[0], ha[0]
     a.set_hand(ha)
     b.set_hand(hb)
