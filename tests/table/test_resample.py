@@ -63,13 +63,13 @@ def test_hidden_tiles_change_with_the_rng_and_only_with_it():
     assert a.wall.remaining_ids() == b.wall.remaining_ids()
     assert [a.seat_state[s].concealed for s in others] != [c.seat_state[s].concealed for s in others]
     assert a.wall.remaining_ids() != t.wall.remaining_ids()
-    assert a.concealed[seat] == t.seat_state[seat].concealed
+    assert a.seat_state[seat].concealed == t.seat_state[seat].concealed
     # the same tiles, dealt differently; counts and waits rebuilt by the engine
     hidden = sorted(x for s in others for x in t.seat_state[s].concealed) + t.wall.remaining_ids()
     again = sorted(x for s in others for x in a.seat_state[s].concealed) + a.wall.remaining_ids()
     assert sorted(hidden) == sorted(again)
     for s in others:
-        assert a.seat_state[s].counts == to_counts(map(kind_of_tile, a.concealed[s]))
+        assert a.seat_state[s].counts == to_counts(map(kind_of_tile, a.seat_state[s].concealed))
         assert a.waits(s) == waits(a.seat_state[s].counts)
         assert not any(map(is_flower_tile, a.seat_state[s].concealed))  # flowers stay in the wall
 
@@ -78,8 +78,8 @@ def test_kept_seats_keep_their_hands():
     t, seat = _at_a_turn(RuleSet(), 5, 12)
     keep = (seat + 1) % 4
     r = t.resample_hidden(seat, random.Random(4), keep=[keep])
-    assert r.concealed[keep] == t.seat_state[keep].concealed
-    assert any(r.concealed[s] != t.seat_state[s].concealed for s in range(4) if s not in (seat, keep))
+    assert r.seat_state[keep].concealed == t.seat_state[keep].concealed
+    assert any(r.seat_state[s].concealed != t.seat_state[s].concealed for s in range(4) if s not in (seat, keep))
 
 
 @pytest.mark.parametrize("seed", range(15))
@@ -127,12 +127,12 @@ def test_where_the_hidden_tiles_lay_does_not_show_through_the_new_deal():
     t = Table(RuleSet(), seed=4)
     other = t.copy()
     a, b = other.seat_state[1], other.seat_state[2]
-    ha, hb = [p.concealed for p in a.seat_state], [p.concealed for p in b.seat_state]
+    ha, hb = list(a.concealed), list(b.concealed)
     ha[0], hb[0] = hb[0], ha[0]
     a.set_hand(ha)
     b.set_hand(hb)
     assert other.observation(0) == t.observation(0) and other.seat_state[1].concealed != t.seat_state[1].concealed
     one = t.resample_hidden(0, random.Random(9))
     two = other.resample_hidden(0, random.Random(9))
-    assert [one.concealed[s] for s in range(4)] == [two.seat_state[s].concealed for s in range(4)]
+    assert [one.seat_state[s].concealed for s in range(4)] == [two.seat_state[s].concealed for s in range(4)]
     assert one.wall.remaining_ids() == two.wall.remaining_ids()
