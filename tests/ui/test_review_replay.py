@@ -58,3 +58,30 @@ def test_the_replay_at_a_decision_shows_the_uper_badge(app, tmp_path):
         assert info.uper[screen_seat(o, seat)] == bool(obs.uper[o])
     assert info.wall_count == item.wall_left
     app.step([], 1 / 60)  # drawn with the badges
+
+
+def test_the_review_note_leaves_the_board_whole(app, tmp_path, monkeypatch):
+    """The review's words about the decision stand in a band above the board, never over it
+    (the box once hid the North plate): the board is drawn smaller, below the note."""
+    path, made = _records.play(tmp_path, 6, _records.deal_in)
+    assert made is not None
+    review_record(path, playouts=16, workers=1)
+    s = GameReviewScene(app, path, playouts=16, workers=1, threaded=False)
+    app.push(s)
+    assert s.open(0)
+    viewer = app.top
+    assert viewer.note, "the review gives the viewer its words about the decision"
+    drawn: list[tuple[int, int, int, int]] = []
+    render = viewer.board.render
+
+    def spy(*args, **kw):
+        pic = render(*args, **kw)
+        drawn.append(pic.get_size())
+        return pic
+    monkeypatch.setattr(viewer.board, "render", spy)
+    app.step([], 1 / 60)
+    region = viewer.regions()["board"]
+    _lines, note_h = viewer._note_lines(region, viewer.text_size())
+    (w, h), = drawn[-1:]
+    assert h <= region.h - note_h, "the board shares its region with the note, above it"
+    assert abs(w / h - region.w / region.h) < 0.02, "the board keeps its proportions"

@@ -335,14 +335,19 @@ class ReplayViewerScene(Scene):
             return None
         return info_for(table, human, self.app.lang, self.app.tr("viewer.you"))
 
-    def _draw_note(self, surface: pygame.Surface, board: pygame.Rect, size: int) -> None:
-        """The review's words about this decision, in an opaque box at the top of the board."""
+    def _note_lines(self, board: pygame.Rect, size: int) -> tuple[list[pygame.Surface], int]:
+        """The review's words about this decision as lines, and the height of their box."""
         fonts = self.app.fonts
         small = round(size * 0.85)
         lines = [fonts.fit(t, small if i else size, board.w - 48, GOLD if i == 0 else WHITE, bold=i == 0)
                  for i, t in enumerate(self.note)]
-        h = sum(t.get_height() + 4 for t in lines) + 16
-        box = pygame.Rect(board.x + 12, board.y + 12, board.w - 24, h)
+        return lines, sum(t.get_height() + 4 for t in lines) + 16
+
+    def _draw_note(self, surface: pygame.Surface, board: pygame.Rect, size: int) -> None:
+        """The review's words about this decision, in an opaque box at the top of the board's
+        region (the board is drawn below it, so no plate hides under the words)."""
+        lines, h = self._note_lines(board, size)
+        box = pygame.Rect(board.x + 12, board.y + 8, board.w - 24, h)
         draw_panel(surface, box, alpha=255, radius=8)
         y = box.y + 8
         for t in lines:
@@ -357,17 +362,26 @@ class ReplayViewerScene(Scene):
         rec = self.record
         human = self.human_seat()
         events = self.events
+        noted = bool(self.note) and self.note_at == (self.hand_i, self.k)
+        area = g["board"]
+        if noted and self.hand is not None:  # the board gives the note its own band above it
+            band = self._note_lines(area, size)[1] + 16
+            full = g["board"]
+            k = max(0.2, (full.h - band) / full.h)  # the board's own proportions, smaller
+            area = pygame.Rect(0, 0, round(full.w * k), round(full.h * k))
+            area.midtop = (full.centerx, full.y + band)
+            draw_panel(surface, g["board"], alpha=255, radius=4)
         if self.hand is not None:
             t = self.table_at(self.k)
-            pic = self.board.render(events[:self.k + 1], human, self.reveal, g["board"].size,
+            pic = self.board.render(events[:self.k + 1], human, self.reveal, area.size,
                                     self.info(t, human), key=(id(rec), self.hand_i, self.k))
-            surface.blit(pic, g["board"])
+            surface.blit(pic, pic.get_rect(center=area.center))
         else:
             draw_panel(surface, g["board"])
             msg = tr("viewer.no_hands")
             surface.blit(fonts.fit(msg, size, g["board"].w - 40, WHITE), (g["board"].x + 20, g["board"].y + 20))
         pygame.draw.rect(surface, (60, 130, 100), g["board"], width=2, border_radius=4)
-        if self.note and self.note_at == (self.hand_i, self.k):
+        if noted:
             self._draw_note(surface, g["board"], size)
         below = g["below"]
         draw_panel(surface, below, alpha=215, radius=10)
