@@ -104,3 +104,27 @@ def test_the_column_draws_inside_its_room(app, events, monkeypatch, size):
     assert texts[-1] in last  # the newest move last (maybe wrapped)
     for (a, ra), (b, rb) in itertools.combinations(said, 2):  # no text over another
         assert not ra.inflate(-2, -2).colliderect(rb.inflate(-2, -2)), (a, ra, b, rb)
+
+
+def test_a_move_names_its_seat_as_the_plates_do(app, events, monkeypatch):
+    """Given the seating, the last moves name a seat by its plate's name and wind ("Jiho
+    (West) discards ..."), as the prompts and banners do (issue 32, who is who)."""
+    said: list[str] = []
+    text = Fonts.text
+
+    def spy(self, s, px, colour=(255, 255, 255), bold=False):
+        said.append(s)
+        return text(self, s, px, colour, bold)
+
+    monkeypatch.setattr(Fonts, "text", spy)
+    lay = Layout.for_size(1280, 800)
+    room = pygame.Rect(lay.hints_area(0).as_tuple())
+    seating = (1, 2, 3, 0)  # the players moved round: Jimin sits East
+    model = HandModel(hand_no=1, scores=(0, 0, 0, 0), players=seating)
+    move = Discarded(seat=0, tile=8)
+    SideColumn().draw(pygame.Surface((1280, 800)), room, app, model, NAMES, 0, [*events, move],
+                      human=1, seating=seating)
+    line = event_line(move, NAMES, lang=app.lang, seating=seating)
+    who = line[:line.index(")") + 1]  # "Jimin (East)" / "Jimin(동)"
+    assert "Jimin" in who
+    assert any(s.startswith(who) for s in said), said

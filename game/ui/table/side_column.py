@@ -123,9 +123,10 @@ class SideColumn:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, app: App, model: Any,
              names: Sequence[str], you: int, events: Sequence[Event], human: int,
-             moves_area: pygame.Rect | None = None) -> None:
+             moves_area: pygame.Rect | None = None, seating: Sequence[int] | None = None) -> None:
         """The scores at the top of `area`, then as many of the last moves as fit below them, or
-        in `moves_area` when given (the table's: below the lines at the buttons' place)."""
+        in `moves_area` when given (the table's: below the lines at the buttons' place). With
+        `seating` (the player at each seat) a move names its seat as the plates do, "Jiho (West)"."""
         if area.w < 120 or area.h < 120:
             return
         fonts = app.fonts
@@ -170,7 +171,8 @@ class SideColumn:
         used = pad + round(head * 1.5) + pad
         lang, notation = app.lang, app.notation
         for e in reversed(public_events(events, human)):
-            lines = wrap(fonts, event_line(e, lang=lang, notation=notation), small, inner)
+            lines = wrap(fonts, event_line(e, names if seating else None, lang=lang, notation=notation,
+                                           seating=seating), small, inner)
             need = len(lines) * small_h + round(small * 0.3)
             if used + need > room:
                 break

@@ -437,5 +437,6 @@ class TableView:
         names, _levels = self.seat_names()
         you = next((p for p in range(4) if self.scene.is_you(p)), -1)
         human = self.scene.human if self.scene.human is not None else -1
-        self.side_column.draw(surface, area, self.scene.app, self.scene.director.model, names, you,
-                              self.scene.director.played, human, moves)
+        m = self.scene.director.model
+        self.side_column.draw(surface, area, self.scene.app, m, names, you,
+                              self.scene.director.played, human, moves, seating=m.players)
