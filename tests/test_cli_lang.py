@@ -65,7 +65,8 @@ TABLE = [
     (["shanten", "123m456p789p11m22z"], 0,
      ["ready, waits 1m:1 4m:4 2z:2 (7 unseen)"], ["대기, 대기패 1m:1 4m:4 2z:2 (안 보인 패 7장)"]),
     (["shanten", "123m456p789p11m22z7z"], 0,
-     ["shanten 0 (ready)", "discard 7z -> shanten 0; accepts"], ["대기까지 0장 (대기)", "7z 버림 -> 대기까지 0장; 유효패"]),
+     ["shanten 0 (ready)", "discard 7z -> shanten 0; accepts"],
+     ["대기까지 0장 (대기)", "7z 버림 -> 대기까지 0장; 유효패"]),
     (["shanten", "22m456p77z"], 0, ["(+2 melds)"], ["(+몸통 2개 선언)"]),
     # simulate: the summary and its table's headings
     (["simulate", "--hands", "3", "--seed", "1"], 0,

@@ -29,14 +29,16 @@ END = "<!-- end of message codes -->"
 
 
 def engine_kinds() -> list:
-    """Every message kind of the rules engine, sorted by code (the docstrings' "doc." kinds
-    left out)."""
+    """Every message kind of the rules engine, sorted by code (the docstrings' "doc." kinds and
+    the records' reasons left out)."""
     import game.engine
     for info in pkgutil.walk_packages(game.engine.__path__, "game.engine."):
         importlib.import_module(info.name)
     from game.engine.messages import KINDS
-    return sorted((k for k in KINDS.values() if k.domain == "engine" and not k.code.startswith("doc.")),
-                  key=lambda k: k.code)
+    # the records' reasons share the engine's catalogue but no seat ever receives one (and
+    # they are registered only where game.records was imported: the table must not depend on it)
+    return sorted((k for k in KINDS.values() if k.domain == "engine"
+                   and not k.code.startswith(("doc.", "record."))), key=lambda k: k.code)
 
 
 def _cell(text: str) -> str:

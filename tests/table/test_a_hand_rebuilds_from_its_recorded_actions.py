@@ -41,7 +41,7 @@ def state(t: Table) -> tuple:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_every_stop_point_has_the_events_of_the_original(seed):
-    t, actions, after = played(seed)
+    _t, actions, after = played(seed)
     n = len(actions)
     for upto in sorted({0, 1, 2, n // 3, n // 2, n - 1, n}):
         r = rebuild_hand(Table(RuleSet(), seed), actions, upto=upto)
@@ -96,7 +96,7 @@ def illegal_at(actions, j):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_an_illegal_recorded_action_names_the_hand_and_the_step(seed):
-    t, actions, after = played(seed, hand=2)
+    _t, actions, _after = played(seed, hand=2)
     j = len(actions) // 2
     bad = illegal_at(actions, j)
     with pytest.raises(RebuildError) as e:
@@ -109,7 +109,7 @@ def test_an_illegal_recorded_action_names_the_hand_and_the_step(seed):
 
 
 def test_not_strict_keeps_what_rebuilt_and_says_why_it_stopped():
-    t, actions, after = played(7)
+    _t, actions, after = played(7)
     j = len(actions) // 2
     r = rebuild_hand(Table(RuleSet(), 7), [(100 + i, s, a) for i, (s, a) in
                                            enumerate(illegal_at(actions, j))], strict=False)
@@ -128,7 +128,7 @@ def test_actions_after_the_end_are_refused_unless_asked_to_stop_at_the_end():
 
 
 def test_a_rebuild_played_step_by_step_counts_the_events_after_each_action():
-    t, actions, after = played(23)
+    _t, actions, after = played(23)
     r = HandRebuild(Table(RuleSet(), 23))
     for i, (seat, a) in enumerate(actions[:5], 1):
         r.play(seat, a)

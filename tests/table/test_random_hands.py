@@ -205,7 +205,7 @@ def test_observations_do_not_leak_hidden_tiles():
               wall=rig_wall([east, "1m1m5m5m9m2p2p3p3p4z4z6z7z", None, None]))
     b = Table(RuleSet(flowers=False), seed=2, dice=DICE,
               wall=rig_wall([east, "2m3m4m6m7m8m9m9m4p5p6p7p8p", None, None]))
-    assert a.concealed[1] != b.concealed[1]
+    assert a.seat_state[1].concealed != b.seat_state[1].concealed
     assert a.observation(0) == b.observation(0)
     assert [e.visible_to(0).to_json() for e in a.events] == \
            [e.visible_to(0).to_json() for e in b.events]

@@ -201,7 +201,7 @@ def test_copy_keeps_the_deal_decision():
     t = deal([E_PLAIN, S_FLOWER, W_PLAIN, N_PLAIN], replacements="5m7z")
     c = t.copy()
     c.submit(1, ConcealedKong(T("5m")))
-    assert t.pending()[1].kind == "kong" and not t.seat_state[1].melds and c.melds[1]
+    assert t.pending()[1].kind == "kong" and not t.seat_state[1].melds and c.seat_state[1].melds
 
 
 # --- strict table: a wrong win declaration keeps pung and kong open (rules.md 7) ---------------

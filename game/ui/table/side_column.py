@@ -78,7 +78,7 @@ def public_events(events: Sequence[Event], human: int) -> list[Event]:
     seat's concealed kong).
 
     >>> from game.engine.events import Drew, Discarded
-    >>> [type(e).__name__ for e in public_events([Drew(seat=1, tile=4, position=0),
+    >>> [type(e).__name__ for e in public_events([Drew(seat=1, tile=4, position=0, replacement=False),
     ...                                           Discarded(seat=1, tile=4)], human=0)]
     ['Discarded']
     """
