@@ -38,7 +38,10 @@ walls from seed 34 in 50 min (one step of 2 x 64 hands a minute or two); one ste
 spreads about 3 points per hand, so the knobs moved little: defence 1.0 -> 0.83, uper_min_live
 4 -> 3, the rest within a tenth of a unit. ``confirm`` on seeds 900000-900001 (1,200 hands of
 the candidate, 3,600 of the expert): candidate - expert -0.12 (-0.34 to +0.09) points per hand,
-not kept. A useful run needs hundreds of steps (the state resumes).
+not kept. Resumed to 164 steps (76 min of play; defence 0.77, uper_min_live 3, uper_bias 0.12,
+the rest as the expert's): on seeds 900002-900007, 3,600 hands of the candidate, +0.03 (-0.15 to
++0.21), not kept (one block of 600 alone read +0.50, +0.10 to +0.89: why the verdict pools many).
+A useful run needs hundreds of steps more (the state resumes).
 """
 
 from __future__ import annotations
