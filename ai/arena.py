@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine.events import Claimed, Discarded
+from game.engine.kinds import WinHow
 from game.engine.messages import Message
 from game.engine.rules import RuleSet
 from game.engine.session import play_hand
@@ -374,7 +375,7 @@ def _tally(names: tuple[str, ...], walls: int, seed: int, outs: list[dict],
                         st.wins_after_uper += 1
             for w, how, frm, basic in winners:
                 stats[names[w]].win_basic += basic
-                if how == "self_draw":
+                if how == WinHow.SELF_DRAW:
                     stats[names[w]].self_draws += 1
                 elif frm is not None:
                     stats[names[frm]].deal_ins += 1

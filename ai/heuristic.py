@@ -72,6 +72,7 @@ from game.engine.events import (
 from game.engine.hand.acceptance import acceptance13
 from game.engine.hand.shanten import HandShape
 from game.engine.hand.shanten import shanten as shanten_of
+from game.engine.kinds import OFFERS, DecisionKind
 from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
@@ -532,9 +533,9 @@ class HeuristicSeat(SeatBase):
 
     def act(self, decision: Decision) -> Action:
         obs = decision.observation
-        if decision.kind in ("claim", "rob"):
+        if decision.kind in OFFERS:
             return self._claim(decision, obs)
-        if decision.kind == "kong":
+        if decision.kind == DecisionKind.KONG:
             action, self._why = deal_kong(decision, obs)
             return action
         return self._turn(decision, obs)
@@ -917,7 +918,7 @@ class HeuristicSeat(SeatBase):
         if Win() in legal and Win() not in decision.notes:
             declined = self._decline(decision, obs)
             if declined is None:
-                self._why = WIN_ON_DISCARD() if decision.kind == "claim" else ROB_KONG()
+                self._why = WIN_ON_DISCARD() if decision.kind == DecisionKind.CLAIM else ROB_KONG()
                 return Win()
             self._why = declined
             return PASS
@@ -1010,7 +1011,7 @@ class HeuristicSeat(SeatBase):
         """Why a legal discard win is let pass (`Params.decline_below`), or None to take it."""
         p = self.params
         me = obs.seat
-        if (not p.decline_below or decision.kind != "claim" or obs.uper[me]
+        if (not p.decline_below or decision.kind != DecisionKind.CLAIM or obs.uper[me]
                 or obs.wall_left < p.decline_until or obs.last_discard is None
                 or any(m.is_open for m in obs.melds[me])):
             return None

@@ -42,8 +42,6 @@ from .actions import (
     DeclareNineMajor,
     Discard,
     Kong,
-    Pass,
-    Pung,
     Win,
 )
 from .claims import claim_order, resolve_claims
@@ -1139,6 +1137,3 @@ class Table:
         return (f"<Table hand {self.hand} seed {self.seed}: {self.phase}, turn "
                 f"{seat_name(self.turn)}, wall {self.wall.remaining}>")
 
-
-# the names below are re-exported for `match` users of this module
-_ = (Pass, Pung, DeclareNineMajor)

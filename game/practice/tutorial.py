@@ -36,6 +36,7 @@ discard the tile they drew; or a computer player, ``computer = "ai:beginner"``),
 player's decisions. A wrong move is never played: `act` says why (the engine's own reason when
 the engine refuses it, the lesson's explanation otherwise) and the step can be tried again.
 
+>>> from game.engine.tiles import format_tiles, parse_tile
 >>> run = LessonRun(lesson("tiles"))
 >>> run.step.goal
 'read'
@@ -85,7 +86,7 @@ from game.engine.messages import MSG, SEAT, TILE, TILES, Message, define
 from game.engine.rules import RuleSet
 from game.engine.scoring.uper import uper_verdict
 from game.engine.table import Decision, Table, rig_wall
-from game.engine.tiles import SEAT_LETTERS, format_tiles, parse_tile, parse_tiles
+from game.engine.tiles import SEAT_LETTERS, parse_tiles
 from game.i18n import register_texts
 from game.records import data_dir
 
@@ -858,4 +859,3 @@ def mark_done(lesson_id: str, path: str | Path | None = None) -> Progress:
 
 
 _load_all()
-_ = (format_tiles, parse_tile)  # the doctest uses them

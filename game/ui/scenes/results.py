@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 import pygame
 
 from game.engine.events import HandStarted
+from game.engine.kinds import EndReason, WinHow
 from game.engine.tiles import is_flower_tile, kind_of_tile
 from game.i18n import register_texts, seat_name
 
@@ -380,8 +381,8 @@ class HandResultScene(_Overlay):
         number and what it is), laid out by `win_geometry` to fill the panel."""
         art, fonts, tr = self.app.art, self.app.fonts, self.app.tr
         res = w.result
-        how = tr("action.ola") if w.how == "self_draw" else tr("action.ssoa")
-        if w.how == "robbing_kong":
+        how = tr("action.ola") if w.how == WinHow.SELF_DRAW else tr("action.ssoa")
+        if w.how == WinHow.ROBBING_KONG:
             how = tr("result.robbing")
         player = self.table.players[w.seat]
         if self.owner.is_you(player):  # "You win", not "You wins"
@@ -813,7 +814,7 @@ class SessionResultScene(_Overlay):
         if len(rows) > room // 2:  # many hands: the last rows, and half the room for the chart
             room = max(3, room // 2)
         for n, reason, sc in rows[-room:]:
-            label = tr("table.hand_n", n=n) + ("" if reason == "win" else " · " + tr("result.draw"))
+            label = tr("table.hand_n", n=n) + ("" if reason == EndReason.WIN else " · " + tr("result.draw"))
             surface.blit(fonts.fit(label, tiny, box.w * 0.13, DIM), (x0, y))
             for p, c in enumerate(pcols):
                 surface.blit(fonts.text(signed(sc[p]), tiny, WHITE), (c, y))
