@@ -17,23 +17,15 @@ fewer wait tiles are discarded. `uper_gain(features)` compares, in points per ha
 How much the opponents defend is read, not assumed (issue 16): `TableDefence` keeps, per
 player of the session, how often his discards after another player's uper were exactly safe
 against it beyond what chance gives, and `UperParams.against` moves `keep` and `keep_uper`
-toward 1.0 at a table that defends less than the fitted one (measured by
-``tools/uper_calibration.py defence``, 200 hands of four seats of one kind: ai:standard 0.80,
-ai:expert 0.70, greedy 0.11; ai:beginner was 0.11 too until it learnt to fold and forget it at
-times, its slips: 0.60 over 300 hands, about 0.5 over 20, ``tests/ai/test_ai_uper_defence.py``). With no
+toward 1.0 at a table that defends less than the fitted one (``tools/uper_calibration.py
+defence`` measures each kind of table; ``tests/ai/test_ai_uper_defence.py``). With no
 evidence the parameters are the fitted ones.
 
 `uper_decision` declares above `margin`; `uper_words` says why, as a message. The parameters were fitted by
-``python tools/uper_calibration.py fit`` against playouts by ``ai:standard`` opponents (480
-seeded practice positions with a legal uper, 200 paired playouts of "uper" and "silent" each;
-fitted on the even seeds, measured on the odd ones): on the held-out half the decision agrees
-with 128 of the 137 clear playout verdicts and loses 0.33 points per position against the
-playouts' best choice; the model it replaced (15 % of the discard wins lost to defence, one
-live count for both ways) agreed with 98 and lost 1.21 (never declaring: 119 and 0.53).
-Refitted on 2026-11-24 with the danger model's calibrated threat as input (the silent players'
-share of the frozen price its own weight) and playouts made afresh: the same parameters agree
-with 121 of 135 clear verdicts held out and lose 0.42 a position (never: 114, 0.57); no set in
-the grid did clearly better held out (the tool's module has the figures).
+``python tools/uper_calibration.py fit`` against playouts by ``ai:standard`` opponents (held
+out: the even seeds fitted, the odd ones measured); how well the decision agrees with the
+playouts' clear verdicts, before and after, is in docs/benchmarks.md ("The uper timing
+against playouts").
 
 >>> up = UperFeatures.simple(live=9, wall_left=40)  # a wide wait early: declare
 >>> uper_decision(up), uper_decision(UperFeatures.simple(live=4, wall_left=40))

@@ -23,17 +23,12 @@ the safest tile every turn). The opponents are the heuristic AI, ``ai:standard``
 defence against uper players, uper when legal), about 5 times faster. The result per option:
 win %, average points, deal-in %, with 95 % intervals.
 
-Why the AI seats (measured with ``python tools/playout_agreement.py``: 42 seeded positions,
-early/middle/late, 400 playouts per option and opponent kind, the same re-deals for both, so
-the differences are paired): the fast policy picks the same best option in 37 of 42 positions,
-34 of the 35 where the AI-seat playouts separate the best option beyond their 95 % interval, and
-its average points differ by 1.19 per option on average (the paired intervals are +-1.43). But
-it is biased where the lesson is: it overrates declaring uper by 1.38 +- 1.22 points (up to 12
-points in one position), and all four of its uper-vs-silent disagreements (the one clear one
-among them) say "uper" where the AI seats say "silent". With the playouts spread over the
-cores (`workers`, `concurrent.futures` processes, each playout seeded by its own index so the
-result does not depend on the number of workers) a full 3 x 200 comparison with ``ai:standard``
-takes about 3-4 s on 2 cores (6 s in one process; the fast policy: 1 s).
+Why the AI seats: the fast policy picks the same best option nearly always but is biased where
+the lesson is (it overrates declaring uper); `python tools/playout_agreement.py` measures
+it, the figures are in docs/benchmarks.md ("The fast playouts against the AI seats"). The
+playouts are spread over the cores (`workers`, `concurrent.futures` processes, each playout
+seeded by its own index so the result does not depend on the number of workers;
+`bench/bench_playouts.py` times them).
 
 `PracticeGame` is a table against AI seats with undo back to the player's previous decision
 (rebuilt from the seed and the actions).
