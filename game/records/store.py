@@ -190,21 +190,7 @@ def peek_record(path: str | Path) -> RecordHead:
 
 def _newest_first(d: Path) -> list[Path]:
     """The record files in `d`, most recently written first (one directory scan, no reads)."""
-    found: list[tuple[float, str, Path]] = []
-    try:
-        with os.scandir(d) as it:
-            for entry in it:
-                if not entry.name.endswith(SUFFIX):
-                    continue
-                try:
-                    if entry.is_file():
-                        found.append((entry.stat().st_mtime, entry.name, Path(entry.path)))
-                except OSError:
-                    continue
-    except OSError:
-        return []
-    found.sort(reverse=True)
-    return [p for _, _, p in found]
+    return [d / name for name, _key in _files_newest_first(d)]
 
 
 def scan_records(directory: str | Path | None = None) -> list[RecordHead]:
