@@ -119,7 +119,10 @@ def test_real_window_title_settings_quit(xserver, tmp_path):
         # with a deadline only against a hang). Input goes through XTEST to the window under
         # the pointer (no window manager: the focus follows the pointer).
         first = wait_for_screen(env, tmp_path / "first.png", window_drawn, timeout=90)
-        assert first is not None and window_drawn(first), f"no game window ({game.poll()})"
+        if first is None or not window_drawn(first):
+            status = game.poll()
+            err = game.stderr.read() if status is not None and game.stderr else ""
+            pytest.fail(f"no game window (exit status {status}): {err[-2000:]}")
         # the window's class, which desktops match to the desktop entry's StartupWMClass
         found = run(["xdotool", "search", "--classname", "^korean-mahjong$"], env)
         assert found.stdout.split(), "no window of class korean-mahjong"
