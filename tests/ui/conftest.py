@@ -4,6 +4,8 @@
 import pygame
 import pytest
 
+from game.settings import CONFIG_ENV, Settings
+
 
 @pytest.fixture(autouse=True)
 def _private_records(tmp_path, monkeypatch):
@@ -25,3 +27,22 @@ def leave_table():
         assert app.top.name == "confirm", app.top.name
         app.step([_key(pygame.K_LEFT), _key(pygame.K_RETURN)], 1 / 30)
     return leave
+
+
+@pytest.fixture
+def make_app(tmp_path, monkeypatch):
+    """``make_app(size, **settings)``: a window headless with its own settings folder, quiet
+    (sound off) and in English unless told; closed after the test."""
+    from game.ui.app import App
+
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    made = []
+
+    def make(size=(1024, 640), **settings):
+        pygame.init()
+        a = App(Settings(**{"language": "en", "sound": False, **settings}), size=size)
+        made.append(a)
+        return a
+    yield make
+    for a in made:
+        a.close()

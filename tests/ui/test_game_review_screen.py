@@ -13,19 +13,13 @@ from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.i18n import render
 from game.records import RecordWriter, records_dir
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import Settings
 from game.ui.scenes.game_review import GameReviewScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1280, 800))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1280, 800))
 
 
 def key(k):

@@ -5,19 +5,12 @@ where the players have moved round the table, the reviewed player's plate shows 
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from review_records import records as _records
 
 from game.practice.game_review import review_record, timeline
 from game.records import load_record
 from game.ui.board_picture import info_for
 from game.ui.layout import screen_seat
-
-_spec = importlib.util.spec_from_file_location(
-    "_review_records_plates", Path(__file__).parent.parent / "practice" / "test_game_review.py")
-assert _spec is not None and _spec.loader is not None
-_records = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_records)
 
 
 def test_each_plate_shows_its_players_running_score(tmp_path):

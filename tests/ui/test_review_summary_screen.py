@@ -5,34 +5,20 @@ loss."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pygame
 import pytest
+from review_records import records as _records
 
 from game.i18n import render
 from game.practice.game_review import review_record
 from game.records import load_record
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import Settings
 from game.ui.scenes.game_review import GameReviewScene, cost_text, sentence
-
-_spec = importlib.util.spec_from_file_location(
-    "_review_records_ui", Path(__file__).parent.parent / "practice" / "test_game_review.py")
-assert _spec is not None and _spec.loader is not None
-_records = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(_records)
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1024, 640))
 
 
 def key(k):
