@@ -12,5 +12,5 @@
   (`TableView`, the scene's ``view``); drawing never changes state.
 
 The scene owns one of each (``TableInput(scene)``); each keeps its own state and reads the
-scene for what it needs.
+scene for what it needs, through `host.TableHost` (a protocol: no part imports the screen).
 """

@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from game.engine.messages import Message
     from game.engine.table import Decision, Table
 
-    from ..scenes.table import TableScene
+    from .host import TableHost
 
 KEY_WIN, KEY_PUNG, KEY_KONG, KEY_PASS = pygame.K_w, pygame.K_p, pygame.K_k, pygame.K_SPACE
 KEY_UPER, KEY_NINE, KEY_SORT, KEY_HINTS = pygame.K_u, pygame.K_n, pygame.K_o, pygame.K_i
@@ -75,7 +75,7 @@ class TableInput:
     see the module). It owns the prompt, the hand's cursor, the claim's time bank and the
     coach's words; the scene (`scene`) gives the table, the director and the screens."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.scene = scene
         self.cursor = HandCursor(twice=self.scene.app.settings.click_twice)
         self.time_bank = float(self.scene.app.settings.claim_time_bank)  # this hand's, in seconds

@@ -23,8 +23,7 @@ from game.engine.events import Dealt, DiceRolled, HandStarted, WallBuilt
 from game.engine.kinds import DicePurpose
 
 if TYPE_CHECKING:
-
-    from ..scenes.table import TableScene
+    from .host import TableHost
 
 #: how much faster a short opening plays what it still shows
 SHORT_FACTOR = 2.5
@@ -34,7 +33,7 @@ class TablePace:
     """A hand's opening at the player's pace (the scene's `pace`; see the module): it owns
     where the opening ends and how it is shown; the scene (`scene`) gives the director."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.scene = scene
         #: how many of the events the director heard end the opening (None: it is over)
         self.intro_end: int | None = None

@@ -42,7 +42,7 @@ COACH = (250, 214, 150)
 if TYPE_CHECKING:
     from game.engine.scoring.sacred import SacredStatus
 
-    from ..scenes.table import TableScene
+    from .host import TableHost
 
 
 #: how many player names there are: the texts `persona.0`, `persona.1`, ... (game/ui/i18n.py);
@@ -66,7 +66,7 @@ class TableView:
     """The table's picture (the scene's `view`; see the module). It owns only what it
     remembers between frames (the sacred status and the coach's lines of the last frame)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableHost) -> None:
         self.scene = scene
         self.side_column = SideColumn()  # the right column's scores and last moves
         self._sacred_memo: tuple[Any, Any] | None = None
