@@ -25,6 +25,7 @@ from game.engine.tiles import is_flower_tile, kind_of_tile
 from game.i18n import register_texts, seat_name
 
 from ..i18n import yak_name
+from ..result_ahead import result_ahead
 from ..result_fonts import PANEL_SHARE, text_size
 from ..scene import Scene
 from ..widgets import DIM, GOLD, WHITE, Button, draw_button, draw_panel, shade_screen
@@ -239,6 +240,13 @@ class HandResultScene(_Overlay):
         if math.isinf(self.app.settings.speed_factor):
             self.reveal.finish()
         self._line_sound = 0
+
+    def on_enter(self) -> None:
+        """After the session's last hand: its result screen drawn in the spare time while this
+        one shows (`result_ahead`), so its first frame opens and makes nothing."""
+        session = getattr(self.owner, "session", None)
+        if session is not None and session.is_over:
+            self.app.prepare(result_ahead(self.app, "session_result", owner=self.owner))
 
     def _shown_kinds(self, seat: int) -> list[int]:
         """A seat's tiles as the draw screen shows them: concealed (sorted), then its sets."""

@@ -38,8 +38,10 @@ from ..controls import HandCursor, Prompt
 from ..director import Director
 from ..i18n import has
 from ..layout import Layout
+from ..result_ahead import result_ahead
 from ..result_fonts import prepare_fonts
 from ..scene import Scene
+from ..screens import Screen
 from ..table.assists import draw_assists
 from ..table.danger_overlay import TableCoach, follow_scene
 from ..table.driver import TableDriver
@@ -175,6 +177,7 @@ class TableScene(Scene):
         self.help = False
         self.shot_pending: str | None = None
         self.finished = False
+        self.result_drawn: Table | None = None  # the hand whose result screen was drawn ahead
         self.resuming = False
         self.refusal_seen: Any = None  # the engine's refusals last explained (sacred discard...)
         self.director = self._new_director()
@@ -491,6 +494,10 @@ class TableScene(Scene):
             if (self.director.index, len(self.director.source)) == before or self.shot_pending:
                 break
         follow_scene(self.table_coach, self)  # the live coach: a decision opened, a line ready
+        t = self.table
+        if t is not None and t.result is not None and self.result_drawn is not t and self.app.top is self:
+            self.result_drawn = t  # the hand is over: its result screen drawn in the spare time
+            self.app.prepare(result_ahead(self.app, "hand_result", owner=self, table=t, result=t.result))
 
     # --- the other screens ------------------------------------------------------------------------
     def _hand_animated(self) -> None:
@@ -616,14 +623,14 @@ def shown_commands(names: list[str]) -> str:
     return "\n".join(exact(n) for n in names)
 
 
-def continue_game(app: App, path: Any = None, **options: Any) -> Scene:
+def continue_game(app: App, path: Any = None, **options: Any) -> Screen:
     """The title's Continue (or the replays list's, for the record at `path`): the unfinished
     game at the table, or a notice saying why not (another window plays it, nothing to
     continue, a damaged record). A game that had a program at the table first asks whether to
     start that program again, showing its exact command (`Resume.external`); the safe answer,
     which Enter and Esc give, seats a computer player instead."""
 
-    def notice(text: str) -> Scene:
+    def notice(text: str) -> Screen:
         return app.make("notice", title=app.tr("menu.continue"), messages=[text])
 
     from game.records import os_reason
@@ -654,7 +661,7 @@ def continue_game(app: App, path: Any = None, **options: Any) -> Scene:
                     on_yes=lambda: start(True), on_no=lambda: start(False))
 
 
-def _continued_table(app: App, claim: Resume) -> Scene:
+def _continued_table(app: App, claim: Resume) -> Screen:
     """The table going on with a claimed record, or a notice saying why it cannot (the claim's
     lock is given back then)."""
     from game.engine.error_words import message_of
@@ -671,7 +678,7 @@ def _continued_table(app: App, claim: Resume) -> Scene:
 
 def make_scene(app: App, *, autoplay: bool = False, seats: str | None = None, seed: int | None = None,
                hands: int | None = None, resume: bool = False, players: list[str] | None = None,
-               **options: Any) -> Scene:
+               **options: Any) -> Screen:
     """A table from the title's or the command line's words: Continue (`resume`), a game with
     the given seats (`seats` read by `ai.registry.parse_seats`, or `players`), else the
     new-game screen."""

@@ -1,0 +1,55 @@
+"""The result screens' first frames (issue 35's frame budget): once the table has seen the hand
+end, the spare time before its result screen shows draws that screen off-screen
+(`game.ui.result_ahead`), and the hand's result does the same for the session's, so the frame
+in which each appears opens no font, renders no text and makes no picture (the winning hand's
+tiles at the width the panel gives them was the longest frame of a hand in bench/bench_ui.py).
+Counted as cache misses, never timed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.settings import CONFIG_ENV, Settings
+from game.ui.app import App
+from game.ui.scenes.table import TableScene
+
+FRAMES = 6000  # a whole hand at fast speed, its result and the session's
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
+    pygame.init()
+    a = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0),
+            size=(1024, 640))
+    yield a
+    a.close()
+
+
+def made(app: App) -> tuple[int, int, int]:
+    """Pictures the tile art has made, texts rendered and fonts opened so far (kept or not)."""
+    texts = app.fonts.texts
+    return (len(app.art.cache) + app.art.cache.evictions, len(texts) + texts.evictions,
+            app.fonts.opened)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_first_frame_of_each_result_screen_makes_nothing_new(app, seed):
+    sc = TableScene(app, ["random"] * 4, seed=seed, hands=1, record=False)
+    app.push(sc)
+    first: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
+    for _ in range(FRAMES):
+        before = made(app)
+        app.step([], 1 / 30)
+        name = app.top.name if app.top is not None else ""
+        if name in ("hand_result", "session_result") and name not in first:
+            first[name] = (before, made(app))
+        if name == "session_result":
+            break
+        while app.idle(1.0):  # the spare time between frames: everything queued gets done
+            pass
+    assert set(first) == {"hand_result", "session_result"}, "the session did not end in time"
+    for name, (before, after) in first.items():
+        assert after == before, f"{name}'s first frame made (pictures, texts, fonts) {before} -> {after}"
