@@ -1,0 +1,613 @@
+"""The lean playout: a hand played to its end by four quick players, without the engine's
+snapshots, with the engine's outcome.
+
+``ai:master`` plays candidates out in sampled worlds (`ai.search.sample_world`), the rest of
+the hand played by the quick policy at every seat (`quick_act`: win when it may, never claim,
+uper whenever it may, the discard that leaves the fewest tiles to ready, a fold from two away
+against an uper player). Through the engine every turn builds a `Decision` (an observation,
+the legal actions with their notes, the uper verdicts), events and each seat's view of them,
+though the quick players read a few counts. `lean_hand` plays the same hand on counts and
+small lists: the live and back walls as the world's wall lies, per seat its counts, melds,
+river, flags and the waits of its hand (worked out when its hand changes, and only when it is
+ready), the quick discard of a hand looked up by its counts (`_plan`, kept between playouts:
+the same hands come back). The rule-heavy moments call the engine's own pure functions, so
+they can never disagree with it: a win's legality and value (`sacred_status`,
+`evaluate_win`), `payments`, `uper_verdict`, the shapes (`game.engine.hand.shanten`).
+
+The outcome is the engine's, decision for decision (tests/ai/test_lean_playouts_match_the_engine.py
+plays every legal action of thousands of seeded decisions both ways, under the house rules
+that change play). What it does not play itself it hands to the engine (`engine_hand`, the
+path ``ai.master`` took before; counted in `STATS`): a decision at the deal, a kong that may
+be robbed, a wrong win declared at a strict table.
+
+>>> from game.engine.rules import RuleSet
+>>> from game.engine.table import Table
+>>> t = Table(RuleSet(), seed=3)
+>>> d = t.pending()[0]
+>>> lean_playout(t, 0, d.legal[-1]) == engine_hand(t, 0, d.legal[-1]).payments[0]
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.engine.actions import (
+    PASS,
+    WIN,
+    Action,
+    AddedKong,
+    ConcealedKong,
+    DeclareNineMajor,
+    Discard,
+    Kong,
+    Pung,
+    Win,
+)
+from game.engine.claims import claim_order, resolve_claims
+from game.engine.driver import HandDriver
+from game.engine.hand import shanten as shape
+from game.engine.hand.shanten import HandShape
+from game.engine.kinds import PLAYS, EndReason, Phase, WinHow
+from game.engine.melds import CONCEALED_KONG, Meld
+from game.engine.melds import KONG as KONG_MELD
+from game.engine.melds import PUNG as PUNG_MELD
+from game.engine.rules import RuleSet
+from game.engine.scoring import SacredStatus, evaluate_win, payments, sacred_status, uper_verdict
+from game.engine.scoring.context import WinContext, WinResult
+from game.engine.table import Decision, HandResult, Table
+from game.engine.tiles import FIRST_FLOWER, KIND_OF_TILE, NUM_PLAYING_KINDS, is_wind
+
+from .base import SeatBase
+from .danger import exact_safe_kinds
+
+__all__ = ["KEEP", "STATS", "Ending", "LeanStats", "OutOfTime", "engine_hand", "lean_hand",
+           "lean_playout", "quick_act"]
+
+#: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
+#: honours, then terminals, then 2 and 8, then the middle
+KEEP = tuple(0 if k >= 18 else 1 if k % 9 in (0, 8) else 2 if k % 9 in (1, 7) else 3
+             for k in range(NUM_PLAYING_KINDS))
+
+
+class OutOfTime(Exception):
+    """The search's time is up (a playout is abandoned between two turns)."""
+
+
+@dataclass
+class LeanStats:
+    """Playouts played by `lean_hand` and how many of them went to the engine instead."""
+
+    playouts: int = 0
+    fallbacks: int = 0
+
+    @property
+    def share(self) -> float:
+        """The share of playouts the engine played."""
+        return self.fallbacks / self.playouts if self.playouts else 0.0
+
+
+#: every `lean_hand` of this process (the bench reads it)
+STATS = LeanStats()
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How a played-out hand ended: the reason, the winners as ``(seat, how, from seat, tile
+    kind)`` and each seat's signed payment (sums to zero), as the engine's `HandResult`
+    says it."""
+
+    reason: EndReason
+    winners: tuple[tuple[int, WinHow, int | None, int], ...]
+    payments: tuple[int, ...]
+
+    @classmethod
+    def of(cls, result: HandResult) -> Ending:
+        return cls(result.reason, tuple((w.seat, w.how, w.from_seat, w.tile)
+                                        for w in result.winners), tuple(result.payments))
+
+
+_NOTHING = (0, 0, 0, 0)
+
+
+# ---------------------------------------------------------------------- the quick policy
+def quick_act(decision: Decision) -> Action:
+    """The quick policy's answer to an engine `Decision` (what `lean_hand` plays on counts): a
+    win when it may, a pass on every claim, uper whenever it may, the discard that leaves the
+    fewest tiles to ready (honours and terminals first, a single tile before one of a pair,
+    the lower kind on a tie) and from two tiles away against an uper player a tile exactly safe
+    against every uper player (his river and its stems); a frozen hand's concealed kong."""
+    legal = decision.legal
+    if WIN in legal and WIN not in decision.notes:
+        return WIN
+    if decision.kind not in PLAYS:
+        return PASS if PASS in legal else legal[-1]
+    obs = decision.observation
+    me = obs.seat
+    discards = [a for a in legal if isinstance(a, Discard) and not a.uper]
+    if obs.uper[me] or len(discards) == 1:
+        return next((a for a in legal if isinstance(a, ConcealedKong)), discards[0])
+    melds = len(obs.melds[me])
+    counts = [0] * NUM_PLAYING_KINDS
+    for k in obs.concealed:
+        counts[k] += 1
+    after = dict(HandShape(counts, melds).after_discards())  # kind -> shanten without it
+    scored = [(after[k], KEEP[k] + 3 * (counts[k] > 1), k) for k in (a.tile for a in discards)]
+    best = min(scored)
+    if best[0] >= 2 and any(obs.uper[o] for o in range(4) if o != me):
+        safe: frozenset[int] | None = None
+        for o in range(4):
+            if o != me and obs.uper[o]:
+                mine = exact_safe_kinds(r.tile for r in obs.rivers[o])
+                safe = mine if safe is None else safe & mine
+        held = [x for x in scored if safe and x[2] in safe]
+        if held:
+            best = min(held)
+    up = Discard(best[2], uper=True)
+    if best[0] == 0 and up in legal and up not in decision.notes:
+        return up
+    return Discard(best[2])
+
+
+class _Quick(SeatBase):
+    """`quick_act` as an engine seat, stopping the playout once `deadline` has passed."""
+
+    name = "quick"
+
+    def __init__(self, deadline: float | None = None):
+        self.deadline = deadline
+
+    def act(self, decision: Decision) -> Action:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
+        return quick_act(decision)
+
+
+def engine_hand(world: Table, me: int, action: Action, deadline: float | None = None) -> Ending:
+    """The hand played through the engine: `world` copied, `action` submitted for `me`, four
+    quick seats to the end (raises `OutOfTime` once `deadline` has passed)."""
+    t = world.copy()
+    n = len(t.events)
+    t.submit(me, action)
+    seat = _Quick(deadline)
+    return Ending.of(HandDriver(t, [seat] * 4, seen=n).run())
+
+
+# ---------------------------------------------------------------------- hands by their counts
+#: bytes of a 3n+2 hand's counts -> its quick discards, best first: (shanten after, keep, kind)
+_PLANS: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
+#: bytes of a 3n+1 hand's counts -> its waits
+_WAITS: dict[bytes, tuple[int, ...]] = {}
+#: the caches are emptied when they grow past this many hands
+CACHE_CAP = 1 << 17
+
+
+def _plan(counts: list[int]) -> tuple[tuple[int, int, int], ...]:
+    key = bytes(counts)
+    p = _PLANS.get(key)
+    if p is None:
+        melds = (14 - sum(counts)) // 3
+        p = tuple(sorted((s, KEEP[k] + 3 * (counts[k] > 1), k)
+                         for k, s in HandShape(counts, melds).after_discards()))
+        if len(_PLANS) >= CACHE_CAP:
+            _PLANS.clear()
+        _PLANS[key] = p
+    return p
+
+
+def _waits(counts: list[int]) -> tuple[int, ...]:
+    key = bytes(counts)
+    w = _WAITS.get(key)
+    if w is None:
+        w = shape.waits(counts)
+        if len(_WAITS) >= CACHE_CAP:
+            _WAITS.clear()
+        _WAITS[key] = w
+    return w
+
+
+# states of the loop in `_Hand.play`
+_TURN, _CLAIMS, _AFTER = 0, 1, 2
+
+
+class _Hand:
+    """The hand on counts (see the module). Built from a table, which it never changes."""
+
+    __slots__ = ("any_meld", "back", "counts", "deadline", "deal_kongs", "discarded", "doubled",
+                 "dwin", "flowers", "head", "kong_draw", "melds", "missed", "pen", "prevalent",
+                 "remaining", "river", "rules", "seq", "taken", "temp", "tiles", "uper",
+                 "uper_index", "uper_waits", "waits")
+
+    def __init__(self, t: Table, deadline: float | None):
+        st = t.seat_state
+        self.rules: RuleSet = t.rules
+        self.deadline = deadline
+        self.counts = [list(p.counts) for p in st]
+        self.melds = [list(p.melds) for p in st]
+        self.flowers = [len(p.flowers) for p in st]
+        self.river = [[KIND_OF_TILE[x] for x in p.river] for p in st]
+        self.uper_index = [p.uper_index for p in st]
+        self.uper = [p.uper_index >= 0 for p in st]
+        self.uper_waits = [p.uper_waits for p in st]
+        self.temp = [p.sd_temporary for p in st]
+        self.missed = [p.sd_missed for p in st]
+        self.dwin = [p.sd_discarded_win for p in st]
+        self.pen = [p.penalised for p in st]
+        self.discarded = [p.discarded for p in st]
+        self.kong_draw = [p.kong_draw for p in st]
+        self.waits = [t.waits(s) for s in range(4)]
+        self.any_meld = t.any_meld
+        self.deal_kongs = frozenset(t.deal_kongs)
+        self.prevalent = t.prevalent
+        self.doubled = t.doubled
+        w = t.wall
+        self.tiles, self.seq, self.taken = w.tiles, w.seq, w.taken[:]
+        self.head, self.back, self.remaining = w.head, w.back, w.remaining
+
+    # ------------------------------------------------------------------ the wall
+    def _live(self) -> int:
+        taken = self.taken
+        i = self.head
+        while taken[i]:
+            i += 1
+        taken[i] = True
+        self.head = i + 1
+        self.remaining -= 1
+        return self.tiles[self.seq[i]]
+
+    def _back(self) -> int:
+        taken = self.taken
+        b = self.back
+        while taken[2 * b] and taken[2 * b + 1]:
+            b -= 1
+        self.back = b
+        i = 2 * b if not taken[2 * b] else 2 * b + 1
+        taken[i] = True
+        self.remaining -= 1
+        return self.tiles[self.seq[i]]
+
+    def _draw(self, s: int, replacement: bool) -> int | None:
+        """Seat `s` draws (flowers shown and replaced); its drawn kind, None: the wall ran out
+        (the table's `_draw` and `_replace_flower`)."""
+        if self.remaining == 0:
+            return None
+        t = self._back() if replacement else self._live()
+        self.temp[s] = False
+        self.kong_draw[s] = replacement
+        while t >= FIRST_FLOWER:
+            self.flowers[s] += 1
+            if self.rules.flower_after_kong == "plain":
+                self.kong_draw[s] = False
+            if self.remaining == 0:
+                return None
+            t = self._back()
+        k = KIND_OF_TILE[t]
+        self.counts[s][k] += 1
+        return k
+
+    # ------------------------------------------------------------------ wins
+    def _sacred(self, s: int, waits: Sequence[int]) -> SacredStatus:
+        ui = self.uper_index[s]
+        river = self.river[s]
+        chosen = river[:ui + 1] if ui >= 0 and self.rules.stem_after_uper == "chosen_only" \
+            else None
+        return sacred_status(waits, river, uper_discard=None if ui < 0 else river[ui],
+                             temporary=self.temp[s], missed_after_uper=self.missed[s],
+                             discarded_win_after_uper=self.dwin[s], stems_of=chosen)
+
+    def _context(self, s: int, kind: int, self_draw: bool, discarder: int | None,
+                 last: bool) -> WinContext:
+        c = self.counts[s]
+        kinds = [k for k in range(NUM_PLAYING_KINDS) for _ in range(c[k])]
+        if not self_draw:
+            kinds.append(kind)
+            kinds.sort()
+        return WinContext(
+            concealed=tuple(kinds), win_tile=kind, melds=tuple(self.melds[s]),
+            self_draw=self_draw, seat=s, prevalent=self.prevalent, discarder=discarder,
+            uper=self.uper[s], flowers=self.flowers[s],
+            win_on_kong=self_draw and self.kong_draw[s], robbing_kong=False, last_tile=last,
+            first_turn=not self.any_meld and s not in self.deal_kongs and not self.discarded[s],
+            doubled=self.doubled)
+
+    def _self_draw(self, s: int, k: int, before: Sequence[int]
+                   ) -> tuple[WinContext, WinResult] | None:
+        """A legal self-drawn win of `k` (`before`: the waits of the hand without it)."""
+        if not self._sacred(s, before).can_self_draw or self.pen[s]:
+            return None
+        ctx = self._context(s, k, True, None, self.remaining == 0)
+        res = evaluate_win(ctx, self.rules)
+        return (ctx, res) if res.valid else None
+
+    def _discard_win(self, s: int, k: int, discarder: int, last: bool
+                     ) -> tuple[WinContext, WinResult] | None:
+        """A legal win of `s` on the discard of `k` (`k` completes its shape)."""
+        if self.pen[s] or self._sacred(s, self.waits[s]).why_not(k) is not None:
+            return None
+        ctx = self._context(s, k, False, discarder, last)
+        res = evaluate_win(ctx, self.rules)
+        return (ctx, res) if res.valid else None
+
+    def _won(self, wins: list[tuple[int, WinHow, int | None, int, WinContext, WinResult]]
+             ) -> Ending:
+        total = [0, 0, 0, 0]
+        for _s, _how, _frm, _k, ctx, res in wins:
+            pay = payments(res, ctx, self.rules)
+            for q in range(4):
+                total[q] += pay.get(q, 0)
+        return Ending(EndReason.WIN, tuple(w[:4] for w in wins), tuple(total))
+
+    def _claims(self, s: int, k: int, last: bool) -> Ending | None:
+        """The quick players' answers to the discard of `k` by `s`: the legal wins (None:
+        nobody wins)."""
+        waits = self.waits
+        wins = []
+        for o in claim_order(s):
+            if k in waits[o]:
+                r = self._discard_win(o, k, s, last)
+                if r is not None:
+                    wins.append((o, WinHow.DISCARD, s, k, r[0], r[1]))
+        if not wins:
+            return None
+        rules = self.rules
+        if len(wins) == 3 and rules.three_winners == "abort":
+            return Ending(EndReason.TRIPLE_WIN, (), _NOTHING)
+        return self._won(wins if rules.several_winners == "all" else wins[:1])
+
+    # ------------------------------------------------------------------ moves
+    def _kong(self, s: int, k: int) -> None:
+        """A concealed kong of `k` (in play: it ends the first go-around's specials)."""
+        c = self.counts[s]
+        c[k] -= 4
+        self.melds[s].append(Meld(CONCEALED_KONG, k))
+        self.any_meld = True
+        self.waits[s] = shape.waits(c)
+
+    def _discard(self, s: int, k: int, uper: bool, won_before: bool) -> None:
+        """Seat `s` discards `k` (`won_before`: its hand was complete with it)."""
+        if self.uper[s] and won_before and not self.pen[s]:
+            self.dwin[s] = True  # SD6: he let his own winning tile go
+        self.counts[s][k] -= 1
+        self.kong_draw[s] = False
+        self.river[s].append(k)
+        self.discarded[s] = True
+        if uper:
+            self.uper[s] = True
+            self.uper_index[s] = len(self.river[s]) - 1
+
+    def _four_winds(self) -> bool:
+        """Whether the discards so far are the four-winds draw (North just discarded)."""
+        river = self.river
+        if not self.rules.four_winds_draw or any(len(r) != 1 for r in river):
+            return False
+        if self.rules.four_winds_concealed_kong == "stands":
+            if any(m.type != CONCEALED_KONG for ms in self.melds for m in ms):
+                return False
+        elif self.any_meld or self.deal_kongs:
+            return False
+        kinds = {r[0] for r in river}
+        return len(kinds) == 1 and is_wind(next(iter(kinds)))
+
+    def _quick_discard(self, s: int, c: list[int]) -> tuple[int, bool, int]:
+        """The quick player's discard from a free hand: (kind, uper, shanten after)."""
+        plan = _plan(c)
+        best = plan[0]
+        if len(plan) == 1:
+            return best[2], False, best[0]
+        uper = self.uper
+        if best[0] >= 2 and (uper[0] or uper[1] or uper[2] or uper[3]):
+            safe: frozenset[int] | None = None
+            for o in range(4):
+                if o != s and uper[o]:
+                    mine = exact_safe_kinds(self.river[o])
+                    safe = mine if safe is None else safe & mine
+            if safe:
+                for x in plan:
+                    if x[2] in safe:
+                        best = x
+                        break
+        k = best[2]
+        if best[0] == 0 and not self.pen[s] and \
+                all(m.type == CONCEALED_KONG for m in self.melds[s]):
+            c[k] -= 1
+            ready = bool(_waits(c))
+            if ready:
+                hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
+                ready = uper_verdict(hand, self.melds[s], seat=s, prevalent=self.prevalent,
+                                     wall_left=self.remaining, rules=self.rules).legal
+            c[k] += 1
+            return k, ready, 0
+        return k, False, best[0]
+
+    # ------------------------------------------------------------------ the hand
+    def play(self, state: int, s: int, drew: bool, d: int | None, k: int = -1,
+             last: bool = False) -> Ending:
+        """Play on from `state`: `_TURN` (seat `s` to play, `drew`: after a draw of `d`),
+        `_CLAIMS` (`s` discarded `k`; `last`: the final discard), `_AFTER` (nobody claimed the
+        discard of `s`)."""
+        rules = self.rules
+        frozen = rules.sacred_own_wait == "frozen"
+        counts, waits, uper, pen = self.counts, self.waits, self.uper, self.pen
+        deadline = self.deadline
+        clock = time.perf_counter
+        while True:
+            if state == _TURN:
+                if deadline is not None and clock() > deadline:
+                    raise OutOfTime
+                c = counts[s]
+                before = waits[s]  # the waits of the hand without the drawn tile (when drew)
+                won = drew and d is not None and d in before
+                up = False
+                if d is not None and (pen[s] or uper[s] or (
+                        frozen and drew and any(w in self.river[s] for w in before))):
+                    # a penalised hand, a frozen hand (uper, or SD2 with the house rule
+                    # "frozen"): a win, a kong that keeps the waits, or the drawn tile goes
+                    if won and not pen[s]:
+                        r = self._self_draw(s, d, before)
+                        if r is not None:
+                            return self._won([(s, WinHow.SELF_DRAW, None, d, r[0], r[1])])
+                    if not pen[s] and c[d] == 4 and self.remaining > 0:
+                        c[d] -= 4
+                        same = shape.waits(c) == (self.uper_waits[s] if uper[s] else before)
+                        c[d] += 4
+                        if same:
+                            self._kong(s, d)
+                            d = self._draw(s, True)
+                            if d is None:
+                                return Ending(EndReason.EXHAUSTIVE, (), _NOTHING)
+                            drew = True
+                            continue
+                    k = d
+                    after = before
+                else:
+                    if won:
+                        r = self._self_draw(s, d, before)  # type: ignore[arg-type]
+                        if r is not None:
+                            return self._won([(s, WinHow.SELF_DRAW, None, d, r[0], r[1])])
+                    k, up, sh = self._quick_discard(s, c)
+                    if k == d:
+                        after = before
+                    else:
+                        c[k] -= 1
+                        after = _waits(c) if sh == 0 else ()
+                        c[k] += 1
+                self._discard(s, k, up, won)
+                waits[s] = after
+                if up:
+                    self.uper_waits[s] = after
+                last = self.remaining == 0
+                state = _CLAIMS
+            if state == _CLAIMS:
+                end = self._claims(s, k, last)
+                if end is not None:
+                    return end
+            # nobody claimed: the four-winds draw, the wall's end, or the next player draws
+            if s == 3 and len(self.river[3]) == 1 and self._four_winds():
+                return Ending(EndReason.FOUR_WINDS, (), _NOTHING)
+            s = (s + 1) % 4
+            d = self._draw(s, False)
+            if d is None:
+                return Ending(EndReason.EXHAUSTIVE, (), _NOTHING)
+            drew = True
+            state = _TURN
+
+
+# ---------------------------------------------------------------------- the way in
+class _Fallback(Exception):
+    """The lean hand does not play this start: the engine does."""
+
+
+def _start(world: Table, me: int, action: Action, deadline: float | None) -> Ending:
+    """`action` played for `me` in `world` on counts, then the hand played on (raises
+    `_Fallback` where the engine must play it)."""
+    pend = world._pending
+    dec = pend.get(me)
+    if dec is None or action not in dec.legal:
+        raise _Fallback  # the engine says why not
+    phase = world.phase
+    if phase == Phase.TURN:
+        if isinstance(action, (AddedKong, Win)) and (isinstance(action, AddedKong)
+                                                     or me in world._false_win):
+            raise _Fallback  # a kong that may be robbed; a wrong win at a strict table
+        if isinstance(action, DeclareNineMajor):
+            return Ending(EndReason.NINE_MAJOR, (), _NOTHING)
+        h = _Hand(world, deadline)
+        st = world.seat_state[me]
+        dt = st.drawn
+        d = KIND_OF_TILE[dt] if dt is not None and dt < FIRST_FLOWER else None
+        if isinstance(action, Win):
+            ctx, res, _ = world._self_draw_check(me)
+            assert ctx is not None and res is not None and d is not None
+            return h._won([(me, WinHow.SELF_DRAW, None, d, ctx, res)])
+        c = h.counts[me]
+        if isinstance(action, ConcealedKong):
+            h._kong(me, action.tile)
+            d = h._draw(me, True)
+            if d is None:
+                return Ending(EndReason.EXHAUSTIVE, (), _NOTHING)
+            return h.play(_TURN, me, True, d)
+        assert isinstance(action, Discard)
+        k, up = action.tile, action.uper
+        won = h.uper[me] and shape.is_complete(c)
+        h._discard(me, k, up, won)
+        h.waits[me] = shape.waits(c)
+        if up:
+            h.uper_waits[me] = h.waits[me]
+            if world.rules.strict_table:
+                hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
+                if not uper_verdict(hand, h.melds[me], seat=me, prevalent=h.prevalent,
+                                    wall_left=h.remaining, rules=h.rules).legal:
+                    h.pen[me] = True
+        return h.play(_CLAIMS, me, False, None, k, h.remaining == 0)
+    if phase != Phase.CLAIM:
+        raise _Fallback  # the deal's kongs, a kong that may be robbed
+    assert world._last_discard is not None
+    discarder, tid, last = world._last_discard
+    k = KIND_OF_TILE[tid]
+    answers = dict(world._answers)
+    for s, other in pend.items():
+        answers[s] = action if s == me else \
+            WIN if WIN in other.legal and WIN not in other.notes else PASS
+    h = _Hand(world, deadline)
+    for s in list(answers):
+        if s in world._false_win and isinstance(answers[s], Win):
+            h.pen[s] = True  # a wrong win declaration (strict table)
+            answers[s] = PASS
+    for s, offered in world._win_offered.items():
+        if offered and not isinstance(answers.get(s), Win):
+            if h.uper[s]:
+                h.missed[s] = True  # SD5
+            else:
+                h.temp[s] = True  # SD1
+    res = resolve_claims(discarder, answers, world.rules)
+    if res.triple_win:
+        return Ending(EndReason.TRIPLE_WIN, (), _NOTHING)
+    if res.winners:
+        wins = []
+        for s in res.winners:
+            r = h._discard_win(s, k, discarder, last)
+            assert r is not None
+            wins.append((s, WinHow.DISCARD, discarder, k, r[0], r[1]))
+        return h._won(wins)
+    if res.claim is None:
+        return h.play(_AFTER, discarder, False, None)
+    s, claim = res.claim
+    kong = isinstance(claim, Kong)
+    assert kong or isinstance(claim, Pung)
+    c = h.counts[s]
+    c[k] -= 3 if kong else 2
+    h.melds[s].append(Meld(KONG_MELD if kong else PUNG_MELD, k, discarder))
+    h.any_meld = True
+    h.temp[s] = False
+    h.kong_draw[s] = False
+    if kong:
+        h.waits[s] = shape.waits(c)
+        d = h._draw(s, True)
+        if d is None:
+            return Ending(EndReason.EXHAUSTIVE, (), _NOTHING)
+        return h.play(_TURN, s, True, d)
+    h.waits[s] = ()
+    return h.play(_TURN, s, False, None)
+
+
+def lean_hand(world: Table, me: int, action: Action, deadline: float | None = None) -> Ending:
+    """How the hand ends when `me` plays `action` in `world` (which is not changed) and four
+    quick players (`quick_act`) play it out: exactly the engine's ending (`engine_hand`),
+    found without it where it can. Raises `OutOfTime` once `deadline`
+    (``time.perf_counter``) has passed, between two turns; an illegal `action` raises the
+    engine's `IllegalActionError`."""
+    STATS.playouts += 1
+    try:
+        return _start(world, me, action, deadline)
+    except _Fallback:
+        STATS.fallbacks += 1
+        return engine_hand(world, me, action, deadline)
+
+
+def lean_playout(world: Table, me: int, action: Action, deadline: float | None = None) -> float:
+    """Seat `me`'s points at the end of the hand when it plays `action` in `world` and four
+    quick players play the hand out (`lean_hand`): what ``MasterSeat._playout(world, me,
+    action, [QuickSeat()] * 4, deadline)`` returns, many times faster."""
+    return float(lean_hand(world, me, action, deadline).payments[me])
