@@ -6,8 +6,9 @@ The computer player is the review's (`game_review.default_reviewer`, ``ai:expert
 same events the player saw and asked the same `Decision` (the player's own view: it never sees a
 hidden tile), exactly as the review asks it afterwards. Its own reason is the program's shorthand
 ("shanten 1, 14 tiles accepted"), so the coach says why from the two choices themselves, in the
-player's terms (`reason`): the safer tile against a player who declared uper, the hand nearer to
-ready, more ways to 2 basic points, more tiles that help.
+player's terms (`reason`, made by `plain_reasons.versus`, which the review's reason line uses
+too): the safer tile against a player who declared uper, the hand nearer to ready, more ways to
+2 basic points, more tiles that help.
 
 `LiveCoach` thinks in spare time: `open` starts the expert on a worker thread as soon as the
 player's decision opens (while he thinks), `chose` gives it the player's answer, and `poll`
@@ -30,18 +31,28 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.danger import visible_counts
-from game.engine.actions import Action, Discard, Kong, Pass, Pung
+from game.engine.actions import Action, Discard
 from game.engine.events import Event
-from game.engine.hand.acceptance import acceptance
-from game.engine.hand.shanten import shanten
-from game.engine.messages import ACTION, INT, MSG, SEAT, TILE, Message, define
+from game.engine.messages import ACTION, MSG, TILE, Message, define
 from game.engine.observation import Observation
 from game.engine.table import Decision
-from game.engine.tiles import to_counts
 
-from .coach import routes
-from .danger_assist import danger_view
+from .plain_reasons import (
+    CALL_CLOSER,
+    CALL_FAR,
+    CALL_ROUTES,
+    UPER_NO,
+    UPER_YES,
+    WHY_CLOSER,
+    WHY_JUDGED,
+    WHY_MORE_TILES,
+    WHY_READY,
+    WHY_ROUTES,
+    WHY_SAFE,
+    WHY_SAFER,
+    discard_reason,
+    versus,
+)
 
 __all__ = [
     "AGREE",
@@ -71,137 +82,20 @@ DISCARD = define("live_coach.discard", "The expert would discard {tile} and keep
                  tile=TILE, kept=TILE, why=MSG)
 INSTEAD = define("live_coach.instead", "The expert would {action} instead: {why}", action=ACTION,
                  why=MSG)
-WHY_SAFE = define("live_coach.why.safe", "it is safe against {seat}", seat=SEAT)
-WHY_SAFER = define("live_coach.why.safer", "yours deals in to {seat} about {yours} in 100, its "
-                   "choice {its} in 100", seat=SEAT, yours=INT, its=INT)
-WHY_CLOSER = define("live_coach.why.closer", "it keeps the hand {n} tile from ready, yours {m}",
-                    plural="it keeps the hand {n} tiles from ready, yours {m}", count="n",
-                    n=INT, m=INT)
-WHY_READY = define("live_coach.why.ready", "it keeps the hand ready")
-WHY_ROUTES = define("live_coach.why.routes", "it keeps {n} way to 2 basic points, yours {m}",
-                    plural="it keeps {n} ways to 2 basic points, yours {m}", count="n", n=INT,
-                    m=INT)
-WHY_MORE_TILES = define("live_coach.why.more_tiles", "{n} tile can improve its hand, {m} yours",
-                        plural="{n} tiles can improve its hand, {m} yours", count="n", n=INT,
-                        m=INT)
-WHY_JUDGED = define("live_coach.why.judged", "it weighs speed, value and safety differently here")
-CALL_CLOSER = define("live_coach.call.closer", "the pung brings the hand nearer to ready")
-CALL_ROUTES = define("live_coach.call.routes", "the pung would leave {n} way to 2 basic points",
-                     plural="the pung would leave {n} ways to 2 basic points", count="n", n=INT)
-CALL_FAR = define("live_coach.call.far", "the pung does not bring the hand nearer to ready")
-UPER_YES = define("live_coach.uper.yes", "uper adds a point and the hand is ready anyway")
-UPER_NO = define("live_coach.uper.no", "after uper every drawn tile goes out: it keeps the hand "
-                 "free")
-
-#: a danger difference below this (chance to deal in) is no reason
-_SAFER_BY = 0.03
-
-
-def _melds(obs: Observation) -> int:
-    return len(obs.melds[obs.seat])
-
-
-def _elsewhere(obs: Observation) -> list[int]:
-    """Copies of each kind the player sees outside his own hand."""
-    vis = visible_counts(obs)
-    for k in obs.concealed:
-        vis[k] -= 1
-    return vis
 
 
 def judge_discards(concealed: Sequence[int], yours: int, its: int, obs: Observation | None,
                    *, after: Sequence[Any] | None = None) -> Message:
     """"The expert would discard `its` and keep `yours`: <why>" for a hand of 14 (`concealed`).
     `obs` gives the danger and the routes (None: shape only, for the examples)."""
-    return DISCARD(tile=its, kept=yours, why=_discard_reason(concealed, yours, its, obs, after))
-
-
-def _discard_reason(concealed: Sequence[int], yours: int, its: int, obs: Observation | None,
-                    after: Sequence[Any] | None) -> Message:
-    if obs is not None and any(obs.uper[o] for o in range(4) if o != obs.seat):
-        view = danger_view(obs, after)
-        a, b = view.tiles.get(yours), view.tiles.get(its)
-        if a is not None and b is not None and a.deal_in - b.deal_in >= _SAFER_BY:
-            if b.safe:
-                seat = next(o for o, w in zip(view.against, a.why) if w.code == "danger.risk")
-                return WHY_SAFE(seat=seat)
-            seat = view.against[0]
-            return WHY_SAFER(seat=seat, yours=round(100 * a.deal_in), its=round(100 * b.deal_in))
-    melds = 0 if obs is None else _melds(obs)
-    seen = None if obs is None else _elsewhere(obs)
-    options = {o.discard: o for o in acceptance(to_counts(concealed), melds, seen)}
-    mine, theirs = options.get(yours), options.get(its)
-    if mine is not None and theirs is not None:
-        if theirs.shanten < mine.shanten:
-            if theirs.shanten == 0:
-                return WHY_READY()
-            return WHY_CLOSER(n=theirs.shanten, m=mine.shanten)
-        if obs is not None and theirs.shanten == mine.shanten:
-            r_mine, r_theirs = (_routes_without(obs, concealed, k) for k in (yours, its))
-            if r_theirs > r_mine:
-                return WHY_ROUTES(n=r_theirs, m=r_mine)
-        if theirs.shanten == mine.shanten and theirs.unseen > mine.unseen:
-            return WHY_MORE_TILES(n=theirs.unseen, m=mine.unseen)
-    return WHY_JUDGED()
-
-
-def _routes_without(obs: Observation, concealed: Sequence[int], kind: int) -> int:
-    hand = list(concealed)
-    hand.remove(kind)
-    return len(routes(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent))
+    return DISCARD(tile=its, kept=yours, why=discard_reason(concealed, yours, its, obs, after))
 
 
 def reason(d: Decision, chosen: Action, suggested: Action,
            after_uper: Sequence[Any] | None = None) -> Message:
     """Why the expert's `suggested` beats the player's `chosen` on decision `d`, in plain words
-    from the player's own view."""
-    obs = d.observation
-    if isinstance(chosen, Discard) and isinstance(suggested, Discard):
-        if chosen.tile != suggested.tile:
-            return _discard_reason(obs.concealed, chosen.tile, suggested.tile, obs, after_uper)
-        return UPER_YES() if suggested.uper else UPER_NO()
-    if isinstance(suggested, (Pung, Kong)) and isinstance(chosen, Pass):
-        return _call_gain(obs) or WHY_JUDGED()
-    if isinstance(chosen, (Pung, Kong)) and isinstance(suggested, Pass):
-        return _call_cost(obs, chosen) or WHY_JUDGED()
-    return WHY_JUDGED()
-
-
-def _call_gain(obs: Observation) -> Message | None:
-    if obs.last_discard is None:
-        return None
-    kind = obs.last_discard[1]
-    hand = list(obs.concealed)
-    if hand.count(kind) < 2:
-        return None
-    before = shanten(to_counts(hand), _melds(obs))
-    for _ in range(2):
-        hand.remove(kind)
-    if len(hand) % 3 != 2:
-        return None
-    best = min(o.shanten for o in acceptance(to_counts(hand), _melds(obs) + 1))
-    return CALL_CLOSER() if best < before else None
-
-
-def _call_cost(obs: Observation, chosen: Action) -> Message | None:
-    from game.engine.melds import KONG, PUNG, Meld
-
-    if obs.last_discard is None:
-        return None
-    discarder, kind = obs.last_discard
-    hand = list(obs.concealed)
-    take = 3 if isinstance(chosen, Kong) else 2
-    if hand.count(kind) < take:
-        return None
-    now = len(routes(hand, obs.melds[obs.seat], seat=obs.seat, prevalent=obs.prevalent))
-    for _ in range(take):
-        hand.remove(kind)
-    meld = Meld(KONG if take == 3 else PUNG, kind, discarder)
-    after = len(routes(hand, (*obs.melds[obs.seat], meld), seat=obs.seat,
-                       prevalent=obs.prevalent))
-    if after < now:
-        return CALL_ROUTES(n=after)
-    return CALL_FAR()
+    from the player's own view (`plain_reasons.versus`, which the review says too)."""
+    return versus(d.observation, chosen, suggested, after_uper)
 
 
 def judge(d: Decision, chosen: Action, suggested: Action,

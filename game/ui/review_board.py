@@ -24,6 +24,7 @@ import pygame
 
 from game.engine.actions import Discard
 from game.engine.kinds import Phase
+from game.engine.messages import Message
 
 from .board import draw_board, draw_info
 from .board_picture import info_for
@@ -62,6 +63,26 @@ def discard_index(hand: Sequence[int | None], drawn: Any, action: Any) -> int | 
     return next((i for i, k in enumerate(hand) if k == action.tile), None)
 
 
+def _seen(record: Any, item: ReviewedDecision,
+          observed: dict[tuple[int, int], Any] | None) -> tuple[Any, Any]:
+    """The player's own view at the decision and the kinds discarded since each uper (the
+    danger assist's evidence), rebuilt from the record once per decision and kept in
+    `observed`; (None, None) when the table does not rebuild."""
+    if not 0 < item.hand <= len(record.hands):
+        return None, None
+    key = (item.hand, item.actions_before)
+    memo = {} if observed is None else observed
+    if key not in memo:
+        from game.practice.danger_assist import after_uper_kinds
+
+        try:
+            table = record.hands[item.hand - 1].table(item.actions_before)
+            memo[key] = (table.observation(item.seat), after_uper_kinds(table.events))
+        except Exception:  # noqa: BLE001 - the board says why (its error); no caption
+            memo[key] = (None, None)
+    return memo[key]
+
+
 def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool = False,
                   observed: dict[tuple[int, int], Any] | None = None) -> str:
     """What the decision was about on the table: the discard that could be claimed and who
@@ -69,17 +90,7 @@ def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool
     `observed` keeps the rebuilt observations (a screen asks every frame)."""
     from game.i18n import seat_name, tile_name
 
-    if not 0 < item.hand <= len(record.hands):
-        return ""
-    key = (item.hand, item.actions_before)
-    memo = {} if observed is None else observed
-    if key not in memo:
-        try:
-            table = record.hands[item.hand - 1].table(item.actions_before)
-            memo[key] = table.observation(item.seat)
-        except Exception:  # noqa: BLE001 - the board says why (its error); no caption
-            memo[key] = None
-    obs = memo[key]
+    obs, _after = _seen(record, item, observed)
     if obs is None:
         return ""
     if obs.last_discard is not None and obs.phase in (Phase.CLAIM, Phase.ROB):
@@ -90,6 +101,39 @@ def board_caption(record: Any, item: ReviewedDecision, lang: str, notation: bool
         return tr("review.board_drawn", lang,
                   tile=tile_name(obs.drawn, lang, notation=notation))
     return ""
+
+
+def reason_message(record: Any, item: ReviewedDecision,
+                   observed: dict[tuple[int, int], Any] | None = None) -> Message | None:
+    """Why the computer chose as it did, in a player's words: where the player chose otherwise
+    and the two choices show it, why the computer's is better ("it keeps the hand 1 tile from
+    ready, yours 2"), else the computer's own note made plain ("1 tile from ready, 9 tiles
+    help; aims at a concealed hand with seven pairs"); the same words the live coach says at
+    the table (`game.practice.plain_reasons.why_line`). None when there is nothing to say."""
+    from game.practice.plain_reasons import why_line
+
+    obs, after = _seen(record, item, observed)
+    return why_line(obs, item.chosen, item.suggested, item.why, after)
+
+
+def reason_text(record: Any, item: ReviewedDecision, lang: str, notation: bool = False,
+                observed: dict[tuple[int, int], Any] | None = None,
+                figures: bool = False) -> str:
+    """The reason line under a decision's bars: the plain reason (`reason_message`) with the
+    words that frame it ("Why the computer chose otherwise: ..." where the player did, else
+    "The computer's view: ..."); with `figures` the computer's own note as the program wrote it (shanten, tiles
+    accepted, its plan: the figures a player may ask for). "" when there is none."""
+    from game.i18n import render
+
+    if figures:
+        if item.why is None:
+            return ""
+        return tr("review.why_note", lang, why=render(item.why, lang, notation=notation))
+    why = reason_message(record, item, observed)
+    if why is None:
+        return ""
+    text = render(why, lang, notation=notation)
+    return tr("review.why" if item.agree else "review.why_versus", lang, why=text)
 
 
 class DecisionBoard:

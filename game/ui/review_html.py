@@ -28,7 +28,7 @@ from game import storage
 from game.i18n import action_text, register_texts, render, seat_name
 
 from .i18n import tr
-from .review_board import PLAYER_COLOURS, DecisionBoard, board_caption
+from .review_board import PLAYER_COLOURS, DecisionBoard, board_caption, reason_text
 from .review_words import VERDICT_COLOUR, cost_text, said_of
 
 if TYPE_CHECKING:
@@ -219,6 +219,7 @@ def review_html(review: GameReview, record: Record | None, app: Any,
         parts.append(f'<p class="{cls}">{esc(_sentence(app.reason(m)))}</p>')
     parts.append("</div>")
     shown = [i for i in review.disagreements() if i.verdict != "fine"][:SHOWN]
+    observed: dict[tuple[int, int], Any] = {}  # each decision's table, rebuilt once
     anchors: dict[int, str] = {}
     for k, i in enumerate(shown):
         anchors.setdefault(i.hand, f"d{k + 1}")
@@ -262,14 +263,16 @@ def review_html(review: GameReview, record: Record | None, app: Any,
                              f'width="{BOARD_SIZE[0]}" height="{BOARD_SIZE[1]}"></div>')
         parts.append("<div>")
         if record is not None:
-            caption = board_caption(record, i, lang, notation)
+            caption = board_caption(record, i, lang, notation, observed)
             if caption:
                 parts.append(f"<p>{esc(caption)}</p>")
         bars = bars_svg(i, lang, notation, name)
         parts.append(bars or f'<p class="dim">{esc(tr("review.not_measured", lang))}</p>')
-        if i.why is not None:
-            why = tr("review.why", lang, why=app.reason(i.why))
-            parts.append(f'<p class="dim">{esc(why)}</p>')
+        if record is not None:  # the reason in plain words; the program's own note on hover
+            why = reason_text(record, i, lang, notation, observed)
+            note = reason_text(record, i, lang, notation, observed, figures=True)
+            if why or note:
+                parts.append(f'<p class="dim" title="{esc(note)}">{esc(why or note)}</p>')
         parts.append("</div></div></section>")
     more = len([i for i in review.disagreements() if i.verdict != "fine"]) - len(shown)
     if more > 0:

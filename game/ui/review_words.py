@@ -58,7 +58,9 @@ register_texts("ui", {
     "review.choice_you": "your choice",
     "review.bar_value": "{points} ({low} to {high})",
     "review.not_measured": "Not played out: the same choice as the computer's, or not measured.",
-    "review.why": "The computer: {why}",
+    "review.why": "The computer's view: {why}",
+    "review.why_versus": "Why the computer chose otherwise: {why}",
+    "review.why_note": "The computer's own note: {why}",
     "review.choice_pc": "the computer's",
     "review.you": "You",
     # the same texts for a review of another player than the record's person: named

@@ -30,7 +30,7 @@ import pygame
 from game.i18n import action_text, render, seat_name
 
 from ..i18n import tr
-from ..review_board import DecisionBoard, board_caption, draw_timeline
+from ..review_board import DecisionBoard, board_caption, draw_timeline, reason_text
 from ..review_words import VERDICT_COLOUR, cost_text, figures_lines, said_of, sentence
 from ..scene import Scene
 from ..widgets import (
@@ -100,7 +100,7 @@ class GameReviewScene(Scene):
         self.board = DecisionBoard(app)
         self.hand_cursor: int | None = None  # the hand chosen on the timeline
         self._columns: list[tuple[int, pygame.Rect]] = []  # the timeline's, as last drawn
-        self._observed: dict[tuple[int, int], Any] = {}  # (hand, actions) -> observation
+        self._observed: dict[tuple[int, int], Any] = {}  # (hand, actions) -> what he saw
         self._record: Record | None = None
         self._timeline: list[TimelineHand] | None = None
         self._thread: threading.Thread | None = None
@@ -596,6 +596,15 @@ class GameReviewScene(Scene):
             return ""
         return board_caption(rec, item, self.app.lang, self.app.notation, self._observed)
 
+    def reason_text(self, item: ReviewedDecision) -> str:
+        """The reason line under the bars, in a player's words; with the figures shown (F) the
+        computer's own note as the program wrote it (`review_board.reason_text`)."""
+        rec = self.record()
+        if rec is None:
+            return ""
+        return reason_text(rec, item, self.app.lang, self.app.notation, self._observed,
+                           figures=self.show_figures)
+
     def _draw_board(self, surface: pygame.Surface, g: dict[str, Any],
                     item: ReviewedDecision) -> None:
         """The table at the focused decision (`DecisionBoard`), and under it where it was."""
@@ -662,8 +671,8 @@ class GameReviewScene(Scene):
             t = fonts.fit(tr("review.not_measured", lang), small, d.w - 24, DIM)
             surface.blit(t, (d.x + 12, y))
             y += round(small * 1.55)
-        if item.why is not None:
-            why = tr("review.why", lang, why=self.app.reason(item.why))
+        why = self.reason_text(item)
+        if why:
             for row in wrap(fonts, why, small, d.w - 24)[:max(1, (d.bottom - y) // round(small * 1.3))]:
                 surface.blit(fonts.text(row, small, DIM), (d.x + 12, y))
                 y += round(small * 1.3)
