@@ -62,19 +62,27 @@ from game.engine.actions import (
     Win,
 )
 from game.engine.driver import HandDriver
+from game.engine.errors import MahjongError
 from game.engine.events import Event
+from game.engine.hand.acceptance import acceptance, acceptance13
 from game.engine.hand.shanten import HandShape
 from game.engine.kinds import OFFERS, PLAYS, DecisionKind
+from game.engine.melds import KONG as KONG_MELD
+from game.engine.melds import PUNG as PUNG_MELD
+from game.engine.melds import Meld
 from game.engine.messages import ACTION, FLOAT, INT, MSG, Message, define
 from game.engine.table import Decision, Table
-from game.engine.tiles import to_counts
+from game.engine.tiles import kind_of_tile, to_counts
 
 from .base import SeatBase
 from .danger import exact_safe_kinds
 from .heuristic import HeuristicSeat, Option
+from .lean import OutOfTime as LeanOutOfTime
+from .lean import lean_playout
 from .search import HandView, WorldError, sample_world
 
-__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "horizon_value"]
+__all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "close_ones",
+           "expert_values", "horizon_value"]
 
 #: thinking time per searched decision, in milliseconds (the settings' default)
 DEFAULT_BUDGET_MS = 200
@@ -111,7 +119,15 @@ class Search:
     to play its `horizon`-th turn after the candidate and value the hand there as the expert
     does (the best discard's value minus its danger; `horizon_value`) unless the hand ended
     before: fewer tiles left to chance, so less noise (None: every playout to the end);
-    `claims`: whether pung, kong or pass on a claim is searched."""
+    `claims`: whether pung, kong or pass on a claim is searched; `lean`: play quick playouts
+    with the lean simulator (`simulator`); `close`: search only the candidates whose value as
+    the expert rates them (`expert_values`) is within this many points of its choice's (None:
+    every candidate); `race`: stop playing a candidate once its gain over the expert's choice
+    is below −`race` standard errors, checked every `race_every` worlds from twice that on
+    (None: every candidate to the end): a candidate clearly worse cannot overrule the
+    expert, so its playouts are better spent on the others, and the search stops when none
+    is left; `control`: regress the luck of the master's draws out of the paired differences
+    (`luck`, a control variate)."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
@@ -122,11 +138,24 @@ class Search:
     policy: str = "quick"
     horizon: int | None = None
     claims: bool = True
+    lean: bool = True
+    close: float | None = None
+    race: float | None = 1.0
+    race_every: int = 4
+    control: bool = False
 
     @property
     def searches(self) -> bool:
         return (self.worlds is not None and self.worlds > 0) or \
             (self.worlds is None and self.budget_ms > 0)
+
+    @property
+    def simulator(self) -> str:
+        """Who plays the playouts out: "lean" (`ai.lean.lean_playout`, the same outcomes as
+        the engine's for four quick players, several times cheaper) when the policy is quick,
+        there is no horizon and `lean` is on; else "engine" (`HandDriver` on the table)."""
+        return "lean" if self.lean and self.policy == "quick" and self.horizon is None \
+            else "engine"
 
 
 @dataclass
@@ -134,23 +163,118 @@ class SearchResult:
     """The points of each candidate (this seat's, per world, in the order of `actions`)."""
 
     actions: tuple[Action, ...]
-    points: list[list[float]] = field(default_factory=list)  # per world, per action
+    #: per world, per action; NaN: not played in that world (the race had dropped it)
+    points: list[list[float]] = field(default_factory=list)
+    #: per world, per action: the control variate (`luck`), mean zero in every world's
+    #: distribution; empty: none
+    controls: list[list[float]] = field(default_factory=list)
 
     @property
     def worlds(self) -> int:
         return len(self.points)
 
+    @property
+    def playouts(self) -> int:
+        return sum(1 for row in self.points for x in row if not math.isnan(x))
+
     def gain(self, i: int) -> tuple[float, float]:
-        """Mean and standard error of candidate `i`'s points minus the first candidate's."""
-        n = len(self.points)
+        """Mean and standard error of candidate `i`'s points minus the first candidate's (over
+        the worlds that played both). With controls (from `CONTROL_FROM` worlds on), the
+        difference of the two candidates' controls is regressed out (a control variate: its
+        mean is zero, so what it explains of the difference was luck, not the candidates)."""
+        rows = [w for w, row in enumerate(self.points) if not math.isnan(row[i])]
+        d = [self.points[w][i] - self.points[w][0] for w in rows]
+        n = len(d)
         if not n:
             return 0.0, math.inf
-        d = [row[i] - row[0] for row in self.points]
+        if self.controls and n >= CONTROL_FROM:
+            z = [self.controls[w][i] - self.controls[w][0] for w in rows]
+            return _regressed(d, z)
         mean = sum(d) / n
         if n < 2:
             return mean, math.inf
         var = sum((x - mean) ** 2 for x in d) / (n - 1)
         return mean, math.sqrt(var / n)
+
+
+#: the control variate is used from this many worlds on (its coefficient is estimated from
+#: the same worlds: with fewer it adds noise)
+CONTROL_FROM = 8
+#: the master's draws the control counts (its next draws from the live wall, if nobody claims)
+LUCK_DRAWS = 6
+
+
+def _regressed(d: Sequence[float], z: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of `d` with the mean-zero control `z` regressed out."""
+    n = len(d)
+    md, mz = sum(d) / n, sum(z) / n
+    szz = sum((x - mz) ** 2 for x in z)
+    beta = sum((x - mz) * (y - md) for x, y in zip(z, d)) / szz if szz > 0 else 0.0
+    adj = [y - beta * x for x, y in zip(z, d)]
+    mean = sum(adj) / n
+    var = sum((x - mean) ** 2 for x in adj) / max(1, n - 2)
+    return mean, math.sqrt(var / n)
+
+
+def luck_plan(decision: Decision, cands: Sequence[Action]) -> list[tuple[frozenset[int], int]]:
+    """For each candidate, what the control (`luck`) counts: the kinds that bring the hand
+    closer to ready after it (after the best discard, after a pung), and where the master's
+    next draw is in the live wall if nobody claims (0: the next tile)."""
+    obs = decision.observation
+    me = obs.seat
+    counts = to_counts(obs.concealed)
+    m = len(obs.melds[me])
+    out: list[tuple[frozenset[int], int]] = []
+    for a in cands:
+        after, melds, off = list(counts), m, 3
+        try:
+            if isinstance(a, Discard):
+                after[a.tile] -= 1
+            elif decision.kind in OFFERS and obs.last_discard is not None:
+                frm, k = obs.last_discard
+                if isinstance(a, Pung):
+                    after[k] -= 2
+                    melds += 1
+                elif isinstance(a, Kong):
+                    after[k] -= 3
+                    melds += 1
+                else:
+                    off = (me - frm - 1) % 4
+            elif isinstance(a, (ConcealedKong, AddedKong)):
+                after[a.tile] -= 4 if isinstance(a, ConcealedKong) else 1
+                melds += isinstance(a, ConcealedKong)
+                off = 0  # the replacement comes from the back; the next live draw is the next
+            else:
+                out.append((frozenset(), off))
+                continue
+            if sum(after) % 3 == 2:
+                best = acceptance(after, melds)
+                kinds = frozenset(best[0].ukeire) if best else frozenset()
+            else:
+                kinds = frozenset(acceptance13(after, melds).ukeire)
+        except MahjongError:
+            kinds = frozenset()
+        out.append((kinds, off))
+    return out
+
+
+def luck(world: Table, plan: Sequence[tuple[frozenset[int], int]]) -> list[float]:
+    """The control variate of each candidate in `world`: how many of the master's next
+    `LUCK_DRAWS` draws (by `plan`) bring its hand closer, less what that count is on average
+    for the tiles left in this world's wall. The sampler deals the wall's tiles in a uniformly
+    random order once the hands are dealt (`ai.search`), so the mean is exactly zero: the
+    luck of the draw, which the playouts' points carry and the candidates do not cause."""
+    rem = [kind_of_tile(t) for t in world.wall.remaining_ids()]
+    live = len(rem) - 8  # the back wall's replacements come from the end
+    out = []
+    for kinds, off in plan:
+        at = range(off, min(live, off + 4 * LUCK_DRAWS), 4)
+        if not kinds or not at or not rem:
+            out.append(0.0)
+            continue
+        share = sum(1 for k in rem if k in kinds) / len(rem)
+        out.append(sum(1 for i in at if rem[i] in kinds) - len(at) * share)
+    return out
 
 
 def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
@@ -199,6 +323,54 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
             if o.pick_score >= best - search.margin:
                 add(o.action)
     return out
+
+
+def expert_values(expert: HeuristicSeat, decision: Decision,
+                  cands: Sequence[Action]) -> list[float | None]:
+    """Each candidate's value as ``ai:expert`` rates it, in points (None: it has no value for
+    it, e.g. a kong on its turn or uper against silent): a discard's value minus its danger;
+    on a claim, passing's value of the hand, a pung's best discard after it, a kong's hand
+    after it (plus the expert's point for the kong). The search plays out only the candidates
+    close to the expert's choice by this measure (`Search.close`)."""
+    obs = decision.observation
+    me = obs.seat
+    melds = obs.melds[me]
+    counts = to_counts(obs.concealed)
+    c = expert._context(obs)
+    out: list[float | None] = []
+    if decision.kind in OFFERS:
+        if obs.last_discard is None:
+            return [None] * len(cands)
+        frm, k = obs.last_discard
+        for a in cands:
+            if a == PASS:
+                out.append(expert._ev_13(c, counts, melds)[0])
+            elif isinstance(a, Pung):
+                after = list(counts)
+                after[k] -= 2
+                opts = expert._options_14(c, after, list(melds) + [Meld(PUNG_MELD, k, frm)], None)
+                out.append(max((o.score for o in opts), default=None))
+            elif isinstance(a, Kong):
+                after = list(counts)
+                after[k] -= 3
+                new = list(melds) + [Meld(KONG_MELD, k, frm)]
+                out.append(expert._ev_13(c, after, new)[0] + 1.0)
+            else:
+                out.append(None)
+        return out
+    kinds = {a.tile for a in cands if isinstance(a, Discard)}
+    scores = {o.action: o.score for o in expert._options_14(c, counts, melds, kinds)}
+    for a in cands:
+        out.append(scores.get(a) if isinstance(a, Discard) and not a.uper else None)
+    return out
+
+
+def close_ones(cands: list[Action], values: Sequence[float | None], close: float) -> list[Action]:
+    """The expert's choice (first) and the candidates the expert rates within `close` points
+    of it (an unrated one is kept)."""
+    v0 = values[0]
+    return [a for i, (a, v) in enumerate(zip(cands, values))
+            if i == 0 or v is None or v0 is None or abs(v - v0) <= close]
 
 
 #: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
@@ -327,6 +499,13 @@ class QuickSeat(SeatBase):
         return Discard(best[2])
 
 
+def _clearly_worse(gain: tuple[float, float], z: float) -> bool:
+    """The race's rule: a candidate whose gain over the expert's choice is below −`z`
+    standard errors is played no more."""
+    mean, se = gain
+    return mean < 0 and mean < -z * se
+
+
 class MasterSeat(SeatBase):
     """The searching seat (see the module); with no budget it is ``ai:expert``."""
 
@@ -344,11 +523,12 @@ class MasterSeat(SeatBase):
         self.last: SearchResult | None = None
         #: seconds per playout, as measured by the searches so far (a first guess before)
         self._cost = 0.01
-        #: decisions by what was done: "obvious" (one candidate), "short" (the budget would
+        #: decisions by what was done: "obvious" (one candidate), "far" (no other candidate
+        #: close to the expert's choice, `Search.close`), "short" (the budget would
         #: not allow the fewest worlds), "searched", "changed" (the search overruled the
         #: expert); and "worlds", "playouts" played (for the bench)
         self.counts: dict[str, int] = dict.fromkeys(
-            ("obvious", "short", "searched", "changed", "worlds", "playouts"), 0)
+            ("obvious", "far", "short", "searched", "changed", "worlds", "playouts"), 0)
 
     @property
     def budget_ms(self) -> int:
@@ -373,6 +553,12 @@ class MasterSeat(SeatBase):
         if len(cands) < 2:
             self.counts["obvious"] += 1
             return chosen
+        if self.search.close is not None:
+            cands = close_ones(cands, expert_values(self.expert, decision, cands),
+                               self.search.close)
+            if len(cands) < 2:
+                self.counts["far"] += 1
+                return chosen
         res = self._play_out(decision, cands, started)
         if res is None or not res.worlds:
             self.counts["short"] += 1
@@ -380,7 +566,7 @@ class MasterSeat(SeatBase):
         self.last = res
         self.counts["searched"] += 1
         self.counts["worlds"] += res.worlds
-        self.counts["playouts"] += res.worlds * len(cands)
+        self.counts["playouts"] += res.playouts
         action = self._choose(res, chosen)
         self.counts["changed"] += action != chosen
         return action
@@ -404,7 +590,9 @@ class MasterSeat(SeatBase):
     def _play_out(self, decision: Decision, cands: list[Action],
                   started: float) -> SearchResult | None:
         """Play `cands` out in sampled worlds until the budget is spent (None: it would not
-        allow `Search.min_worlds` worlds, so nothing is played)."""
+        allow `Search.min_worlds` worlds, so nothing is played); with `Search.race`, a
+        candidate clearly worse than the expert's choice is dropped on the way (NaN in the
+        worlds after) and the search ends when only the expert's choice is left."""
         s = self.search
         deadline = started + AIM * s.budget_ms / 1000.0
         if s.worlds is None:
@@ -413,28 +601,37 @@ class MasterSeat(SeatBase):
             if fit < 2:
                 return None
             cands = cands[:fit]
-        k = len(cands)
         res = SearchResult(tuple(cands))
+        live = list(range(len(cands)))  # the candidates still played
         me = decision.seat
-        protos = self._protos(me)
+        lean = s.simulator == "lean"
+        protos = [] if lean else self._protos(me)
+        plan = luck_plan(decision, cands) if s.control else None
         stop = None if s.worlds is not None else deadline
         i = 0
-        while True:
+        while len(live) > 1:
             if s.worlds is not None:
                 if i >= s.worlds:
                     break
-            elif time.perf_counter() + SAFETY * self._cost * k > deadline:
+            elif time.perf_counter() + SAFETY * self._cost * len(live) > deadline:
                 break
             t0 = time.perf_counter()
+            row = [math.nan] * len(cands)
             try:
                 world = sample_world(self.view, decision, self._rng(i), deadline=stop)
-                row = [self._playout(world, me, a, protos, stop, s.horizon) for a in cands]
-            except (WorldError, OutOfTime):
+                for j in live:
+                    row[j] = (lean_playout(world, me, cands[j], stop) if lean else
+                              self._playout(world, me, cands[j], protos, stop, s.horizon))
+            except (WorldError, OutOfTime, LeanOutOfTime):
                 break  # a world not finished in time is left out whole
             res.points.append(row)
-            took = (time.perf_counter() - t0) / k
+            if plan is not None:
+                res.controls.append(luck(world, plan))
+            took = (time.perf_counter() - t0) / len(live)
             self._cost = 0.7 * self._cost + 0.3 * took  # the cost of a playout, as it goes
             i += 1
+            if s.race is not None and i >= 2 * s.race_every and i % s.race_every == 0:
+                live = [j for j in live if j == 0 or not _clearly_worse(res.gain(j), s.race)]
         return res
 
     def _protos(self, me: int) -> list[SeatBase]:

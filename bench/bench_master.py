@@ -44,6 +44,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,7 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai import registry
 from ai.arena import mean_ci, run_duplicate
 from ai.heuristic import HeuristicSeat
-from ai.master import MasterSeat, Search
+from ai.master import MasterSeat, Search, SearchResult
 from game.engine.rules import RuleSet
 from game.engine.session import play_hand
 from game.engine.table import Table
@@ -276,6 +277,142 @@ def changes(hands: int, seed: int, search: Search, judge: int) -> int:
     return 0
 
 
+def variance(hands: int, seed: int, search: Search) -> int:
+    """See the module ("Variance"): every searched decision of one master against three
+    experts played out in `search.worlds` worlds with every candidate (no race, no closeness
+    limit), then read four ways: the paired difference's standard deviation per world without
+    and with the control variate; the playouts the race would have played; the expert's value
+    gap between the candidates (`Search.close`)."""
+    import math
+    import statistics
+
+    from ai.master import _clearly_worse, expert_values
+
+    full = Search(worlds=search.worlds, policy=search.policy, lean=search.lean,
+                  horizon=search.horizon, claims=search.claims, race=None, close=None,
+                  control=True)
+    plain_var: list[float] = []
+    cv_var: list[float] = []
+    gaps: list[tuple[float | None, float, float]] = []  # (value gap, gain, se) per challenger
+    raced = played = 0
+    kept_same = 0
+    searched = 0
+    secs = 0.0
+
+    class Studied:
+        def __init__(self, inner):
+            self.inner = inner
+            self.observe = inner.observe
+
+        def act(self, decision):
+            nonlocal raced, played, kept_same, searched, secs
+            t0 = time.perf_counter()
+            a = self.inner.act(decision)
+            secs += time.perf_counter() - t0
+            res = self.inner.last
+            if res is None or res.worlds < 8:
+                return a
+            searched += 1
+            values = expert_values(self.inner.expert, decision, res.actions)
+            plain = SearchResult(res.actions, res.points)
+            for i in range(1, len(res.actions)):
+                d = [row[i] - row[0] for row in res.points]
+                plain_var.append(statistics.variance(d))
+                _, se = res.gain(i)
+                cv_var.append(se * se * res.worlds)
+                v0, v = values[0], values[i]
+                gaps.append((None if v is None or v0 is None else abs(v - v0), *plain.gain(i)))
+            # the race replayed on these worlds: which candidates it would have played, when
+            live = list(range(len(res.actions)))
+            for w in range(res.worlds):
+                raced += len(live)
+                played += len(res.actions)
+                n = w + 1
+                if n >= 2 * full.race_every and n % full.race_every == 0:
+                    part = SearchResult(res.actions, res.points[:n])
+                    live = [j for j in live if j == 0 or not _clearly_worse(part.gain(j), 1.0)]
+            kept_same += all(j in live for j in range(len(res.actions))
+                             if plain.gain(j)[0] > 2 * plain.gain(j)[1] > 0)
+            return a
+
+    for i in range(hands):
+        m = MasterSeat(seed + i, search=full)
+        seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
+        seats[i % 4] = Studied(m)
+        play_hand(Table(RuleSet(), seed=seed + i), seats)
+    n = len(plain_var)
+    print(f"{hands} hands, {searched} searched decisions, {n} challengers, {full.worlds} worlds "
+          f"each, simulator {full.simulator} ({secs:.0f} s in the master's decisions)")
+    if not n:
+        return 0
+    sd_plain = math.sqrt(statistics.fmean(plain_var))
+    sd_cv = math.sqrt(statistics.fmean(cv_var))
+    print(f"paired difference, sd per world (root mean variance): plain {sd_plain:.2f}, "
+          f"with the control variate {sd_cv:.2f} (variance x{(sd_cv / sd_plain) ** 2:.3f}); "
+          f"better in {sum(c < p for c, p in zip(cv_var, plain_var))} of {n} challengers")
+    print(f"race (drop below -1 se, checked every {full.race_every} worlds from "
+          f"{2 * full.race_every}): {raced} of {played} playouts "
+          f"({100 * raced / played:.0f} %), per searched decision {raced / searched:.1f} "
+          f"instead of {played / searched:.1f}; a candidate the full search found clearly "
+          f"better kept in {kept_same} of {searched} decisions")
+    for close in (0.5, 1.0, 2.0, 4.0, None):
+        inside = [g for g in gaps if g[0] is None or close is None or g[0] <= close]
+        clear = [g for g in inside if g[1] > 2 * g[2] > 0]
+        print(f"  value gap <= {close}: {len(inside)} of {n} challengers searched; "
+              f"clearly better (> 2 se) among them {len(clear)}; all clearly better "
+              f"{sum(1 for g in gaps if g[1] > 2 * g[2] > 0)}")
+    return 0
+
+
+def simulators(hands: int, seed: int, worlds: int) -> int:
+    """The lean simulator against the engine's playouts on the same worlds of the same
+    searched decisions: identical points, and playouts per second of each in the same run."""
+    timing = {"engine": 0.0, "lean": 0.0}
+    counts = {"engine": 0, "lean": 0}
+    same = differ = 0
+
+    class Both:
+        def __init__(self, inner):
+            self.inner = inner
+            self.observe = inner.observe
+
+        def act(self, decision):
+            nonlocal same, differ
+            m = self.inner
+            a = m.act(decision)
+            if m.last is None:
+                return a
+            cands = list(m.last.actions)
+            points = {}
+            for sim in ("engine", "lean"):
+                m.search = Search(worlds=worlds, lean=sim == "lean", race=None, close=None,
+                                  control=False)
+                t0 = time.perf_counter()
+                res = m._play_out(decision, cands, t0)  # the same decision: the same worlds
+                timing[sim] += time.perf_counter() - t0
+                counts[sim] += res.playouts
+                points[sim] = res.points
+            m.search = Search(worlds=worlds, race=None, close=None, control=False)
+            same += points["engine"] == points["lean"]
+            differ += points["engine"] != points["lean"]
+            return a
+
+    for i in range(hands):
+        m = MasterSeat(seed + i, search=Search(worlds=worlds, race=None, close=None,
+                                               control=False))
+        seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
+        seats[i % 4] = Both(m)
+        play_hand(Table(RuleSet(), seed=seed + i), seats)
+    print(f"{hands} hands: {same + differ} searched decisions, {worlds} worlds each; "
+          f"identical points in {same}, different in {differ}")
+    for sim in ("engine", "lean"):
+        print(f"  {sim:>6}: {counts[sim]} playouts in {timing[sim]:.1f} s = "
+              f"{counts[sim] / max(1e-9, timing[sim]):.0f} playouts/s (worlds sampled included)")
+    if timing["lean"] and timing["engine"]:
+        print(f"  lean / engine: {timing['engine'] / counts['engine'] * counts['lean'] / timing['lean']:.1f}x")
+    return 0
+
+
 def _use(search: Search) -> None:
     """Make ``ai:master`` seats in this process search as `search` (run_duplicate makes them
     by name)."""
@@ -346,12 +483,29 @@ def main() -> int:
     ap.add_argument("--no-claims", action="store_true", help="search no claims (Search.claims)")
     ap.add_argument("--audit-claims", action="store_true",
                     help="judge both answers at every pung four experts could claim")
+    ap.add_argument("--variance", action="store_true",
+                    help="sd per world with and without the control variate, the race, the "
+                         "value gaps (counted in --worlds, default 24)")
+    ap.add_argument("--simulators", action="store_true",
+                    help="lean against engine playouts on the same worlds: identical points, "
+                         "playouts per second")
+    ap.add_argument("--engine", action="store_true", help="no lean simulator (Search.lean)")
+    ap.add_argument("--close", type=float, default=Search.close,
+                    help="search only candidates the expert rates within this of its choice")
+    ap.add_argument("--no-race", action="store_true", help="no race (Search.race)")
+    ap.add_argument("--no-control", action="store_true", help="no control variate")
     args = ap.parse_args()
     if args.merge:
         report([json.loads(Path(f).read_text()) for f in args.merge])
         return 0
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
-                    horizon=args.horizon, claims=not args.no_claims)
+                    horizon=args.horizon, claims=not args.no_claims, lean=not args.engine,
+                    close=args.close, race=None if args.no_race else Search.race,
+                    control=not args.no_control)
+    if args.variance:
+        return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
+    if args.simulators:
+        return simulators(args.hands, args.seed, args.worlds or 12)
     if args.duplicate:
         return duplicate(args.duplicate, args.walls, args.seed, search, args.out)
     if args.changes:
