@@ -50,7 +50,7 @@ from .director import CALLS
 from .i18n import reason_text, tr
 from .layout import Layout
 from .rehearsal import rehearse
-from .scene import Scene
+from .screens import Screen
 from .sound import Sound, music_for
 from .themes import Look
 from .widgets import Fonts
@@ -144,7 +144,7 @@ class App:
         self.sound = Sound(settings.sound, settings.volume, defer=True,  # started in the spare time
                            music=settings.music_volume, effects=settings.effects_volume)
         self.clock = FrameClock()
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.running = True
         self.crash: BaseException | None = None  # the error `run` stopped on (reported)
         self.trims = 0  # freed memory given back after a resize (`_trim_ahead`)
@@ -352,17 +352,17 @@ class App:
 
     # --- scenes ---------------------------------------------------------------------------------
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         return self.scenes[-1] if self.scenes else None
 
-    def make(self, screen: str, **options: Any) -> Scene:
+    def make(self, screen: str, **options: Any) -> Screen:
         """A new scene of the named screen (`game.ui.screens`), not yet on the stack."""
         return screens.make(screen, self, **options)
 
-    def _scene(self, screen: Scene | str, options: dict[str, Any]) -> Scene:
+    def _scene(self, screen: Screen | str, options: dict[str, Any]) -> Screen:
         return self.make(screen, **options) if isinstance(screen, str) else screen
 
-    def push(self, screen: Scene | str, **options: Any) -> Scene:
+    def push(self, screen: Screen | str, **options: Any) -> Screen:
         """Put a screen (a name and its options, or a scene) on top of the stack."""
         scene = self._scene(screen, options)
         crash.log.info("screen: %s", scene.name)
@@ -370,7 +370,7 @@ class App:
         scene.on_enter()
         return scene
 
-    def pop(self) -> Scene:
+    def pop(self) -> Screen:
         """Close the top screen; the one beneath is on top again. The last one ends the app."""
         scene = self.scenes.pop()
         scene.on_exit()
@@ -382,7 +382,7 @@ class App:
 
     back = pop
 
-    def replace(self, screen: Scene | str, **options: Any) -> Scene:
+    def replace(self, screen: Screen | str, **options: Any) -> Screen:
         """The top screen closes and another takes its place."""
         scene = self._scene(screen, options)
         if self.scenes:
@@ -391,7 +391,7 @@ class App:
         scene.on_enter()
         return scene
 
-    def remove(self, scene: Scene) -> None:
+    def remove(self, scene: Screen) -> None:
         """Close `scene` and every screen above it (the app goes on, even with none left)."""
         if scene not in self.scenes:
             return
@@ -403,7 +403,7 @@ class App:
         if self.scenes:
             self.scenes[-1].on_return()
 
-    def show(self, screen: str, **options: Any) -> Scene:
+    def show(self, screen: str, **options: Any) -> Screen:
         """The named screen on top: the nearest one on the stack with the screens above it
         closed, else a new one pushed."""
         for i in range(len(self.scenes) - 1, -1, -1):

@@ -31,7 +31,7 @@ from .layout import Layout, MeldSpec
 from .widgets import FIT_MIN, Fonts
 
 if TYPE_CHECKING:
-    from .app import App
+    from .table.side_column import ColumnApp
 
 #: a hand holds at most this many concealed tiles besides the drawn one
 HAND_MAX = 13
@@ -84,7 +84,7 @@ def cells(lay: Layout) -> set[tuple[int, int]]:
 
 
 def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = "en",
-             app: App | None = None) -> Iterator[None]:
+             app: ColumnApp | None = None) -> Iterator[None]:
     """Draw `views()` at `lay` into a scratch surface, one a step; every tile at each of
     `cells` (one a step); with `fonts`, the seat plates and the console with each seat the
     dealer (each seat's wind at each plate) and the banner's fonts; with `app`, the right

@@ -15,11 +15,30 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from game.ui.app import App
-    from game.ui.scene import Scene
+    import pygame
+
+    from game.ui.layout import Layout
+
+
+class Screen(Protocol):
+    """What the app asks of a screen on its stack; `game.ui.scene.Scene`, the base of every
+    screen, meets it. The app names this, not `Scene`, because a scene names the app (its
+    ``self.app``): the two naming each other would be an import circle, if only for types."""
+
+    name: str
+    overlay: bool
+
+    def handle_event(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, surface: pygame.Surface) -> None: ...
+    def on_resize(self, layout: Layout) -> None: ...
+    def on_enter(self) -> None: ...
+    def on_return(self) -> None: ...
+    def on_exit(self) -> None: ...
+
 
 #: screen name -> "module:attribute", a Scene class or a function (app, **options) -> Scene
 SCREENS: dict[str, str] = {
@@ -62,8 +81,9 @@ def available(name: str) -> bool:
         return False
 
 
-def make(name: str, app: App, **options: Any) -> Scene:
-    """A new scene of the named screen; KeyError names the screens there are."""
+def make(name: str, app: object, **options: Any) -> Screen:
+    """A new scene of the named screen, given the app (handed on, never used here); KeyError
+    names the screens there are."""
     where = SCREENS.get(name)
     if where is None:
         raise KeyError(f"no screen {name!r}; screens: {', '.join(sorted(SCREENS))}")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -46,14 +46,31 @@ from ..event_lines import event_line
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 
 if TYPE_CHECKING:
-    from game.ui.app import App
+    from ..art import TileArt
+    from ..widgets import Fonts
 
 register_texts("ui", {
     "side.scores": "Scores",
     "side.moves": "Last moves",
 })
 
-__all__ = ["ScoreRow", "SideColumn", "public_events"]
+__all__ = ["ColumnApp", "ScoreRow", "SideColumn", "public_events"]
+
+
+class ColumnApp(Protocol):
+    """What the column uses of the app (`game.ui.app.App` is the one): its fonts, tile art,
+    canvas and words. A protocol, so that this module, which the app's rehearsal draws, does
+    not name the app back (an import circle, if only for types)."""
+
+    fonts: Fonts
+    art: TileArt
+    canvas: pygame.Surface
+
+    @property
+    def lang(self) -> str: ...
+    @property
+    def notation(self) -> bool: ...
+    def tr(self, key: str, **fmt: object) -> str: ...
 
 GREEN_TEXT = (150, 230, 160)
 RED_TEXT = (240, 130, 120)
@@ -121,7 +138,7 @@ class SideColumn:
         return [ScoreRow(p, names[p] if p < len(names) else str(p + 1), now[p], change.get(p, 0),
                          p == you) for p in order]
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, app: App, model: Any,
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, app: ColumnApp, model: Any,
              names: Sequence[str], you: int, events: Sequence[Event], human: int,
              moves_area: pygame.Rect | None = None, seating: Sequence[int] | None = None) -> None:
         """The scores at the top of `area`, then as many of the last moves as fit below them, or
