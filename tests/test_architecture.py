@@ -15,9 +15,12 @@ The layers, bottom up (each may import those it lists, never one above it):
     ui         game/ui                engine, i18n, ai, practice, settings, storage, records
     cli        game/cli, __main__     everything
 
-An import counts wherever it stands (module level or inside a function); only the ones under
-``if TYPE_CHECKING:`` (never run) are left out. ``from pkg import name`` counts as an import of
-``pkg.name`` when that is a module, else of ``pkg``. The picture in words is in
+An import counts wherever it stands (module level or inside a function), and so does one under
+``if TYPE_CHECKING:`` (never run, but a type named there couples the modules all the same): no
+circle and no arrow up, even for types. Where two parts must name each other (a screen and its
+parts, the app and its screens), the lower one names a small protocol instead
+(`game.ui.table.host.TableHost`, `game.ui.screens.Screen`). ``from pkg import name`` counts as
+an import of ``pkg.name`` when that is a module, else of ``pkg``. The picture in words is in
 docs/architecture.md.
 """
 
@@ -92,26 +95,28 @@ def _is_type_checking(test: ast.expr) -> bool:
         isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
-def _import_nodes(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Import statements anywhere in the tree except under ``if TYPE_CHECKING:``."""
+def _import_nodes(tree: ast.AST, types: bool = True) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Import statements anywhere in the tree; without `types`, none under ``if TYPE_CHECKING:``
+    (the imports that run)."""
     for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _is_type_checking(node.test):
+        if not types and isinstance(node, ast.If) and _is_type_checking(node.test):
             for child in node.orelse:
-                yield from _import_nodes(ast.Module(body=[child], type_ignores=[]))
+                yield from _import_nodes(ast.Module(body=[child], type_ignores=[]), types)
             continue
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
-        yield from _import_nodes(node)
+        yield from _import_nodes(node, types)
 
 
-def edges(root: pathlib.Path, packages: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
-    """module -> the modules of ours it imports."""
+def edges(root: pathlib.Path, packages: tuple[str, ...] = PACKAGES,
+          types: bool = True) -> dict[str, set[str]]:
+    """module -> the modules of ours it imports (without `types`: only the imports that run)."""
     mods = module_names(root, packages)
     graph: dict[str, set[str]] = {m: set() for m in mods}
     for mod, path in mods.items():
         is_pkg = path.name == "__init__.py"
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in _import_nodes(tree):
+        for node in _import_nodes(tree, types):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             else:
@@ -206,11 +211,30 @@ def test_the_check_itself_catches_an_import(tmp_path):
     assert list(_imports(f)) == ["pygame.font", "ai.seats"]
 
 
+def _circles(graph: dict[str, set[str]]) -> list[str]:
+    return [" ; ".join(f"{a} -> {b}" for a in c for b in sorted(graph[a]) if b in c)
+            for c in cycles(graph)]
+
+
 def test_no_module_imports_in_a_circle():
+    assert _circles(edges(ROOT, types=False)) == []
+
+
+def test_no_module_imports_in_a_circle_even_for_types():
+    """The imports under ``if TYPE_CHECKING:`` count too: a type named both ways (a scene and
+    its parts, the app and its scenes) is a circle a reader follows all the same. The lower
+    module names a protocol instead (`game.ui.table.host`, `game.ui.screens.Screen`)."""
+    assert _circles(edges(ROOT)) == []
+
+
+def test_the_table_parts_never_name_the_table_screen():
+    """The parts of the table screen (game/ui/table/) see their screen as a `TableHost`: none
+    imports a screen module, not even for a type."""
     graph = edges(ROOT)
-    found = [" ; ".join(f"{a} -> {b}" for a in c for b in sorted(graph[a]) if b in c)
-             for c in cycles(graph)]
-    assert found == []
+    parts = [m for m in graph if m.startswith("game.ui.table.")]
+    assert "game.ui.table.host" in parts
+    assert [f"{a} imports {b}" for a in sorted(parts) for b in sorted(graph[a])
+            if b.startswith("game.ui.scenes")] == []
 
 
 def test_no_import_runs_up_the_layers():
@@ -259,7 +283,21 @@ def _tree(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
     ({"game/ui/__init__.py": "from .app import App\n",
       "game/ui/app.py": "from game.ui import VERSION\n"},
      [["game.ui", "game.ui.app"]]),
-    # an import only a type checker sees is no circle
+    # an import only a type checker sees is a circle too
+    ({"game/ui/a.py": "from game.ui import b\n",
+      "game/ui/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui.a import A\n"},
+     [["game.ui.a", "game.ui.b"]]),
+    # ... and so is one in its ``else`` branch, which runs
+    ({"game/ui/a.py": "from game.ui import b\n",
+      "game/ui/b.py": "import typing\nif typing.TYPE_CHECKING:\n    pass\nelse:\n    from game.ui import a\n"},
+     [["game.ui.a", "game.ui.b"]]),
+])
+def test_the_checker_finds_a_circle(tmp_path, files, found):
+    assert cycles(edges(_tree(tmp_path, files))) == found
+
+
+@pytest.mark.parametrize(("files", "found"), [
+    # only the imports that run: a type named back is left out ...
     ({"game/ui/a.py": "from game.ui import b\n",
       "game/ui/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui.a import A\n"},
      []),
@@ -268,8 +306,8 @@ def _tree(tmp_path: pathlib.Path, files: dict[str, str]) -> pathlib.Path:
       "game/ui/b.py": "import typing\nif typing.TYPE_CHECKING:\n    pass\nelse:\n    from game.ui import a\n"},
      [["game.ui.a", "game.ui.b"]]),
 ])
-def test_the_checker_finds_a_circle(tmp_path, files, found):
-    assert cycles(edges(_tree(tmp_path, files))) == found
+def test_the_checker_of_running_imports_leaves_types_out(tmp_path, files, found):
+    assert cycles(edges(_tree(tmp_path, files), types=False)) == found
 
 
 @pytest.mark.parametrize(("files", "found"), [
@@ -289,6 +327,10 @@ def test_the_checker_finds_a_circle(tmp_path, files, found):
     ({"game/records/store.py": "from game.practice.event_words import event_message\n",
       "game/practice/event_words.py": ""},
      ["game.records.store (records) imports game.practice.event_words (practice)"]),
+    # a type named under ``if TYPE_CHECKING:`` runs up all the same
+    ({"game/engine/table.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from game.ui.app import App\n",
+      "game/ui/app.py": ""},
+     ["game.engine.table (engine) imports game.ui.app (ui)"]),
     # downward imports are all fine
     ({"game/cli/play.py": "from game.ui.app import App\nimport ai.registry\n",
       "game/ui/app.py": "from game.settings import Settings\nfrom game.i18n import text\n",
