@@ -46,9 +46,12 @@ def test_the_review_in_english_and_korean(blunder, capsys):
     code, out, err = run(capsys, ["review", str(blunder), "--lang", "en", "--no-cache", *FAST])
     assert code == 0 and err == ""
     assert f"Review of {blunder.name}: player 1 (P1), compared with ai:expert" in out
-    assert "1 hand reviewed" in out and "You chose as the computer would at " in out
-    assert "Defence: 1 choice unlike the computer's cost about " in out and "blunder: 1" in out
-    assert "To work on: 1 discard against an uper player cost points; see hand 1." in out
+    assert "1 hand reviewed" in out and "You played " in out
+    assert " decisions as the computer would." in out
+    assert "Defence: you lost about " in out and " points with 1 choice the computer would not " \
+        "have made." in out and "blunder: 1" in out
+    assert "To work on: against an uper player you threw 1 tile the computer would have kept; " \
+        "see hand 1." in out
     assert "Your choices against the computer's: -" in out and "(95 % interval -" in out
     assert "where you and the computer differ, worst first:" in out
     line = next(x for x in out.splitlines() if "instead of" in x)

@@ -191,6 +191,11 @@ AGREEMENT_MIN = 20
 EVEN = 0.05
 SUM_WON = define("game_review.sum.won", "You won {won} of {n} hand.",
                  plural="You won {won} of {n} hands.", count="n", won=INT, n=INT)
+#: no hand won of several ("You won 0 of 2 hands" reads like a score sheet)
+SUM_WON_NONE = define("game_review.sum.won_none", "You won none of the {n} hands.", n=INT)
+#: a game of one hand
+SUM_WON_ONLY = define("game_review.sum.won_only", "You won the hand.")
+SUM_LOST_ONLY = define("game_review.sum.not_won_only", "You did not win the hand.")
 SUM_DEALT = define("game_review.sum.dealt_in", "You dealt in {n} time.",
                    plural="You dealt in {n} times.", count="n", n=INT)
 SUM_DEALT_ONCE = define("game_review.sum.dealt_in_once", "You dealt in once.")
@@ -200,24 +205,32 @@ SUM_GAINED = define("game_review.sum.gained", "In all you gained {n} point.",
 SUM_LOST = define("game_review.sum.lost", "In all you lost {n} point.",
                   plural="In all you lost {n} points.", count="n", n=INT)
 SUM_EVEN = define("game_review.sum.even", "In all you broke even.")
-#: a category where the player chose unlike the computer: what those choices cost or gained
+#: a category where the player chose otherwise than the computer: what those choices cost or
+#: gained ("you", as a coach says it; the category first, as a heading)
 CAT_COST = define("game_review.sum.cat_cost",
-                  "{category}: {n} choice unlike the computer's cost about {points:.1f} points.",
-                  plural="{category}: {n} choices unlike the computer's cost about {points:.1f} "
-                         "points.", count="n", category=MSG, n=INT, points=FLOAT)
+                  "{category}: you lost about {points:.1f} points with {n} choice the computer "
+                  "would not have made.",
+                  plural="{category}: you lost about {points:.1f} points with {n} choices the "
+                         "computer would not have made.", count="n", category=MSG, n=INT,
+                  points=FLOAT)
 CAT_GAIN = define("game_review.sum.cat_gain",
-                  "{category}: {n} choice unlike the computer's did better, by about "
-                  "{points:.1f} points.",
-                  plural="{category}: {n} choices unlike the computer's did better, by about "
-                         "{points:.1f} points.", count="n", category=MSG, n=INT, points=FLOAT)
+                  "{category}: you gained about {points:.1f} points with {n} choice the "
+                  "computer would not have made.",
+                  plural="{category}: you gained about {points:.1f} points with {n} choices the "
+                         "computer would not have made.", count="n", category=MSG, n=INT,
+                  points=FLOAT)
 CAT_TIE = define("game_review.sum.cat_tie",
-                 "{category}: {n} choice unlike the computer's, with no difference in points.",
-                 plural="{category}: {n} choices unlike the computer's, with no difference in "
-                        "points.", count="n", category=MSG, n=INT)
+                 "{category}: {n} choice the computer would not have made, with no difference "
+                 "in points.",
+                 plural="{category}: {n} choices the computer would not have made, with no "
+                        "difference in points.", count="n", category=MSG, n=INT)
+#: every decision of a category as the computer would (two or more: `CAT_SAME_ONE` for one)
 CAT_SAME = define("game_review.sum.cat_same",
-                  "{category}: {n} decision, chosen as the computer would.",
-                  plural="{category}: {n} decisions, all chosen as the computer would.",
+                  "{category}: your {n} decision matched the computer's.",
+                  plural="{category}: your {n} decisions all matched the computer's.",
                   count="n", category=MSG, n=INT)
+CAT_SAME_ONE = define("game_review.sum.cat_same_one",
+                      "{category}: your one decision matched the computer's.", category=MSG)
 HABIT = define("game_review.sum.habit", "To work on: {what}; see hand {hand}.", what=MSG,
                hand=INT)
 NO_HABIT = define("game_review.sum.no_habit",
@@ -225,13 +238,13 @@ NO_HABIT = define("game_review.sum.no_habit",
 ALL_AGREED = define("game_review.sum.all_agreed",
                     "You chose what the computer would at every decision.")
 AGREEMENT = define("game_review.sum.agreement",
-                   "You chose as the computer would at {agreed} of {n} decision ({pct}%).",
-                   plural="You chose as the computer would at {agreed} of {n} decisions "
+                   "You played {agreed} of your {n} decision as the computer would ({pct}%).",
+                   plural="You played {agreed} of your {n} decisions as the computer would "
                           "({pct}%).", count="n", agreed=INT, n=INT, pct=INT)
 #: below `AGREEMENT_MIN` decisions: the count, no share
 AGREEMENT_FEW = define("game_review.sum.agreement_few",
-                       "You chose as the computer would at {agreed} of {n} decision.",
-                       plural="You chose as the computer would at {agreed} of {n} decisions.",
+                       "You played {agreed} of your {n} decision as the computer would.",
+                       plural="You played {agreed} of your {n} decisions as the computer would.",
                        count="n", agreed=INT, n=INT)
 #: the figures, on demand: the difference per hand (positive: the player's choices did better)
 FIG_DIFF = define("game_review.fig.difference",
@@ -247,18 +260,22 @@ FIG_METHOD = define("game_review.fig.method",
                     count="n", reviewer=TEXT, n=INT)
 #: the one habit to work on: the kind of choice whose mistakes cost most (`GameReview.habit`)
 HABITS = {
-    "pass_win": define("game_review.habit.pass_win", "you passed {n} win the computer would take",
-                       plural="you passed {n} wins the computer would take", count="n", n=INT),
-    "take_win": define("game_review.habit.take_win",
-                       "you took {n} win where the computer would play on",
-                       plural="you took {n} wins where the computer would play on", count="n",
+    "pass_win": define("game_review.habit.pass_win",
+                       "you passed up {n} win the computer would have taken",
+                       plural="you passed up {n} wins the computer would have taken", count="n",
                        n=INT),
+    "take_win": define("game_review.habit.take_win",
+                       "you took {n} win where the computer would have played on",
+                       plural="you took {n} wins where the computer would have played on",
+                       count="n", n=INT),
     "pass_claim": define("game_review.habit.pass_claim",
-                         "you passed {n} claim the computer would make",
-                         plural="you passed {n} claims the computer would make", count="n",
-                         n=INT),
-    "claim": define("game_review.habit.claim", "you made {n} claim the computer would not",
-                    plural="you made {n} claims the computer would not", count="n", n=INT),
+                         "you passed on {n} claim the computer would have made",
+                         plural="you passed on {n} claims the computer would have made",
+                         count="n", n=INT),
+    "claim": define("game_review.habit.claim",
+                    "you made {n} claim the computer would not have made",
+                    plural="you made {n} claims the computer would not have made", count="n",
+                    n=INT),
     "uper_early": define("game_review.habit.uper_early",
                          "you declared uper {n} time where staying silent did better",
                          plural="you declared uper {n} times where staying silent did better",
@@ -268,13 +285,13 @@ HABITS = {
                           plural="you stayed silent {n} times where uper did better", count="n",
                           n=INT),
     "defence": define("game_review.habit.defence",
-                      "{n} discard against an uper player cost points",
-                      plural="{n} discards against an uper player cost points", count="n",
-                      n=INT),
+                      "against an uper player you threw {n} tile the computer would have kept",
+                      plural="against an uper player you threw {n} tiles the computer would "
+                             "have kept", count="n", n=INT),
     "discard": define("game_review.habit.discard",
-                      "{n} discard while building your hand cost points",
-                      plural="{n} discards while building your hand cost points", count="n",
-                      n=INT),
+                      "building your hand, you threw {n} tile the computer would have kept",
+                      plural="building your hand, you threw {n} tiles the computer would have "
+                             "kept", count="n", n=INT),
     "kong": define("game_review.habit.kong", "{n} kong decision cost points",
                    plural="{n} kong decisions cost points", count="n", n=INT),
     "nine_major": define("game_review.habit.nine_major",
@@ -287,6 +304,11 @@ NAMED = {
     "won": define("game_review.named.won", "{name} won {won} of {n} hand.",
                   plural="{name} won {won} of {n} hands.", count="n", name=TEXT, won=INT,
                   n=INT),
+    "won_none": define("game_review.named.won_none", "{name} won none of the {n} hands.",
+                       name=TEXT, n=INT),
+    "won_only": define("game_review.named.won_only", "{name} won the hand.", name=TEXT),
+    "not_won_only": define("game_review.named.not_won_only", "{name} did not win the hand.",
+                           name=TEXT),
     "dealt_in": define("game_review.named.dealt_in", "{name} dealt in {n} time.",
                        plural="{name} dealt in {n} times.", count="n", name=TEXT, n=INT),
     "dealt_in_once": define("game_review.named.dealt_in_once", "{name} dealt in once.",
@@ -300,15 +322,34 @@ NAMED = {
     "all_agreed": define("game_review.named.all_agreed",
                          "{name} chose what the computer would at every decision.", name=TEXT),
     "agreement": define("game_review.named.agreement",
-                        "{name} chose as the computer would at {agreed} of {n} decision "
+                        "{name} played {agreed} of {n} decision as the computer would "
                         "({pct}%).",
-                        plural="{name} chose as the computer would at {agreed} of {n} "
-                               "decisions ({pct}%).", count="n", name=TEXT, agreed=INT, n=INT,
-                        pct=INT),
+                        plural="{name} played {agreed} of {n} decisions as the computer would "
+                               "({pct}%).", count="n", name=TEXT, agreed=INT, n=INT, pct=INT),
     "agreement_few": define("game_review.named.agreement_few",
-                            "{name} chose as the computer would at {agreed} of {n} decision.",
-                            plural="{name} chose as the computer would at {agreed} of {n} "
-                                   "decisions.", count="n", name=TEXT, agreed=INT, n=INT),
+                            "{name} played {agreed} of {n} decision as the computer would.",
+                            plural="{name} played {agreed} of {n} decisions as the computer "
+                                   "would.", count="n", name=TEXT, agreed=INT, n=INT),
+    # a category's sentences say "you": for a named player
+    "cat_cost": define("game_review.named.cat_cost",
+                       "{category}: {name} lost about {points:.1f} points with {n} choice the "
+                       "computer would not have made.",
+                       plural="{category}: {name} lost about {points:.1f} points with {n} "
+                              "choices the computer would not have made.", count="n",
+                       category=MSG, name=TEXT, n=INT, points=FLOAT),
+    "cat_gain": define("game_review.named.cat_gain",
+                       "{category}: {name} gained about {points:.1f} points with {n} choice the "
+                       "computer would not have made.",
+                       plural="{category}: {name} gained about {points:.1f} points with {n} "
+                              "choices the computer would not have made.", count="n",
+                       category=MSG, name=TEXT, n=INT, points=FLOAT),
+    "cat_same": define("game_review.named.cat_same",
+                       "{category}: {name}'s {n} decision matched the computer's.",
+                       plural="{category}: {name}'s {n} decisions all matched the "
+                              "computer's.", count="n", category=MSG, name=TEXT, n=INT),
+    "cat_same_one": define("game_review.named.cat_same_one",
+                           "{category}: {name}'s one decision matched the computer's.",
+                           category=MSG, name=TEXT),
     "difference": define("game_review.named.difference",
                          "{name}'s choices against the computer's: {d:+.1f} points per hand "
                          "(95 % interval {low:+.1f} to {high:+.1f}; + means {name}'s did "
@@ -317,21 +358,21 @@ NAMED = {
 #: the habits that say "you", for a named player
 NAMED_HABITS = {
     "pass_win": define("game_review.named_habit.pass_win",
-                       "{name} passed {n} win the computer would take",
-                       plural="{name} passed {n} wins the computer would take", count="n",
-                       name=TEXT, n=INT),
+                       "{name} passed up {n} win the computer would have taken",
+                       plural="{name} passed up {n} wins the computer would have taken",
+                       count="n", name=TEXT, n=INT),
     "take_win": define("game_review.named_habit.take_win",
-                       "{name} took {n} win where the computer would play on",
-                       plural="{name} took {n} wins where the computer would play on",
+                       "{name} took {n} win where the computer would have played on",
+                       plural="{name} took {n} wins where the computer would have played on",
                        count="n", name=TEXT, n=INT),
     "pass_claim": define("game_review.named_habit.pass_claim",
-                         "{name} passed {n} claim the computer would make",
-                         plural="{name} passed {n} claims the computer would make", count="n",
-                         name=TEXT, n=INT),
+                         "{name} passed on {n} claim the computer would have made",
+                         plural="{name} passed on {n} claims the computer would have made",
+                         count="n", name=TEXT, n=INT),
     "claim": define("game_review.named_habit.claim",
-                    "{name} made {n} claim the computer would not",
-                    plural="{name} made {n} claims the computer would not", count="n",
-                    name=TEXT, n=INT),
+                    "{name} made {n} claim the computer would not have made",
+                    plural="{name} made {n} claims the computer would not have made",
+                    count="n", name=TEXT, n=INT),
     "uper_early": define("game_review.named_habit.uper_early",
                          "{name} declared uper {n} time where staying silent did better",
                          plural="{name} declared uper {n} times where staying silent did "
@@ -340,10 +381,15 @@ NAMED_HABITS = {
                           "{name} stayed silent {n} time where uper did better",
                           plural="{name} stayed silent {n} times where uper did better",
                           count="n", name=TEXT, n=INT),
+    "defence": define("game_review.named_habit.defence",
+                      "against an uper player {name} threw {n} tile the computer would have "
+                      "kept",
+                      plural="against an uper player {name} threw {n} tiles the computer would "
+                             "have kept", count="n", name=TEXT, n=INT),
     "discard": define("game_review.named_habit.discard",
-                      "{n} discard while building {name}'s hand cost points",
-                      plural="{n} discards while building {name}'s hand cost points", count="n",
-                      name=TEXT, n=INT),
+                      "building the hand, {name} threw {n} tile the computer would have kept",
+                      plural="building the hand, {name} threw {n} tiles the computer would have "
+                             "kept", count="n", name=TEXT, n=INT),
 }
 #: where a game that did not end stopped, and what the review covers (never a line number)
 STOP_INTERRUPTED = define("game_review.stop.interrupted", "The game stopped in hand {hand};",
@@ -631,7 +677,11 @@ class GameReview:
             out.append(stop)
         if self.outcomes:
             n = len(self.outcomes)
-            out.append(said("won", SUM_WON, won=sum(1 for o in self.outcomes if o.won), n=n))
+            won = sum(1 for o in self.outcomes if o.won)
+            out.append(said("won_only", SUM_WON_ONLY) if n == 1 and won else
+                       said("not_won_only", SUM_LOST_ONLY) if n == 1 else
+                       said("won_none", SUM_WON_NONE, n=n) if not won else
+                       said("won", SUM_WON, won=won, n=n))
             dealt = sum(1 for o in self.outcomes if o.dealt_in)
             out.append(said("dealt_in_once", SUM_DEALT_ONCE) if dealt == 1 else
                        said("dealt_in", SUM_DEALT, n=dealt) if dealt else
@@ -645,12 +695,16 @@ class GameReview:
             if not cs.decisions:
                 continue
             word = CATEGORY_WORDS[c]()
-            if not differ:
-                out.append(CAT_SAME(category=word, n=cs.decisions))
+            if not differ and cs.decisions == 1:
+                out.append(said("cat_same_one", CAT_SAME_ONE, category=word))
+            elif not differ:
+                out.append(said("cat_same", CAT_SAME, category=word, n=cs.decisions))
             elif cs.points_lost >= EVEN:
-                out.append(CAT_COST(category=word, n=differ, points=cs.points_lost))
+                out.append(said("cat_cost", CAT_COST, category=word, n=differ,
+                                points=cs.points_lost))
             elif cs.points_lost <= -EVEN:
-                out.append(CAT_GAIN(category=word, n=differ, points=-cs.points_lost))
+                out.append(said("cat_gain", CAT_GAIN, category=word, n=differ,
+                                points=-cs.points_lost))
             else:
                 out.append(CAT_TIE(category=word, n=differ))
         if self.items and self.agreed == self.decisions:
@@ -662,7 +716,7 @@ class GameReview:
         if self.decisions >= AGREEMENT_MIN:
             out.append(said("agreement", AGREEMENT, agreed=self.agreed, n=self.decisions,
                             pct=round(100 * self.agreement)))
-        elif self.items and self.agreed < self.decisions:  # all agreed: said above
+        elif 0 < self.agreed < self.decisions:  # all agreed: said above; none: the categories
             out.append(said("agreement_few", AGREEMENT_FEW, agreed=self.agreed,
                             n=self.decisions))
         return out

@@ -61,7 +61,8 @@ def test_a_deal_in_against_uper_is_the_habit_to_work_on(tmp_path):
     seats = [h.player_at_seat().index(0) for h in rec.hands]
     ends = [h.end for h in rec.hands]
     won = sum(1 for h, e in zip(seats, ends) if any(w.seat == h for w in e.winners))
-    assert dict(by_code(s, "game_review.sum.won").args) == {"won": won, "n": 2}
+    assert won == 0 and dict(by_code(s, "game_review.sum.won_none").args) == {"n": 2}
+    assert render(s[0], "en") == "You won none of the 2 hands."
     assert "game_review.sum.dealt_in_once" in codes(s)  # the blunder: it dealt in
     total = sum(e.payments[h] for h, e in zip(seats, ends))
     assert total < 0 and by_code(s, "game_review.sum.lost")["n"] == -total
@@ -69,14 +70,22 @@ def test_a_deal_in_against_uper_is_the_habit_to_work_on(tmp_path):
     cat = by_code(s, "game_review.sum.cat_cost")
     assert cat["category"].code == "game_review.category.defence" and cat["n"] == 1
     assert cat["points"] == pytest.approx(blunder.cost)
+    assert render(cat, "en") == (f"defence: you lost about {blunder.cost:.1f} points with 1 "
+                                 "choice the computer would not have made.")
+    assert render(cat, "ko") == (f"수비: 컴퓨터라면 하지 않았을 선택 1번으로 약 "
+                                 f"{blunder.cost:.1f}점을 잃었습니다.")
     # the habit, with the hand to look at
     habit = by_code(s, "game_review.sum.habit")
     assert habit["what"].code == "game_review.habit.defence" and habit["what"]["n"] == 1
     assert habit["hand"] == blunder.hand
+    assert render(habit, "en") == ("To work on: against an uper player you threw 1 tile the "
+                                   f"computer would have kept; see hand {blunder.hand}.")
     # too few decisions for a share: a count
     assert r.decisions < gr.AGREEMENT_MIN and "game_review.sum.agreement" not in codes(s)
     few = by_code(s, "game_review.sum.agreement_few")
     assert (few["agreed"], few["n"]) == (r.agreed, r.decisions)
+    assert render(few, "en") == \
+        f"You played {r.agreed} of your {r.decisions} decisions as the computer would."
     assert all(x >= 0 for m in s for x in floats(m))  # no negative loss anywhere
     assert r.stop_sentence() is None
     english = " ".join(render(m, "en") for m in s)
@@ -87,8 +96,12 @@ def test_a_passed_win_is_the_habit_to_work_on(tmp_path):
     path, made = play(tmp_path, 19, pass_win)
     assert made is not None
     r = review_record(path, playouts=PLAYOUTS, workers=1, cache=False)
-    habit = by_code(r.summary(), "game_review.sum.habit")
+    s = r.summary()
+    habit = by_code(s, "game_review.sum.habit")
     assert habit["what"].code == "game_review.habit.pass_win" and habit["what"]["n"] == 1
+    assert render(habit["what"], "en") == "you passed up 1 win the computer would have taken"
+    # a game of one hand: won or not, no "1 of 1"
+    assert s[0].code in ("game_review.sum.won_only", "game_review.sum.not_won_only")
 
 
 def test_copying_the_computer_says_so(tmp_path):
@@ -97,7 +110,7 @@ def test_copying_the_computer_says_so(tmp_path):
     s = r.summary()
     assert "game_review.sum.all_agreed" in codes(s) and "game_review.sum.habit" not in codes(s)
     assert not any(c.startswith("game_review.sum.cat_cost") for c in codes(s))
-    assert all(m.code == "game_review.sum.cat_same" for m in s
+    assert all(m.code in ("game_review.sum.cat_same", "game_review.sum.cat_same_one") for m in s
                if m.code.startswith("game_review.sum.cat"))
 
 
@@ -151,7 +164,7 @@ def test_the_habit_is_the_kind_of_choice_that_cost_most():
                 item(9.0, "unclear", "offence", "discard", hand=1)])  # unclear: not a habit
     assert r.habit() == ("pass_claim", 3, 4)
     text = render(by_code(r.summary(), "game_review.sum.habit"), "en")
-    assert text == "To work on: you passed 3 claims the computer would make; see hand 4."
+    assert text == "To work on: you passed on 3 claims the computer would have made; see hand 4."
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -163,10 +176,13 @@ def test_counts_are_grammatical(lang):
     s1 = [render(m, lang) for m in one.summary()]
     s2 = [render(m, lang) for m in two.summary()]
     if lang == "en":
-        assert "You won 1 of 1 hand." in s1 and "You won 1 of 3 hands." in s2
+        assert "You won the hand." in s1 and "You won 1 of 3 hands." in s2
         assert "You dealt in 2 times." in s2 and "In all you gained 30 points." in s1
         assert "In all you lost 39 points." in s2
-        assert any("1 choice unlike" in t for t in s1) and any("2 choices unlike" in t for t in s2)
+        assert "offence: you lost about 5.0 points with 1 choice the computer would not have " \
+            "made." in s1
+        assert "offence: you lost about 10.0 points with 2 choices the computer would not " \
+            "have made." in s2
     else:  # every sentence translated, its numbers in it
         for m, t in zip([*one.summary(), *two.summary()], s1 + s2):
             assert t != m.kind.english and not any(c.isascii() and c.isalpha() for c in
@@ -213,3 +229,77 @@ def test_the_summary_survives_the_cache(tmp_path):
     again = review_record(path, playouts=PLAYOUTS, workers=1)
     assert again.cached and again.outcomes == first.outcomes
     assert again.summary() == first.summary()
+
+
+# ---------------------------------------------------------------------------- read as a player
+#: words of a lab report, not of a coach (issue 33): "choices unlike the computer's cost
+#: about", "0 of 2 hands", "1 of 1 hand", "all 2 of", a negative number
+LAB = ("unlike the computer's", " 0 of ", "1 of 1 ", "all 2 of", "decision, chosen as")
+
+
+def _every_summary():
+    """Built reviews that reach every sentence the summary can say, for "you" and a name."""
+    one_hand = [HandOutcome(1, 30, True, False)]
+    lost_one = [HandOutcome(1, -8, False, True)]
+    many = [HandOutcome(i, (-10, 0, 12)[i % 3], i % 3 == 2, i % 3 == 0) for i in range(1, 17)]
+    none_won = [HandOutcome(1, 0, False, False), HandOutcome(2, -4, False, False)]
+    reviews = [
+        review([item(5.0, "mistake")], one_hand),
+        review([item(-4.0, "fine", "defence"), item(0.01, "fine", "claims", "claim",
+                                                    chosen=PASS)], lost_one),
+        review([item(9.0, "blunder", "defence"), *agreed(1, "uper"), *agreed(3, "claims"),
+                *agreed(gr.AGREEMENT_MIN)], many),
+        review(agreed(3) + agreed(1, "defence"), none_won),
+        review([item(2.0, "inaccuracy", "claims", "claim", hand=2, chosen=PASS),
+                item(3.5, "mistake", "claims", "claim", hand=4, chosen=PASS)], many),
+    ]
+    return [(r, name) for r in reviews for name in (None, "Jiho")]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_no_sentence_reads_like_a_lab_report(lang):
+    seen = set()
+    for r, name in _every_summary():
+        for m in r.summary(name):
+            seen.add(m.code)
+            text = render(m, lang)
+            assert not any(w in text for w in LAB), text
+            assert all(x >= 0 for x in floats(m)), text  # no negative loss
+            assert "{" not in text and "line" not in text, text
+            if name is not None and lang == "en":  # a named player is never "you"
+                assert not {"you", "your"} & set(text.lower().replace(":", " ").split()), text
+    for code in ("won_only", "not_won_only", "won_none", "won", "cat_same", "cat_same_one",
+                 "cat_cost", "cat_gain"):
+        assert f"game_review.sum.{code}" in seen or f"game_review.named.{code}" in seen, code
+
+
+def test_a_one_hand_game_and_a_game_without_a_win_say_so_plainly():
+    assert render(review([item(5.0, "mistake")], [HandOutcome(1, 30, True, False)])
+                  .summary()[0], "en") == "You won the hand."
+    assert render(review([item(5.0, "mistake")], [HandOutcome(1, -8, False, True)])
+                  .summary()[0], "en") == "You did not win the hand."
+    none = review([item(5.0, "mistake")], [HandOutcome(1, 0, False, False),
+                                          HandOutcome(2, 0, False, False)])
+    assert render(none.summary()[0], "en") == "You won none of the 2 hands."
+    assert render(none.summary()[0], "ko") == "2국 중 한 국도 화료하지 못했습니다."
+    assert render(none.summary("Jiho")[0], "en") == "Jiho won none of the 2 hands."
+
+
+def test_a_category_played_as_the_computer_is_said_in_words():
+    r = review([item(5.0, "mistake"), *agreed(1, "uper"), *agreed(2, "claims")])
+    s = r.summary()
+    assert render(by_code(s, "game_review.sum.cat_same_one"), "en") == \
+        "uper timing: your one decision matched the computer's."
+    assert render(by_code(s, "game_review.sum.cat_same"), "en") == \
+        "claims: your 2 decisions all matched the computer's."
+    named = r.summary("Jiho")
+    assert render(by_code(named, "game_review.named.cat_same"), "en") == \
+        "claims: Jiho's 2 decisions all matched the computer's."
+    assert render(by_code(named, "game_review.named.cat_cost"), "en") == \
+        "offence: Jiho lost about 5.0 points with 1 choice the computer would not have made."
+
+
+def test_no_agreement_count_when_no_decision_matched():
+    # the categories already say every choice differed: "0 of 2" says nothing more
+    s = review([item(5.0, "mistake"), item(4.0, "mistake")]).summary()
+    assert not [c for c in codes(s) if "agreement" in c]
