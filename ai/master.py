@@ -139,7 +139,7 @@ class Search:
     horizon: int | None = None
     claims: bool = True
     lean: bool = True
-    close: float | None = None
+    close: float | None = 1.0
     race: float | None = 1.0
     race_every: int = 4
     control: bool = False

@@ -44,7 +44,7 @@ def first_turns(hands: list[str], draws: str, seed: int = 11) -> tuple[Table, Ma
     next decision; East is a master that has seen the hand so far (East's first discard is
     the last tile of its hand)."""
     t = Table(RuleSet(flowers=False), seed=seed, wall=rig_wall(hands, draws))
-    m = MasterSeat(seed=5, search=Search(worlds=6))
+    m = MasterSeat(seed=5, search=Search(worlds=6, close=None))
     seen = 0
 
     def feed():
@@ -74,7 +74,7 @@ DRAWS = "1z"  # South draws East's wind and throws it: East may pung it or pass
 def test_two_tables_differing_only_in_hidden_tiles_give_the_same_decision(horizon):
     ta, ma = first_turns(HIDDEN_A, DRAWS)
     tb, mb = first_turns(HIDDEN_B, DRAWS)
-    ma.search = mb.search = Search(worlds=6, horizon=horizon)
+    ma.search = mb.search = Search(worlds=6, horizon=horizon, close=None)
     da, db = ta.pending()[0], tb.pending()[0]
     assert da.observation == db.observation
     assert ta.seat_state[1].concealed != tb.seat_state[1].concealed
@@ -123,7 +123,7 @@ def test_the_budget_is_counted_in_worlds():
     assert res is not None
     assert res.worlds == 6 and all(len(row) == len(res.actions) for row in res.points)
     assert m.counts["worlds"] == 6 and m.counts["playouts"] == 6 * len(res.actions)
-    m2 = MasterSeat(seed=5, search=Search(worlds=2))
+    m2 = MasterSeat(seed=5, search=Search(worlds=2, close=None))
     for e in t.events:
         m2.observe(e.visible_to(0))
     m2.act(d)
@@ -190,7 +190,7 @@ def test_the_quick_policy_plays_whole_hands():
 @pytest.mark.parametrize("policy", ["quick", "mixed", "expert"])
 def test_each_playout_policy_searches(policy):
     t, m = first_turns(HIDDEN_A, DRAWS)
-    m.search = Search(worlds=2, policy=policy)
+    m.search = Search(worlds=2, policy=policy, close=None)
     d = t.pending()[0]
     assert m.act(d) in d.legal
 

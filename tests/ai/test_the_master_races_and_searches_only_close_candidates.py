@@ -100,7 +100,7 @@ def test_lean_and_engine_playouts_give_the_same_search():
     compared = 0
     for seed in range(40, 46):
         t = Table(RuleSet(), seed=seed)
-        m = MasterSeat(seed=seed, search=Search(worlds=3, race=None))
+        m = MasterSeat(seed=seed, search=Search(worlds=3, race=None, close=None))
         others = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
         seen = 0
         while not t.is_over and compared < 8:
@@ -114,9 +114,9 @@ def test_lean_and_engine_playouts_give_the_same_search():
             a = m.act(d)
             if m.last is not None:
                 cands = list(m.last.actions)
-                m.search = Search(worlds=3, race=None, lean=False)
+                m.search = Search(worlds=3, race=None, close=None, lean=False)
                 engine = m._play_out(d, cands, time.perf_counter())
-                m.search = Search(worlds=3, race=None)
+                m.search = Search(worlds=3, race=None, close=None)
                 assert engine is not None and engine.points == m.last.points, (seed, cands)
                 compared += 1
             t.submit(s, a)
