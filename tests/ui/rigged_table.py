@@ -4,30 +4,21 @@ they draw."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.engine.actions import PASS, Discard
 from game.engine.session import Session
 from game.engine.table import rig_wall
 from game.engine.tiles import kind_of_tile
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
 NEW_HAND = Session.new_hand
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(make_app):
     """A 1024x640 window at instant speed, without sound, its files in `tmp_path`."""
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 class Passer:

@@ -3,20 +3,14 @@ only touched by the main thread, and the answer is the one the seat would give i
 
 import threading
 
-import pygame
 import pytest
 
-from game.settings import Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="fast", ai_delay_ms=0)
 
 
 class Gate:

@@ -26,8 +26,7 @@ from game.records import (
 )
 from game.records import store as rec_store
 from game.records.locks import RecordLock, is_locked, lock_path
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 from game.ui.scenes.table import TableScene, has_saved_session, make_scene
 from game.ui.table.driver import TableDriver
 
@@ -42,12 +41,8 @@ def data(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(data):
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1280, 800))
-    yield a
-    a.close()
+def app(data, make_app):
+    return make_app((1280, 800), animation_speed="instant", ai_delay_ms=0)
 
 
 def unfinished(directory, seed=21, actions=40, hands=2, finish_hands=0):

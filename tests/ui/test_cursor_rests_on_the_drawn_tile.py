@@ -10,8 +10,7 @@ import pytest
 
 from game.engine.events import Discarded
 from game.engine.tiles import parse_tile
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 
 
 @pytest.fixture(autouse=True)
@@ -21,11 +20,8 @@ def dirs(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k: int) -> pygame.event.Event:

@@ -5,24 +5,15 @@ the dealer's."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.engine.events import Discarded, FlowerShown
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="normal", ai_delay_ms=0),
-            size=(1280, 800))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1280, 800), animation_speed="normal", ai_delay_ms=0)
 
 
 @pytest.mark.parametrize("seed", range(8))

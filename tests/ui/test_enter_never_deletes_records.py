@@ -11,18 +11,12 @@ from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.replay_viewer import RecordsScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k):

@@ -82,11 +82,8 @@ def dirs(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0), size=(1280, 800))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1280, 800), animation_speed="instant", ai_delay_ms=0)
 
 
 def key(k, mod=0):

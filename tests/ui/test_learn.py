@@ -20,11 +20,8 @@ def dirs(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k: int) -> pygame.event.Event:

@@ -5,11 +5,9 @@ import os
 import signal
 import threading
 
-import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 
 
 class Blocked(BaseException):
@@ -26,11 +24,8 @@ def data(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 @pytest.fixture

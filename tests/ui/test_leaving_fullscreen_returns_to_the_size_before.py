@@ -4,18 +4,12 @@ size the player dragged it to), not the settings' 1280x800 (issue 35)."""
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
-
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1280, 800))
+def app(make_app):
+    a = make_app((1280, 800))
     a.headless = False  # the window's own code runs (the dummy driver opens any size)
-    yield a
-    a.close()
+    return a
 
 
 def f11() -> pygame.event.Event:

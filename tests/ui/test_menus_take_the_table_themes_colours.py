@@ -5,20 +5,13 @@ the green table's (issue 35)."""
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 from game.ui.themes import TABLE_THEMES
 
 
 @pytest.fixture(params=sorted(TABLE_THEMES))
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0,
-                     table_theme=request.param), size=(1024, 640))
-    yield a
-    a.close()
+def app(request, make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0, table_theme=request.param)
 
 
 def esc() -> pygame.event.Event:

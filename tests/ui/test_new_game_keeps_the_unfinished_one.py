@@ -9,8 +9,7 @@ from ai.random_seat import RandomSeat
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter, find_unfinished, load_record
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 
 PLAYERS = ("human", "random", "random", "random")
 
@@ -27,12 +26,8 @@ def data(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(data):
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1280, 800))
-    yield a
-    a.close()
+def app(data, make_app):
+    return make_app((1280, 800), animation_speed="instant", ai_delay_ms=0)
 
 
 def unfinished(directory, hands_done=1):

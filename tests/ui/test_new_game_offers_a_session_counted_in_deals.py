@@ -1,25 +1,17 @@
 """A session counted in passes of the deal (house rule `session_mode` "deals", issue 30): the
 settings row offers it, and New game shows it as deals and starts it with that length."""
 
-import pygame
 import pytest
 
 from game.engine.rules import RuleSet
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import Settings
 from game.ui.scenes.newgame import NewGameScene
 from game.ui.scenes.settings import rules_rows
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    rules = RuleSet(session_mode="deals", session_hands=16)
-    a = App(Settings(language="en", sound=False, rules=rules), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(rules=RuleSet(session_mode="deals", session_hands=16))
 
 
 def test_the_settings_row_offers_deals():

@@ -6,19 +6,13 @@ import pygame
 import pytest
 
 from game.i18n import render
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.practice import PracticeScene
 from game.ui.scenes.title import ENTRIES, TitleScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k):

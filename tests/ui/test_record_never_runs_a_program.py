@@ -15,8 +15,7 @@ import pytest
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter, find_unfinished, load_record
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 
 
 def _key(k):
@@ -31,12 +30,8 @@ def data(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app(data):
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1280, 800))
-    yield a
-    a.close()
+def app(data, make_app):
+    return make_app((1280, 800), animation_speed="instant", ai_delay_ms=0)
 
 
 @pytest.fixture

@@ -13,18 +13,12 @@ from game.engine.events import Discarded, Drew
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter, load_record, records_dir
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.replay_viewer import RecordsScene, ReplayViewerScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def record(seed=3, hands=2, now=None):

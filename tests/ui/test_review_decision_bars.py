@@ -5,26 +5,18 @@ at every size."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from game.engine.actions import Discard
 from game.practice.game_review import GameReview, ReviewedDecision
 from game.practice.uper_practice import OptionResult
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.game_review import VERDICT_COLOUR, GameReviewScene
 from game.ui.widgets import GOLD
 
 
 @pytest.fixture(params=[(1024, 640), (1280, 800)], ids=["1024x640", "1280x800"])
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=request.param)
-    yield a
-    a.close()
+def app(request, make_app):
+    return make_app(request.param)
 
 
 def result(key, points):

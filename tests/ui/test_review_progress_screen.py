@@ -12,19 +12,12 @@ import pytest
 from game.engine.actions import Discard
 from game.practice import game_review as gr
 from game.practice.game_review import ReviewCancelled, ReviewedDecision, ReviewProgress
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.game_review import GameReviewScene, time_left
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k):

@@ -4,19 +4,13 @@ import pygame
 import pytest
 
 from game.engine.rules import ALL_YAK_KEYS, RuleSet
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.rules import RulesScene, rule_lines
 from game.ui.scenes.title import ENTRIES, TitleScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app()
 
 
 def key(k):

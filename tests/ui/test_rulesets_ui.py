@@ -8,20 +8,15 @@ import pytest
 
 from game import rulesets
 from game.engine.rules import RuleSet
-from game.settings import CONFIG_ENV, Settings, load_settings
-from game.ui.app import App
+from game.settings import load_settings
 from game.ui.scenes.settings import SettingsScene, rules_summary
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
+def app(tmp_path, monkeypatch, make_app):
     monkeypatch.setenv(rulesets.DOCUMENTS_ENV, str(tmp_path / "docs"))
     (tmp_path / "docs").mkdir()
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1280, 800))
-    yield a
-    a.close()
+    return make_app((1280, 800))
 
 
 def key(k, mod=0):

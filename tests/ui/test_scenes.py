@@ -14,12 +14,8 @@ from game.ui.widgets import GOLD
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1280, 800))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1280, 800))
 
 
 def key(k, mod=0):

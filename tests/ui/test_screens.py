@@ -1,23 +1,15 @@
 """Screens by name: the registry opens each one, and the app's stack verbs (push, replace, back,
 show, remove) behave as the screens rely on."""
 
-import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui import screens
-from game.ui.app import App
 from game.ui.scene import Scene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 class Marker(Scene):

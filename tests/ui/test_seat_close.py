@@ -7,8 +7,7 @@ import pygame
 import pytest
 
 from ai.random_seat import RandomSeat
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
+from game.settings import CONFIG_ENV
 from game.ui.scenes.table import TableScene, make_scene
 from game.ui.table import driver as driver_module
 
@@ -59,11 +58,8 @@ def fake_seats(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def app():
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 def key(k):

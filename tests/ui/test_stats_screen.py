@@ -10,20 +10,14 @@ from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.practice.stats import Stats, statistics
 from game.records import RecordWriter
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.title import ENTRIES, TitleScene
 from game.ui.widgets import GOLD
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False), size=(1280, 800))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app((1280, 800))
 
 
 def key(k):

@@ -7,20 +7,14 @@ around its own start and found it in 573 tries). Without such a seat, a seed dea
 import pytest
 
 from game.engine.session import Session
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
 SPY = "python:ai.random_seat:RandomSeat"
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    a = App(Settings(language="en", sound=False, animation_speed="instant"), size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant")
 
 
 def first_wall(scene: TableScene) -> tuple[int, ...]:

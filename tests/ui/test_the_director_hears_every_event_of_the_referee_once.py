@@ -2,15 +2,12 @@
 event once and in order (the seat selection, then each hand's), and a continued game from the
 first event of the hand in progress; nothing copies the engine's event list by offset."""
 
-import pygame
 import pytest
 
 from game.engine.events import HandStarted, SessionEnded, SessionStarted
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.scenes.table import TableScene, make_scene
 from game.ui.table.driver import TableDriver
 
@@ -26,13 +23,8 @@ class Heard:
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 def test_a_listener_hears_the_session_opening_then_every_event_of_each_hand_once():

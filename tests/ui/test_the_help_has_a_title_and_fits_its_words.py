@@ -6,19 +6,13 @@ and Korean."""
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.table.help_overlay import _balance, draw_help, help_layout
 from game.ui.widgets import Fonts
 
 
 @pytest.fixture(params=["en", "ko"])
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language=request.param, sound=False), size=(1024, 640))
-    yield a
-    a.close()
+def app(request, make_app):
+    return make_app(language=request.param)
 
 
 @pytest.mark.parametrize("size", [(1024, 640), (1280, 800), (1920, 1080)])

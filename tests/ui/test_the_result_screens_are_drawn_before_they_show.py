@@ -7,10 +7,8 @@ Counted as cache misses, never timed."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
@@ -18,14 +16,8 @@ FRAMES = 6000  # a whole hand at fast speed, its result and the session's
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="fast", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="fast", ai_delay_ms=0)
 
 
 def made(app: App) -> tuple[int, int, int]:

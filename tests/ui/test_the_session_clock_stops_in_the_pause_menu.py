@@ -5,20 +5,14 @@ driven by a fake clock through the window's frame clock (a frame every tenth of 
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.clock import FrameClock, ManualClock
 from game.ui.scenes.table import TableScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 def key(k: int) -> pygame.event.Event:

@@ -7,20 +7,14 @@ import itertools
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.results import PLAYER_COLOURS, SessionResultScene
 from game.ui.scenes.table import TableScene
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="instant", ai_delay_ms=0)
 
 
 def session_result(app: App, hands: int) -> SessionResultScene:

@@ -14,8 +14,6 @@ from game.engine.events import Discarded, Drew, HandStarted, KongDeclared
 from game.engine.rules import RuleSet
 from game.engine.session import Session
 from game.records import RecordWriter
-from game.settings import CONFIG_ENV, Settings
-from game.ui.app import App
 from game.ui.director import HandModel
 from game.ui.event_lines import event_line
 from game.ui.layout import Layout
@@ -35,12 +33,8 @@ def events(tmp_path, monkeypatch):
 
 
 @pytest.fixture(params=["en", "ko"])
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    pygame.init()
-    a = App(Settings(language=request.param, sound=False), size=(1280, 800))
-    yield a
-    a.close()
+def app(request, make_app):
+    return make_app((1280, 800), language=request.param)
 
 
 def test_no_draw_and_no_other_seats_concealed_kong_is_named(events):

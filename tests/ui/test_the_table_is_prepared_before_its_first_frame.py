@@ -6,10 +6,8 @@ font. Counted as cache misses, never timed."""
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 
@@ -17,14 +15,8 @@ FRAMES = 700  # the seat choice, the ritual, the dice and the deal at normal spe
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="normal", ai_delay_ms=0),
-            size=(1024, 640))
-    yield a
-    a.close()
+def app(make_app):
+    return make_app(animation_speed="normal", ai_delay_ms=0)
 
 
 def made(app: App) -> int:

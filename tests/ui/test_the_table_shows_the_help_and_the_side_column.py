@@ -8,21 +8,14 @@ import itertools
 import pygame
 import pytest
 
-from game.settings import CONFIG_ENV, Settings
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
 from game.ui.widgets import Fonts
 
 
 @pytest.fixture(params=[(1024, 640), (1280, 800), (1920, 1080)])
-def app(request, tmp_path, monkeypatch):
-    monkeypatch.setenv(CONFIG_ENV, str(tmp_path / "cfg"))
-    monkeypatch.setenv("KOREAN_MAHJONG_DATA_DIR", str(tmp_path / "data"))
-    pygame.init()
-    a = App(Settings(language="en", sound=False, animation_speed="instant", ai_delay_ms=0),
-            size=request.param)
-    yield a
-    a.close()
+def app(request, make_app):
+    return make_app(request.param, animation_speed="instant", ai_delay_ms=0)
 
 
 def key(k: int) -> pygame.event.Event:
