@@ -79,7 +79,7 @@ from .danger import exact_safe_kinds
 from .heuristic import HeuristicSeat, Option
 from .lean import OutOfTime as LeanOutOfTime
 from .lean import lean_playout
-from .search import HandView, WorldError, sample_world
+from .search import HandView, WorldError, redeal_wall, sample_world
 
 __all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "close_ones",
            "expert_values", "horizon_value"]
@@ -127,7 +127,9 @@ class Search:
     (None: every candidate to the end): a candidate clearly worse cannot overrule the
     expert, so its playouts are better spent on the others, and the search stops when none
     is left; `control`: regress the luck of the master's draws out of the paired differences
-    (`luck`, a control variate)."""
+    (`luck`, a control variate); `walls`: worlds per sampled deal of the hands (the first as
+    sampled, the others with the wall's tiles laid again, `ai.search.redeal_wall`: a replay of
+    the hand costs several lean playouts, a new wall a copy)."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
@@ -143,6 +145,7 @@ class Search:
     race: float | None = 1.0
     race_every: int = 4
     control: bool = False
+    walls: int = 4
 
     @property
     def searches(self) -> bool:
@@ -168,6 +171,10 @@ class SearchResult:
     #: per world, per action: the control variate (`luck`), mean zero in every world's
     #: distribution; empty: none
     controls: list[list[float]] = field(default_factory=list)
+    #: per world, the deal of the hands it shares with other worlds (only the wall dealt
+    #: again: `Search.walls`); the standard errors treat a deal's worlds as one cluster.
+    #: Empty: every world its own deal
+    deals: list[int] = field(default_factory=list)
 
     @property
     def worlds(self) -> int:
@@ -187,14 +194,13 @@ class SearchResult:
         n = len(d)
         if not n:
             return 0.0, math.inf
+        deals = [self.deals[w] for w in rows] if self.deals else list(range(n))
         if self.controls and n >= CONTROL_FROM:
             z = [self.controls[w][i] - self.controls[w][0] for w in rows]
-            return _regressed(d, z)
-        mean = sum(d) / n
-        if n < 2:
-            return mean, math.inf
-        var = sum((x - mean) ** 2 for x in d) / (n - 1)
-        return mean, math.sqrt(var / n)
+            if len(set(deals)) == n:
+                return _regressed(d, z)
+            d = _without(d, z)
+        return _clustered(d, deals)
 
 
 #: the control variate is used from this many worlds on (its coefficient is estimated from
@@ -202,6 +208,32 @@ class SearchResult:
 CONTROL_FROM = 8
 #: the master's draws the control counts (its next draws from the live wall, if nobody claims)
 LUCK_DRAWS = 6
+
+
+def _clustered(a: Sequence[float], deals: Sequence[int]) -> tuple[float, float]:
+    """Mean of `a` and its standard error when the values of one deal may be alike (the
+    cluster-robust error; with every value its own deal, the usual one)."""
+    n = len(a)
+    mean = sum(a) / n
+    sums: dict[int, list[float]] = {}
+    for x, c in zip(a, deals):
+        s = sums.setdefault(c, [0.0, 0.0])
+        s[0] += x
+        s[1] += 1
+    k = len(sums)
+    if k < 2:
+        return mean, math.inf
+    var = k / (k - 1) * sum((s - m * mean) ** 2 for s, m in sums.values()) / (n * n)
+    return mean, math.sqrt(var)
+
+
+def _without(d: Sequence[float], z: Sequence[float]) -> list[float]:
+    """`d` less its regression on the mean-zero control `z`."""
+    n = len(d)
+    md, mz = sum(d) / n, sum(z) / n
+    szz = sum((x - mz) ** 2 for x in z)
+    beta = sum((x - mz) * (y - md) for x, y in zip(z, d)) / szz if szz > 0 else 0.0
+    return [y - beta * x for x, y in zip(z, d)]
 
 
 def _regressed(d: Sequence[float], z: Sequence[float]) -> tuple[float, float]:
@@ -607,6 +639,8 @@ class MasterSeat(SeatBase):
         lean = s.simulator == "lean"
         protos = [] if lean else self._protos(me)
         plan = luck_plan(decision, cands) if s.control else None
+        base: Table | None = None
+        deal = 0
         stop = None if s.worlds is not None else deadline
         i = 0
         while len(live) > 1:
@@ -618,13 +652,18 @@ class MasterSeat(SeatBase):
             t0 = time.perf_counter()
             row = [math.nan] * len(cands)
             try:
-                world = sample_world(self.view, decision, self._rng(i), deadline=stop)
+                if base is None or i % s.walls == 0:
+                    base = world = sample_world(self.view, decision, self._rng(i), deadline=stop)
+                    deal = i
+                else:
+                    world = redeal_wall(base, self._rng(i))
                 for j in live:
                     row[j] = (lean_playout(world, me, cands[j], stop) if lean else
                               self._playout(world, me, cands[j], protos, stop, s.horizon))
             except (WorldError, OutOfTime, LeanOutOfTime):
                 break  # a world not finished in time is left out whole
             res.points.append(row)
+            res.deals.append(deal)
             if plan is not None:
                 res.controls.append(luck(world, plan))
             took = (time.perf_counter() - t0) / len(live)

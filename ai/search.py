@@ -73,7 +73,7 @@ from game.engine.table import Decision, Table
 from game.engine.tiles import NUM_PLAYING_KINDS, is_flower_tile, kind_of_tile
 from game.engine.wall import EMPTY, NUM_POSITIONS, Wall, absent_positions
 
-__all__ = ["HandView", "WorldError", "ready_hand", "sample_world"]
+__all__ = ["HandView", "WorldError", "ready_hand", "redeal_wall", "sample_world"]
 
 #: worlds tried (each rejected one costs a replay) before `sample_world` gives up
 MAX_TRIES = 24
@@ -240,6 +240,29 @@ def ready_hand(avail: Sequence[int], size: int, rng: random.Random,
         hand.sort()
         return hand
     return None
+
+
+def redeal_wall(world: Table, rng: random.Random) -> Table:
+    """A copy of `world` with the tiles left in its wall laid in a new random order: the same
+    hands, another wall. `sample_world` lays those tiles uniformly at random once the hands
+    are dealt, so this is another world from the same distribution given the hands, for the
+    price of a copy instead of a replay of the hand (the hands' part of the luck is shared:
+    the master counts such worlds as one deal for its standard errors).
+
+    >>> from game.engine.table import Table
+    >>> from game.engine.rules import RuleSet
+    >>> t = Table(RuleSet(), seed=5)
+    >>> r = redeal_wall(t, random.Random(1))
+    >>> r.seat_state[1].concealed == t.seat_state[1].concealed
+    True
+    >>> sorted(r.wall.remaining_ids()) == sorted(t.wall.remaining_ids()) != r.wall.remaining_ids()
+    True
+    """
+    t = world.copy()
+    ids = sorted(t.wall.remaining_ids())
+    rng.shuffle(ids)
+    t.wall = t.wall.refilled(ids)
+    return t
 
 
 def _legal_win(d: Decision) -> bool:

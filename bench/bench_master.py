@@ -290,9 +290,11 @@ def variance(hands: int, seed: int, search: Search) -> int:
 
     full = Search(worlds=search.worlds, policy=search.policy, lean=search.lean,
                   horizon=search.horizon, claims=search.claims, race=None, close=None,
-                  control=True)
+                  control=True, walls=search.walls)
     plain_var: list[float] = []
+    dealt_var: list[float] = []  # the walls' clusters counted (Search.walls)
     cv_var: list[float] = []
+    worlds_played = 0
     gaps: list[tuple[float | None, float, float]] = []  # (value gap, gain, se) per challenger
     raced = played = 0
     kept_same = 0
@@ -305,7 +307,7 @@ def variance(hands: int, seed: int, search: Search) -> int:
             self.observe = inner.observe
 
         def act(self, decision):
-            nonlocal raced, played, kept_same, searched, secs
+            nonlocal raced, played, kept_same, searched, secs, worlds_played
             t0 = time.perf_counter()
             a = self.inner.act(decision)
             secs += time.perf_counter() - t0
@@ -313,11 +315,14 @@ def variance(hands: int, seed: int, search: Search) -> int:
             if res is None or res.worlds < 8:
                 return a
             searched += 1
+            worlds_played += res.worlds
             values = expert_values(self.inner.expert, decision, res.actions)
             plain = SearchResult(res.actions, res.points)
+            dealt = SearchResult(res.actions, res.points, deals=res.deals)
             for i in range(1, len(res.actions)):
                 d = [row[i] - row[0] for row in res.points]
                 plain_var.append(statistics.variance(d))
+                dealt_var.append(dealt.gain(i)[1] ** 2 * res.worlds)
                 _, se = res.gain(i)
                 cv_var.append(se * se * res.worlds)
                 v0, v = values[0], values[i]
@@ -342,14 +347,20 @@ def variance(hands: int, seed: int, search: Search) -> int:
         play_hand(Table(RuleSet(), seed=seed + i), seats)
     n = len(plain_var)
     print(f"{hands} hands, {searched} searched decisions, {n} challengers, {full.worlds} worlds "
-          f"each, simulator {full.simulator} ({secs:.0f} s in the master's decisions)")
+          f"each ({full.walls} walls per deal), simulator {full.simulator} ({secs:.0f} s in the "
+          f"master's decisions, {1000 * secs / max(1, worlds_played):.1f} ms per world)")
     if not n:
         return 0
     sd_plain = math.sqrt(statistics.fmean(plain_var))
+    sd_dealt = math.sqrt(statistics.fmean(dealt_var))
     sd_cv = math.sqrt(statistics.fmean(cv_var))
-    print(f"paired difference, sd per world (root mean variance): plain {sd_plain:.2f}, "
-          f"with the control variate {sd_cv:.2f} (variance x{(sd_cv / sd_plain) ** 2:.3f}); "
-          f"better in {sum(c < p for c, p in zip(cv_var, plain_var))} of {n} challengers")
+    print(f"paired difference, sd per world (root mean variance): as if independent "
+          f"{sd_plain:.2f}; counting the deals' clusters {sd_dealt:.2f} (variance "
+          f"x{(sd_dealt / sd_plain) ** 2:.3f}); with the control variate too {sd_cv:.2f} "
+          f"(x{(sd_cv / sd_dealt) ** 2:.3f} of the clustered; better in "
+          f"{sum(c < p for c, p in zip(cv_var, dealt_var))} of {n} challengers)")
+    print(f"standard error per second of thinking (sd per world x sqrt(s per world)): "
+          f"{sd_dealt * math.sqrt(secs / max(1, worlds_played)):.2f}")
     print(f"race (drop below -1 se, checked every {full.race_every} worlds from "
           f"{2 * full.race_every}): {raced} of {played} playouts "
           f"({100 * raced / played:.0f} %), per searched decision {raced / searched:.1f} "
@@ -509,7 +520,10 @@ def main() -> int:
     ap.add_argument("--close", type=float, default=Search.close,
                     help="search only candidates the expert rates within this of its choice")
     ap.add_argument("--no-race", action="store_true", help="no race (Search.race)")
-    ap.add_argument("--no-control", action="store_true", help="no control variate")
+    ap.add_argument("--walls", type=int, default=Search.walls,
+                    help="worlds per sampled deal of the hands (Search.walls)")
+    ap.add_argument("--control", action=argparse.BooleanOptionalAction, default=Search.control,
+                    help="the control variate (Search.control)")
     args = ap.parse_args()
     if args.merge:
         report([json.loads(Path(f).read_text()) for f in args.merge])
@@ -517,7 +531,7 @@ def main() -> int:
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
                     horizon=args.horizon, claims=not args.no_claims, lean=not args.engine,
                     close=args.close, race=None if args.no_race else Search.race,
-                    control=not args.no_control)
+                    control=args.control, walls=args.walls)
     if args.variance:
         return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
     if args.simulators:
