@@ -22,7 +22,8 @@ from game.practice import live_coach as lc
 from game.practice import plain_reasons as pr
 
 #: the program's words a player should not read in the reason line
-PROGRAM = re.compile(r"shanten|accepted|\bplan\b|value \d|danger \d|샹텐", re.IGNORECASE)
+PROGRAM = re.compile(r"shanten|accepted|\bplan\b|value \d|danger \d|샹텐|유효패|계획 |가치 \d",
+                     re.IGNORECASE)
 
 
 def test_the_computers_note_is_said_in_a_players_words():

@@ -17,7 +17,9 @@ from game.practice.game_review import review_record
 from game.records import load_record
 from game.ui.review_board import reason_message, reason_text
 
-PROGRAM = re.compile(r"shanten|accepted|\bplan\b|value \d|danger \d|샹텐", re.IGNORECASE)
+#: the program's words (English and the Korean of its notes) a player should not read there
+PROGRAM = re.compile(r"shanten|accepted|\bplan\b|value \d|danger \d|샹텐|유효패|계획 |가치 \d",
+                     re.IGNORECASE)
 
 
 @pytest.fixture(scope="module")
@@ -61,3 +63,38 @@ def test_an_agreement_says_the_computers_view_plainly(deal_in_review):
         assert reason_message(record, i) == pr.plain_note(i.why)
         text = reason_text(record, i, "en")
         assert text.startswith("The computer's view: ") and not PROGRAM.search(text), text
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_screen_draws_the_plain_reason_and_f_shows_the_programs_note(make_app, tmp_path,
+                                                                         lang):
+    import pygame
+
+    from game.ui.scenes.game_review import GameReviewScene
+
+    path, made = records.play(tmp_path, 6, records.deal_in)
+    review_record(path, playouts=8, workers=1)  # kept beside it: the screen opens at once
+    app = make_app((1024, 640), language=lang)
+    s = GameReviewScene(app, path, playouts=8, workers=1, threaded=False)
+    app.push(s)
+    app.step([], 1 / 60)
+    item = s.items[s.focus]
+    assert item.verdict == "blunder" and item.chosen == made[2]
+    drawn: list[str] = []
+    real = app.fonts.text
+
+    def spy(text, *a, **k):
+        drawn.append(text)
+        return real(text, *a, **k)
+
+    app.fonts.text = spy
+    app.step([], 1 / 60)
+    head = "Why the computer chose otherwise:" if lang == "en" else "컴퓨터가 다르게 고른 이유:"
+    lines = [t for t in drawn if t.startswith(head)]
+    assert lines and not PROGRAM.search(" ".join(drawn)), drawn
+    drawn.clear()
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f")], 1 / 60)
+    app.step([], 1 / 60)
+    note = "The computer's own note:" if lang == "en" else "컴퓨터의 원래 메모:"
+    assert any(t.startswith(note) for t in drawn), drawn
+    assert PROGRAM.search(" ".join(drawn))  # the figures: the program's own words, on demand
