@@ -280,13 +280,14 @@ def sample_world(view: HandView, decision: Decision, rng: random.Random,
     for _ in range(tries):
         if deadline is not None and time.perf_counter() > deadline:
             raise WorldError("out of time")
-        t = _try_world(view, decision, rng)
+        t = _try_world(view, decision, rng, deadline)
         if t is not None:
             return t
     raise WorldError("every world tried was rejected")
 
 
-def _try_world(view: HandView, decision: Decision, rng: random.Random) -> Table | None:
+def _try_world(view: HandView, decision: Decision, rng: random.Random,
+               deadline: float | None = None) -> Table | None:
     me = view.seat
     start = view.start
     assert start is not None
@@ -363,19 +364,23 @@ def _try_world(view: HandView, decision: Decision, rng: random.Random) -> Table 
         table = Table(rules, seed=rng.getrandbits(48), prevalent=start.prevalent,
                       doubled=start.doubled, wall=head, dice=view.dice,
                       hand=start.hand, players=start.players, scores=start.scores)
-        return table if _replay(table, view, decision) else None
+        return table if _replay(table, view, decision, deadline) else None
     except (MahjongError, ValueError, AssertionError, StopIteration):
         return None
 
 
-def _replay(table: Table, view: HandView, decision: Decision) -> bool:
+def _replay(table: Table, view: HandView, decision: Decision,
+            deadline: float | None = None) -> bool:
     """Play the view's actions again on `table` up to `decision`; False: the world disagrees
-    with what was seen (or a player would have let a legal win go)."""
+    with what was seen (or a player would have let a legal win go). Raises `WorldError` once
+    `deadline` has passed (a replay costs several lean playouts: the budget must hold)."""
     me = view.seat
     actions = view.actions
     n = 0
     action: Action
     while True:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise WorldError("out of time")
         pending = table.pending()
         if not pending:
             return False

@@ -520,7 +520,7 @@ def main() -> int:
     ap.add_argument("--close", type=float, default=Search.close,
                     help="search only candidates the expert rates within this of its choice")
     ap.add_argument("--no-race", action="store_true", help="no race (Search.race)")
-    ap.add_argument("--walls", type=int, default=Search.walls,
+    ap.add_argument("--redeal", type=int, default=Search.walls,
                     help="worlds per sampled deal of the hands (Search.walls)")
     ap.add_argument("--control", action=argparse.BooleanOptionalAction, default=Search.control,
                     help="the control variate (Search.control)")
@@ -531,7 +531,7 @@ def main() -> int:
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
                     horizon=args.horizon, claims=not args.no_claims, lean=not args.engine,
                     close=args.close, race=None if args.no_race else Search.race,
-                    control=args.control, walls=args.walls)
+                    control=args.control, walls=args.redeal)
     if args.variance:
         return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
     if args.simulators:
