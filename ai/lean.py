@@ -180,6 +180,12 @@ def engine_hand(world: Table, me: int, action: Action, deadline: float | None = 
 _PLANS: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
 #: bytes of a 3n+1 hand's counts -> its waits
 _WAITS: dict[bytes, tuple[int, ...]] = {}
+#: (hand, melds, seat, prevalent wind, enough wall, rules) -> whether uper is legal
+_UPER: dict[tuple, bool] = {}
+#: (waits, river, uper index, stems of chosen discards only, SD1, SD5, SD6) -> sacred status
+_SACRED: dict[tuple, SacredStatus] = {}
+#: (win context, rules) -> its value
+_VALUES: dict[tuple[WinContext, RuleSet], WinResult] = {}
 #: the caches are emptied when they grow past this many hands
 CACHE_CAP = 1 << 17
 
@@ -206,6 +212,19 @@ def _waits(counts: list[int]) -> tuple[int, ...]:
             _WAITS.clear()
         _WAITS[key] = w
     return w
+
+
+def _value(ctx: WinContext, rules: RuleSet) -> WinResult:
+    """`evaluate_win`, kept by the context (the same wins come back in the playouts of a
+    world)."""
+    key = (ctx, rules)
+    r = _VALUES.get(key)
+    if r is None:
+        r = evaluate_win(ctx, rules)
+        if len(_VALUES) >= CACHE_CAP:
+            _VALUES.clear()
+        _VALUES[key] = r
+    return r
 
 
 # states of the loop in `_Hand.play`
@@ -289,13 +308,21 @@ class _Hand:
 
     # ------------------------------------------------------------------ wins
     def _sacred(self, s: int, waits: Sequence[int]) -> SacredStatus:
+        """The table's `sacred` of seat `s` with `waits` (kept by its inputs)."""
         ui = self.uper_index[s]
-        river = self.river[s]
-        chosen = river[:ui + 1] if ui >= 0 and self.rules.stem_after_uper == "chosen_only" \
-            else None
-        return sacred_status(waits, river, uper_discard=None if ui < 0 else river[ui],
-                             temporary=self.temp[s], missed_after_uper=self.missed[s],
-                             discarded_win_after_uper=self.dwin[s], stems_of=chosen)
+        river = tuple(self.river[s])
+        chosen = self.rules.stem_after_uper == "chosen_only"
+        key = (tuple(waits), river, ui, chosen, self.temp[s], self.missed[s], self.dwin[s])
+        st = _SACRED.get(key)
+        if st is None:
+            st = sacred_status(waits, river, uper_discard=None if ui < 0 else river[ui],
+                               temporary=self.temp[s], missed_after_uper=self.missed[s],
+                               discarded_win_after_uper=self.dwin[s],
+                               stems_of=river[:ui + 1] if ui >= 0 and chosen else None)
+            if len(_SACRED) >= CACHE_CAP:
+                _SACRED.clear()
+            _SACRED[key] = st
+        return st
 
     def _context(self, s: int, kind: int, self_draw: bool, discarder: int | None,
                  last: bool) -> WinContext:
@@ -318,7 +345,7 @@ class _Hand:
         if not self._sacred(s, before).can_self_draw or self.pen[s]:
             return None
         ctx = self._context(s, k, True, None, self.remaining == 0)
-        res = evaluate_win(ctx, self.rules)
+        res = _value(ctx, self.rules)
         return (ctx, res) if res.valid else None
 
     def _discard_win(self, s: int, k: int, discarder: int, last: bool
@@ -327,7 +354,7 @@ class _Hand:
         if self.pen[s] or self._sacred(s, self.waits[s]).why_not(k) is not None:
             return None
         ctx = self._context(s, k, False, discarder, last)
-        res = evaluate_win(ctx, self.rules)
+        res = _value(ctx, self.rules)
         return (ctx, res) if res.valid else None
 
     def _won(self, wins: list[tuple[int, WinHow, int | None, int, WinContext, WinResult]]
@@ -412,14 +439,26 @@ class _Hand:
         if best[0] == 0 and not self.pen[s] and \
                 all(m.type == CONCEALED_KONG for m in self.melds[s]):
             c[k] -= 1
-            ready = bool(_waits(c))
-            if ready:
-                hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
-                ready = uper_verdict(hand, self.melds[s], seat=s, prevalent=self.prevalent,
-                                     wall_left=self.remaining, rules=self.rules).legal
+            ready = bool(_waits(c)) and self._uper_legal(s, c)
             c[k] += 1
             return k, ready, 0
         return k, False, best[0]
+
+    def _uper_legal(self, s: int, c: list[int]) -> bool:
+        """`uper_verdict` of seat `s`'s hand `c` (after its uper discard), kept by the hand:
+        the wall matters only as enough or not."""
+        rules = self.rules
+        melds = tuple(self.melds[s])
+        key = (bytes(c), melds, s, self.prevalent, self.remaining >= rules.uper_min_wall, rules)
+        v = _UPER.get(key)
+        if v is None:
+            hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
+            v = uper_verdict(hand, melds, seat=s, prevalent=self.prevalent,
+                             wall_left=self.remaining, rules=rules).legal
+            if len(_UPER) >= CACHE_CAP:
+                _UPER.clear()
+            _UPER[key] = v
+        return v
 
     # ------------------------------------------------------------------ the hand
     def play(self, state: int, s: int, drew: bool, d: int | None, k: int = -1,
@@ -535,11 +574,8 @@ def _start(world: Table, me: int, action: Action, deadline: float | None) -> End
         h.waits[me] = shape.waits(c)
         if up:
             h.uper_waits[me] = h.waits[me]
-            if world.rules.strict_table:
-                hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
-                if not uper_verdict(hand, h.melds[me], seat=me, prevalent=h.prevalent,
-                                    wall_left=h.remaining, rules=h.rules).legal:
-                    h.pen[me] = True
+            if world.rules.strict_table and not h._uper_legal(me, c):
+                h.pen[me] = True
         return h.play(_CLAIMS, me, False, None, k, h.remaining == 0)
     if phase != Phase.CLAIM:
         raise _Fallback  # the deal's kongs, a kong that may be robbed
