@@ -79,8 +79,10 @@ WHY_MORE_TILES = define("live_coach.why.more_tiles", "{n} tile can improve its h
                         m=INT)
 WHY_JUDGED = define("live_coach.why.judged", "it weighs speed, value and safety differently here")
 CALL_CLOSER = define("live_coach.call.closer", "the pung brings the hand nearer to ready")
-CALL_ROUTES = define("live_coach.call.routes", "the pung would leave {n} way to 2 basic points",
-                     plural="the pung would leave {n} ways to 2 basic points", count="n", n=INT)
+CALL_ROUTES = define("live_coach.call.routes",
+                     "the pung would leave only {n} way to 2 basic points",
+                     plural="the pung would leave only {n} ways to 2 basic points", count="n",
+                     n=INT)
 CALL_FAR = define("live_coach.call.far", "the pung does not bring the hand nearer to ready")
 UPER_YES = define("live_coach.uper.yes", "uper adds a point and the hand is ready anyway")
 UPER_NO = define("live_coach.uper.no", "after uper every drawn tile goes out: it keeps the hand "
