@@ -59,6 +59,8 @@ import pygame
 
 FRAME = 1 / 60
 FIRST_SECOND = 60  # frames: the table's first second at 60 frames a second
+SEED, ASSISTS_SEED = 2, 5  # the default seeds
+SESSION_FRAMES = 120  # frames of the session's result timed (its first two seconds)
 TARGET_MAX_MS = 16.7
 TARGET_P95_DISPLAY_MS = 10.0
 TARGET_FIRST_S = 0.5
@@ -107,6 +109,117 @@ def baseline(screen: pygame.Surface, n: int) -> list[tuple[float, float]]:
     return times
 
 
+class UperDeclarer:
+    """A computer seat that declares uper whenever the engine lets it (the discard its own seat
+    chose, declared, or else the first declaring discard offered): so that a hand of the assists'
+    mode has the danger assist's bars to draw. Otherwise the seat it wraps plays."""
+
+    def __init__(self, seat: Any) -> None:
+        self.seat = seat
+        self.name = f"uper:{getattr(seat, 'name', 'seat')}"
+
+    def act(self, decision: Any) -> Any:
+        from game.engine.actions import Discard
+
+        action = self.seat.act(decision)
+        declaring = [a for a in decision.legal if isinstance(a, Discard) and a.uper]
+        if declaring and not (isinstance(action, Discard) and action.uper):
+            same = [a for a in declaring if isinstance(action, Discard) and a.tile == action.tile]
+            return (same or declaring)[0]
+        return action
+
+    def __getattr__(self, name: str) -> Any:  # observe, explain, close...
+        return getattr(self.seat, name)
+
+
+class ScriptedHuman:
+    """Seat 0 played as a person plays it, through the table's own input: when a decision of
+    theirs opens, the expert's choice for it is worked out between frames (a person thinks in
+    their head, not in the game's frames), then over `BROWSE` frames the hand cursor moves along
+    the hand with the arrow keys (each tile selected: a new danger reading, its reasons shown
+    under the pointer), and the choice is submitted (`TableScene.act`, the submit path of a key
+    or a click). The result screens are closed with Enter once their reveal is done."""
+
+    BROWSE = 40  # frames a turn is looked at before the discard (two thirds of a second)
+    CLAIM = 20  # frames before a claim is answered
+    AFTER_RESULT = 60  # frames a finished result screen is looked at
+
+    def __init__(self, app: Any, scene: Any) -> None:
+        self.app, self.scene = app, scene
+        self.decision: Any = None
+        self.choice: Any = None
+        self.frames = 0
+        self.result: Any = None
+        self.result_frames = 0
+
+    def brain(self) -> Any:
+        sc = self.scene
+        return sc.driver.seats[sc.table.players[sc.human]]
+
+    def think(self) -> None:
+        """Between frames: the choice for a newly opened decision."""
+        d = self.scene.prompt_for if self.app.top is self.scene else None
+        if d is not None and d is not self.decision:
+            self.decision, self.choice, self.frames = d, self.brain().act(d), 0
+
+    def events(self) -> list[Any]:
+        """This frame's input: a key (the cursor moved, Enter on a result) or none."""
+        from game.engine.kinds import PLAYS
+
+        top = self.app.top
+        if top is not self.scene:
+            if getattr(top, "name", "") not in ("hand_result", "session_result"):
+                return []
+            if top is not self.result:
+                self.result, self.result_frames = top, 0
+            self.result_frames += 1
+            reveal = getattr(top, "reveal", None)
+            if (reveal is None or reveal.done) and self.result_frames >= self.AFTER_RESULT:
+                self.result_frames = -10**9  # once
+                return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                           unicode="\r", scancode=0)]
+            return []
+        d = self.decision
+        if d is None or self.scene.prompt_for is not d:
+            return []
+        self.frames += 1
+        if d.kind in PLAYS and self.frames < self.BROWSE and self.frames % 6 == 0:
+            coach = self.scene.table_coach
+            rects = self.scene.director.hand_rects(self.scene.human)
+            i = self.scene.selected_tile()
+            if rects and i is not None and 0 <= i < len(rects):  # the pointer rests on it
+                r = getattr(rects[i], "rect", rects[i])
+                coach.hover_at = (round(r.x + r.w / 2), round(r.y + r.h / 2))
+            return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                       scancode=0)]
+        return []
+
+    def act(self) -> None:
+        """In the frame: submit the choice once it has been looked at long enough."""
+        from game.engine.kinds import PLAYS
+
+        d = self.decision
+        if d is None or self.app.top is not self.scene or self.scene.prompt_for is not d:
+            return
+        if self.frames >= (self.BROWSE if d.kind in PLAYS else self.CLAIM):
+            self.scene.table_coach.hover_at = None
+            if not self.scene.act(self.choice):
+                self.decision = None  # refused (the decision changed): think again
+
+
+def human_seats(seats: list[str], seed: int) -> Any:
+    """`game.ui.table.driver.make_players` for the assists' mode: the human's seat object is the
+    expert (the `ScriptedHuman`'s brain, fed the events as any seat is), and the computer seats
+    declare uper whenever they may (`UperDeclarer`)."""
+    from ai.registry import HUMAN, make_seat
+
+    def make(names: list[str], _seed: int, budget_ms: int | None = None) -> list[Any]:
+        return [make_seat("ai:expert", seed=seed * 4 + i) if n == HUMAN
+                else UperDeclarer(make_seat(n, seed=seed * 4 + i, budget_ms=budget_ms))
+                for i, n in enumerate(names)]
+    return make
+
+
 def on_screen(app: Any, scene: Any) -> str:
     """What a frame showed: the screen, the hand's phase, the banner."""
     top = app.top
@@ -130,19 +243,27 @@ def on_screen(app: Any, scene: Any) -> str:
 
 
 def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str, max_frames: int,
-               title: bool) -> tuple[list[tuple[float, float]], list[Frame], str, str]:
-    """The baseline and one whole hand of four computer seats at normal speed, and how many
-    frames the title was shown first (`title`: until the spare time has drawn what it draws
-    ahead, at most 5 s, as a player opens a table from the title; else none, as
-    ``--autoplay`` opens the table as the first screen)."""
+               title: bool, assists: bool = False
+               ) -> tuple[list[tuple[float, float]], list[Frame], str, str, dict[str, int]]:
+    """The baseline and one whole hand at normal speed, its result and the session's result (the
+    session is that one hand), and how the table was opened (`title`: from the title, once its
+    spare time has drawn what it draws ahead, at most 5 s, as a player opens a table; else as
+    the first screen, as ``--autoplay`` opens it). Four computer seats, or with `assists` seat
+    0 a `ScriptedHuman` with the danger assist (F8) and the live coach (F9) on against computer
+    seats that declare uper whenever they may. Also returns counts of what was shown: uper
+    declarations, frames with the danger assist's bars, with the live coach's line, with each
+    result screen."""
+    from game.engine.events import Discarded
     from game.settings import Settings
     from game.ui.app import IDLE_MARGIN, App
-    from game.ui.scenes.results import HandResultScene
     from game.ui.scenes.table import TableScene
+    from game.ui.table import driver as table_driver
 
     with tempfile.TemporaryDirectory() as data:
         os.environ["KOREAN_MAHJONG_DATA_DIR"] = data
-        app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0), size=size)
+        os.environ["KOREAN_MAHJONG_CONFIG_DIR"] = data
+        app = App(Settings(language=lang, sound=False, animation_speed="normal", ai_delay_ms=0,
+                           assist_danger=assists, live_coach=assists), size=size)
         driver = pygame.display.get_driver()
         base = baseline(app.window, 300)
         shown, opened = 0, ""
@@ -160,27 +281,56 @@ def whole_hand(size: tuple[int, int], seats: list[str], seed: int, lang: str, ma
                       + ("part of the table still to draw ahead" if app.idle(0.0) else "the table drawn ahead"))
         else:
             opened = "as the first screen"
-        scene = TableScene(app, seats, seed=seed, hands=1)
+        human: ScriptedHuman | None = None
+        if assists:
+            made = table_driver.make_players
+            table_driver.make_players = human_seats(seats, seed)  # type: ignore[assignment]
+            try:
+                scene = TableScene(app, ["human", *seats[1:]], seed=seed, hands=1, record=False)
+            finally:
+                table_driver.make_players = made  # type: ignore[assignment]
+            human = ScriptedHuman(app, scene)
+        else:
+            scene = TableScene(app, seats, seed=seed, hands=1)
         app.push(scene)
         frames: list[Frame] = []
-        result_seen = False
+        ours = ("hand_result", "session_result")
+        seen: dict[str, int] = {}
+        session_frames = 0
         for _ in range(max_frames):
+            if human is not None:
+                human.think()  # the person's thinking: between frames
             fonts, sprites = app.fonts.opened, len(app.art.cache) + app.art.cache.evictions
             a, c = time.perf_counter(), time.thread_time()
-            app.step(pygame.event.get(), FRAME)
+            events = pygame.event.get() + (human.events() if human is not None else [])
+            if human is not None:
+                human.act()
+            app.step(events, FRAME)
             pygame.display.flip()
             dt, cpu = time.perf_counter() - a, time.thread_time() - c
-            result_seen = result_seen or isinstance(app.top, HandResultScene)
-            if result_seen and not isinstance(app.top, HandResultScene):
-                break  # the result screen closed: the next screen is not the hand's
+            top = app.top
+            if top is not scene and getattr(top, "name", "") not in ours:
+                break  # the session's result closed: the next screen is not the hand's
+            session_frames += getattr(top, "name", "") == "session_result"
+            shown = scene.table_coach.shown if top is scene else {}
+            bars = bool(getattr(shown.get("danger"), "tiles", None))  # against an uper player
+            for key, on in (("danger", bars), ("coach", "coach" in shown),
+                            ("hand_result", getattr(top, "name", "") == "hand_result"),
+                            ("session_result", getattr(top, "name", "") == "session_result")):
+                seen[key] = seen.get(key, 0) + on
             frames.append(Frame(dt, cpu, on_screen(app, scene), app.fonts.opened - fonts,
                                 len(app.art.cache) + app.art.cache.evictions - sprites))
+            if session_frames >= SESSION_FRAMES:
+                break  # the session's result, its first seconds
             app.idle(FRAME - dt - IDLE_MARGIN, steps=1)
         else:
             print(f"(the hand did not end within {max_frames} frames)")
+        table = scene.table
+        seen["upers"] = sum(1 for e in (table.events if table is not None else ())
+                            if isinstance(e, Discarded) and e.uper)
         base += baseline(app.window, 300)
         app.close()
-    return base, frames, driver, opened
+    return base, frames, driver, opened, seen
 
 
 def first_frame(size: str) -> tuple[float, float, float]:
@@ -207,7 +357,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--seats", default="ai:standard", help="the computer seat for all four places")
-    ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=None,
+                    help=f"the session's seed (default {SEED}, with --assists {ASSISTS_SEED}: two "
+                         "computer seats declare uper in its hand)")
     ap.add_argument("--lang", default="en", choices=("en", "ko"))
     ap.add_argument("--max-frames", type=int, default=20000)
     ap.add_argument("--title", action=argparse.BooleanOptionalAction, default=True,
@@ -216,15 +368,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--longest", type=int, default=8, help="how many of the costliest frames to list")
     ap.add_argument("--start", action=argparse.BooleanOptionalAction, default=True,
                     help="measure start to first frame (six fresh interpreters)")
+    ap.add_argument("--assists", action="store_true",
+                    help="seat 0 a scripted person with the danger assist (F8) and the live coach "
+                         "(F9) on, against --seats that declare uper whenever they may")
     args = ap.parse_args(argv)
+    if args.seed is None:
+        args.seed = ASSISTS_SEED if args.assists else SEED
     w, h = (int(x) for x in args.size.split("x"))
     pygame.init()
-    base_times, frames, driver, opened = whole_hand((w, h), [args.seats] * 4, args.seed, args.lang,
-                                                   args.max_frames, args.title)
+    base_times, frames, driver, opened, seen = whole_hand(
+        (w, h), [args.seats] * 4, args.seed, args.lang, args.max_frames, args.title, args.assists)
     base, hand = Stats.of([t for t, _ in base_times]), Stats.of([f.seconds for f in frames], frames)
 
-    print(f"window {w}x{h}, display driver {driver}, pygame-ce {pygame.version.ver}, "
-          f"four {args.seats} seats, seed {args.seed}, {args.lang}; the table opened {opened}")
+    who = (f"a scripted person (the expert's choices) with the danger assist and the live coach "
+           f"against three {args.seats} seats declaring uper when they may ({seen['upers']} declared; "
+           f"frames with the danger assist's bars {seen.get('danger', 0)}, with the coach's line "
+           f"{seen.get('coach', 0)})"
+           if args.assists else f"four {args.seats} seats")
+    print(f"window {w}x{h}, display driver {driver}, pygame-ce {pygame.version.ver}, {who}, "
+          f"seed {args.seed}, {args.lang}; the table opened {opened}")
     print(f"{'':16s} {'p50 ms':>8s} {'p95 ms':>8s} {'p99 ms':>8s} {'max ms':>8s}   frames")
     first = frames[:FIRST_SECOND]
     first_wall = Stats.of([f.seconds for f in first], first)
