@@ -43,6 +43,7 @@ tiles deal in less often than the shapes say, against a silent one the middling 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,6 +59,7 @@ __all__ = [
     "CALIBRATION",
     "FIRST_GO_AROUND_READY",
     "LATER_READY_FLOOR",
+    "NO_DEAL_IN",
     "SILENT",
     "THREAT_BY_DISCARDS",
     "UPER",
@@ -390,6 +392,11 @@ def _loss(obs: Observation, o: int, rules: RuleSet | None = None) -> float:
     return float(mult * final)
 
 
+#: the deal-in table of an opponent nobody can deal in to (the same object every time, so a
+#: reader can skip it: `OpponentRead.deal_in` is this)
+NO_DEAL_IN: tuple[float, ...] = (0.0,) * 25
+
+
 def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = None,
                    after_uper: Sequence[Iterable[int]] | None = None, *,
                    use_evidence: bool = True, rules: RuleSet | None = None,
@@ -420,7 +427,8 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         ready = _ready_probability(obs, o)
         if not use_evidence:
             if not obs.uper[o]:
-                reads.append(OpponentRead(o, 0.0, frozenset(safe), (0.0,) * 25, _loss(obs, o, rules)))
+                reads.append(OpponentRead(o, 0.0, frozenset(safe), NO_DEAL_IN,
+                                          _loss(obs, o, rules)))
                 continue
             live = [k for k in range(25) if k not in safe]
             p = min(0.9, 2.0 / max(1, len(live)))
@@ -437,18 +445,56 @@ def read_opponents(obs: Observation, passed: Sequence[Iterable[int]] | None = No
         ref = _reference_discard(obs.rivers[o])
         if ref is not None:
             near = NEAR_UPER if obs.uper[o] else NEAR_SILENT
-            rel = _RELATIONS[ref]
-            full = [x * near.get(rel[k], 1.0) for k, x in enumerate(full)]
+            full = [x * f for x, f in zip(full, _near_factors(near, ref))]
         w = [0.0 if k in safe else x for k, x in enumerate(full)]
         share = SACRED_SHARE_UPER if obs.uper[o] else SACRED_SHARE_SILENT
         sacred_w = sum(full) - sum(w)
         total = sum(w) + share * sacred_w
         knots = (CALIBRATION if calibrate else UNCALIBRATED)["uper" if obs.uper[o] else "silent"]
-        table = ((0.0,) * 25 if total <= 0
-                 else tuple(v if (v := calibrated(ready * kinds * x / total, knots)) < 0.95
-                            else 0.95 for x in w))
+        table = NO_DEAL_IN if total <= 0 else _calibrated_table(ready * kinds, w, total, knots)
         reads.append(OpponentRead(o, ready, frozenset(safe), table, _loss(obs, o, rules)))
     return reads
+
+
+def _near_factors(near: dict[str, float], ref: int) -> tuple[float, ...]:
+    """Each kind's factor in `near` (`NEAR_SILENT`, `NEAR_UPER`) by how it lies to `ref`
+    (kept per table and reference: the tables are constants)."""
+    key = (id(near), ref)
+    t = _NEAR_FACTORS.get(key)
+    if t is None:
+        rel = _RELATIONS[ref]
+        t = _NEAR_FACTORS[key] = tuple(near.get(rel[k], 1.0) for k in range(25))
+    return t
+
+
+_NEAR_FACTORS: dict[tuple[int, int], tuple[float, ...]] = {}
+
+
+def _calibrated_table(scale: float, w: Sequence[float], total: float,
+                      knots: Sequence[tuple[float, float]]) -> tuple[float, ...]:
+    """``calibrated(scale * x / total, knots)`` for each weight `x` of `w`, at most 0.95: the
+    same arithmetic as `calibrated`, its knots searched by bisection (a weight 0 is 0 when the
+    first knot is the origin, as `CALIBRATION`'s are)."""
+    if len(knots) < 2:
+        return tuple(p if (p := scale * x / total) < 0.95 else 0.95 for x in w)
+    xs = [x for x, _ in knots]
+    zero = knots[0] == (0.0, 0.0)
+    last = len(xs) - 1
+    out = []
+    for x in w:
+        if not x and zero:
+            out.append(0.0)
+            continue
+        p = scale * x / total
+        i = bisect_left(xs, p, 1)
+        if i > last:
+            x1, y1 = knots[-1]
+            v = p * y1 / x1
+        else:
+            (x0, y0), (x1, y1) = knots[i - 1], knots[i]
+            v = y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+        out.append(v if v < 0.95 else 0.95)
+    return tuple(out)
 
 
 def deal_in_table(reads: Sequence[OpponentRead]) -> list[float]:

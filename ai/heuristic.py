@@ -47,7 +47,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.engine.actions import (
     NINE_MAJOR,
@@ -76,14 +76,14 @@ from game.engine.kinds import OFFERS, DecisionKind
 from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
-from game.engine.messages import ACTION, FLOAT, INT, MSG, TILE, Message, define
+from game.engine.messages import ACTION, FLOAT, INT, MSG, TILE, Kind, Message, define
 from game.engine.observation import Observation
 from game.engine.scoring import ready_waits, sacred_status
 from game.engine.table import Decision
 from game.engine.tiles import is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
-from .danger import exact_safe_kinds, read_opponents, visible_counts
+from .danger import NO_DEAL_IN, exact_safe_kinds, read_opponents, visible_counts
 from .uper_policy import (
     ALWAYS,
     FITTED,
@@ -96,7 +96,7 @@ from .uper_policy import (
     uper_words,
     win_chances,
 )
-from .value import INF, PLANS, SHAPE, nearest_plan, plan_options, value_kinds
+from .value import INF, PLANS, SHAPE, PlanValue, nearest_plan, plan_options, value_kinds
 
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
@@ -313,6 +313,12 @@ PERSONAS: dict[str, Params] = {name: style.params for name, style in STYLES.item
 SLIPS = ("slow", "missed_pung", "uper_danger")
 
 
+#: the rules dict a `HandStarted` carried last, its key and the `RuleSet` read from it: the
+#: seats of a game (and of every playout from its history) see the same dict, read once (held
+#: here, so its identity stays its own; a rule set is immutable, and shared)
+_LAST_RULES: tuple[dict, str, RuleSet] | None = None
+
+
 class EventTracker:
     """What the observation does not keep: kinds discarded since each seat's last draw or
     claim (SD1 evidence) and since each seat's uper (SD5 evidence); and, for the whole
@@ -359,54 +365,85 @@ class EventTracker:
         self.defence.record(self.players[s], k in safe, chance)
 
     def observe(self, event: Event) -> None:
-        match event:
-            case HandStarted(rules=rules, players=players):
-                self.reset()
-                if len(players) == 4:
-                    self.players = tuple(players)
-                key = repr(sorted(rules.items())) if isinstance(rules, dict) else None
-                if key is not None and key != self._rules_key:
-                    from game.engine.rules import RuleSet
-                    self.rules = RuleSet.from_dict(rules)
-                    self._rules_key = key
-            case Dealt(seat=s, tiles=tiles) if tiles is not None:
-                self.me = s  # only a seat's own deal shows its tiles
-            case Drew(seat=s):
-                self.passed[s].clear()
-            case Claimed(seat=s, tile=claimed, tiles=tiles):
-                self.passed[s].clear()
-                for t in tiles:  # the claimed discard is counted in its river already
-                    if t is not None and t != claimed and not is_flower_tile(t):
-                        self.shown[kind_of_tile(t)] += 1
-            case Discarded(seat=s, tile=t, uper=u):
-                if t is None or is_flower_tile(t):
-                    return
-                k = kind_of_tile(t)
-                if not self.uper[s] and s != self.me and any(self.uper):
-                    self._record_defence(s, k)
-                self.rivers[s].append(k)
+        # by the event's class (none is subclassed): a `match` on class patterns would try
+        # them in turn, and this runs for every event at every seat
+        handle = _HANDLERS.get(type(event))
+        if handle is not None:
+            handle(self, event)
+
+    def _drew(self, event: Drew) -> None:
+        self.passed[event.seat].clear()
+
+    def _dealt(self, event: Dealt) -> None:
+        if event.tiles is not None:
+            self.me = event.seat  # only a seat's own deal shows its tiles
+
+    def _claimed(self, event: Claimed) -> None:
+        claimed = event.tile
+        self.passed[event.seat].clear()
+        for x in event.tiles:  # the claimed discard is counted in its river already
+            if x is not None and x != claimed and not is_flower_tile(x):
+                self.shown[kind_of_tile(x)] += 1
+
+    def _hand_started(self, event: HandStarted) -> None:
+        self.reset()
+        rules, players = event.rules, event.players
+        if len(players) == 4:
+            self.players = tuple(players)
+        if not isinstance(rules, dict):
+            return
+        global _LAST_RULES
+        last = _LAST_RULES
+        if last is not None and last[0] is rules:  # the same dict: every seat of a playout
+            key, read = last[1], last[2]
+        else:
+            key, read = repr(sorted(rules.items())), None
+        if key != self._rules_key:
+            if read is None:
+                from game.engine.rules import RuleSet
+                read = RuleSet.from_dict(rules)
+                _LAST_RULES = (rules, key, read)
+            self.rules = read
+            self._rules_key = key
+
+    def _discarded(self, event: Discarded) -> None:
+        s, t, u = event.seat, event.tile, event.uper
+        if t is None or is_flower_tile(t):
+            return
+        k = kind_of_tile(t)
+        if not self.uper[s] and s != self.me and any(self.uper):
+            self._record_defence(s, k)
+        self.rivers[s].append(k)
+        self.shown[k] += 1
+        for o in range(4):
+            if o != s:
+                self.passed[o].add(k)
+            if self.uper[o]:
+                self.after_uper[o].add(k)
+        if u:
+            self.uper[s] = True
+            self.uper_at[s] = len(self.rivers[s]) - 1
+
+    def _kong(self, event: KongDeclared) -> None:
+        s, tiles = event.seat, event.tiles
+        if event.meld == "added_kong":
+            if tiles and tiles[0] is not None and not is_flower_tile(tiles[0]):
+                k = kind_of_tile(tiles[0])
                 self.shown[k] += 1
                 for o in range(4):
                     if o != s:
                         self.passed[o].add(k)
-                    if self.uper[o]:
-                        self.after_uper[o].add(k)
-                if u:
-                    self.uper[s] = True
-                    self.uper_at[s] = len(self.rivers[s]) - 1
-            case KongDeclared(seat=s, meld="added_kong", tiles=tiles):
-                if tiles and tiles[0] is not None and not is_flower_tile(tiles[0]):
-                    k = kind_of_tile(tiles[0])
-                    self.shown[k] += 1
-                    for o in range(4):
-                        if o != s:
-                            self.passed[o].add(k)
-            case KongDeclared(tiles=tiles):
-                for t in tiles:
-                    if t is not None and not is_flower_tile(t):
-                        self.shown[kind_of_tile(t)] += 1
-            case _:
-                return
+            return
+        for x in tiles:
+            if x is not None and not is_flower_tile(x):
+                self.shown[kind_of_tile(x)] += 1
+
+
+#: what `EventTracker.observe` does with each class of event (the others tell it nothing)
+_HANDLERS: dict[type, Callable[[EventTracker, Any], None]] = {
+    Discarded: EventTracker._discarded, Drew: EventTracker._drew,
+    Claimed: EventTracker._claimed, KongDeclared: EventTracker._kong,
+    Dealt: EventTracker._dealt, HandStarted: EventTracker._hand_started}
 
 
 #: an option's words, made only for the option chosen (most options are never explained)
@@ -417,9 +454,10 @@ def _dead(words: Words) -> Message:
     return READY_DEAD(why=words())
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a frozen init costs five times as much, ten per decision
 class Option:
-    """One evaluated choice: expected value of the hand, danger, and the words."""
+    """One evaluated choice: expected value of the hand, danger, and the words (never changed
+    once made)."""
 
     action: Action
     ev: float  # the hand's value: push or fold
@@ -446,6 +484,8 @@ class Option:
         return self.pick_value - self.danger
 
 
+#: the discard of each kind (an action is an immutable value: one for every option made)
+_DISCARD = tuple(Discard(k) for k in range(25))
 #: discards within this danger of the push-or-fold choice are chosen among by the plan's value
 PICK_DANGER = 0.5
 
@@ -506,7 +546,7 @@ class HeuristicSeat(SeatBase):
         self.name = f"ai:{params.level}"
         self.seed = seed
         self.tracker = EventTracker()
-        self._why: Message | None = None
+        self._why: Message | Words | None = None
         self._uper_why: Message = NEVER()
         self._bonus = dict(params.plan_bonus)
         self._rng = None if seed is None else random.Random(f"slips/{seed}")
@@ -529,7 +569,10 @@ class HeuristicSeat(SeatBase):
 
     def explain(self) -> Message | None:
         """Why the last decision was made (None before the first)."""
-        return self._why
+        why = self._why
+        if why is not None and not isinstance(why, Message):
+            why = self._why = why()  # a discard's words, made now that they are asked for
+        return why
 
     def act(self, decision: Decision) -> Action:
         obs = decision.observation
@@ -549,14 +592,19 @@ class HeuristicSeat(SeatBase):
             own[k] += 1
         elsewhere = [vis[k] - own[k] for k in range(25)]
         unseen = [4 - v for v in vis]
-        if p.defence > 0:
+        if p.defence > 0 and not p.evidence and not any(obs.uper):
+            # without evidence only uper players are read, and nobody declared: every read
+            # would be silent with no danger (`read_opponents`), so its sums are these
+            danger = [0.0] * 25
+            threat, certain, safe = 0.0, 0, None
+        elif p.defence > 0:
             reads = read_opponents(obs, self.tracker.passed, self.tracker.after_uper,
                                    use_evidence=p.evidence, rules=self.tracker.rules,
                                    calibrate=p.danger_calibration)
             danger = [0.0] * 25
             for r in reads:
                 w = p.defence * (1.0 if r.ready >= 1.0 else p.suspicion)
-                if w:
+                if w and r.deal_in is not NO_DEAL_IN:  # adding 0.0 changes nothing
                     for k in range(25):
                         danger[k] += r.deal_in[k] * r.loss * w
             threat = sum(r.threat for r in reads)
@@ -625,38 +673,42 @@ class HeuristicSeat(SeatBase):
         (issue 16). Open hands and levels without value have one value for both."""
         obs = c.obs
         concealed = all(not m.is_open for m in melds)
-        options: list[tuple[int, int, str]] = []
+        routes: Sequence[tuple[int, str, int]] = ()
         if self.params.value:
-            options = plan_options(counts, melds, seat=obs.seat, prevalent=obs.prevalent,
-                                   unseen=c.unseen, shanten=s)
+            options, pv, routes = _plans(counts, melds, obs.seat, obs.prevalent, c.unseen, s,
+                                         concealed)
             if self._bonus:  # the persona's wish: these plans count as richer
                 options = [(d, b + self._bonus.get(name, 0), name) for d, b, name in options]
-            pv = nearest_plan(options, concealed, s)
+                pv = nearest_plan(options, concealed, s)
+                routes = _routes(options)
             ds, dd, basic, plan = (pv.self_draw_distance, pv.discard_distance, pv.basic,
                                    pv.plan)
         else:
             ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
         by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
+        final = self._final(obs, basic)
+        total, wall = c.total_unseen, obs.wall_left
         p_self = -1.0  # the self-draw chance from `s` steps, if worked out
-        for dist, discard_ok, mult in ((ds, False, float(SELF_DRAW_PAYERS)), (dd, True, by_discard)):
-            if dist >= INF:
-                continue
-            steps = max(s, dist) + (1 if dist > s else 0) * 0.5 * min(s, dist)
-            p = _p_far(steps, u, c.total_unseen, obs.wall_left, discard_ok)
-            if not discard_ok and steps == s:
+        if ds < INF:
+            steps = max(s, ds) + (1 if ds > s else 0) * 0.5 * min(s, ds)
+            p = _p_far(steps, u, total, wall, False)
+            if steps == s:
                 p_self = p
-            best = max(best, p * mult * self._final(obs, basic))
+            best = max(best, p * _SELF_DRAW_MULT * final)
+        if dd < INF:
+            steps = max(s, dd) + (1 if dd > s else 0) * 0.5 * min(s, dd)
+            best = max(best, _p_far(steps, u, total, wall, True) * by_discard * final)
         if not (self.params.value and concealed):
             return best, plan, best, plan
-        pick, picked = self._plan_pick(c, counts, options, s, u, p_self)
+        pick, picked = self._plan_pick(c, counts, routes, s, u, p_self)
         return best, plan, pick, picked
 
-    def _plan_pick(self, c: _Ctx, counts: list[int], options: Sequence[tuple[int, int, str]],
+    def _plan_pick(self, c: _Ctx, counts: list[int], routes: Sequence[tuple[int, str, int]],
                    s: int, u: int, p_self: float = -1.0) -> tuple[float, Message]:
         """The pick value of a concealed hand `s` >= 1 from ready with `u` unseen accepted
-        tiles and the plans `options` (`ai.value.plan_options`): the best route, each weighed
-        by its own chance (issue 16).
+        tiles and the plans `routes` (`_routes` of `ai.value.plan_options`): the best route,
+        each weighed by its own chance (issue 16).
 
         * Any ready shape self-drawn: 2 basic points (concealed + self-draw), `s` steps.
         * Each plan (distance `d`, its points), by self-draw or by discard: `s` steps when it
@@ -680,13 +732,8 @@ class HeuristicSeat(SeatBase):
         per_point = {float(s): at_s}
         best = self_s * (base + 2)
         name, plan_ev = "no plan", -1.0
-        seen = set()
-        for o in options:
-            d, b, plan = o
-            if d >= INF or o in seen:
-                continue
-            seen.add(o)
-            final = base + max(b + 1, 2)
+        for d, plan, points in routes:
+            final = base + points
             if d and plan == "seven pairs":
                 unseen = c.unseen
                 acc = sum(unseen[k] for k, x in enumerate(counts) if x == 1)
@@ -718,7 +765,7 @@ class HeuristicSeat(SeatBase):
         for o in discard_choices(counts, len(melds), c.elsewhere, slack, legal_kinds):
             d = o.discard
             if o.shanten > 0 and not o.ukeire:
-                out.append(Option(Discard(d), 0.0, c.danger[d], o.shanten, 0,
+                out.append(Option(_DISCARD[d], 0.0, c.danger[d], o.shanten, 0,
                                   partial(SHANTEN, n=o.shanten)))
                 continue
             after = list(counts)
@@ -733,7 +780,7 @@ class HeuristicSeat(SeatBase):
             else:
                 ev, _, pick, plan = self._far_values(c, after, melds, o.shanten, o.unseen)
                 words = partial(FAR, n=o.shanten, accepted=o.unseen, plan=plan)
-            out.append(Option(Discard(d), ev, c.danger[d], o.shanten, o.unseen, words, pick))
+            out.append(Option(_DISCARD[d], ev, c.danger[d], o.shanten, o.unseen, words, pick))
         return out
 
     def _ev_13(self, c: _Ctx, counts: list[int], melds: Sequence[Meld]) -> tuple[float, Words]:
@@ -804,25 +851,36 @@ class HeuristicSeat(SeatBase):
                     self._why = KONG_TURN(action=a, why=words())
                     return a
         action: Action = best.action
-        why = best.why
-        if best.danger > 0.5:
-            why = DANGER(why=why, danger=best.danger)
         safest = min(opts, key=lambda o: o.danger)
-        if best.action != safest.action and best.danger > safest.danger + 1:
-            why = PUSHING(why=why, safest=safest.action)
-        elif folded is not None or (best.action == safest.action
-                                    and best.pick_value < max(o.pick_value for o in opts) - 0.5):
-            why = FOLDING(why=why)
+        pushing = best.action != safest.action and best.danger > safest.danger + 1
+        folding = not pushing and (folded is not None or (
+            best.action == safest.action
+            and best.pick_value < max(o.pick_value for o in opts) - 0.5))
+        uper: Kind | None = None
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
         if up in legal and up not in decision.notes:
             if self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
                 action = up
-                why = UPER(gain=self._uper_why, why=why)
+                uper = UPER
             elif p.uper == "gain":
-                why = SILENT(gain=self._uper_why, why=why)
-        if slip is not None:
-            why = SLIPPED(why=why, slip=slip)
-        self._why = DISCARD(tile=best.action.tile, why=why)  # type: ignore[union-attr]
+                uper = SILENT
+        gain = self._uper_why
+
+        def why() -> Message:
+            w = best.why
+            if best.danger > 0.5:
+                w = DANGER(why=w, danger=best.danger)
+            if pushing:
+                w = PUSHING(why=w, safest=safest.action)
+            elif folding:
+                w = FOLDING(why=w)
+            if uper is not None:
+                w = uper(gain=gain, why=w)
+            if slip is not None:
+                w = SLIPPED(why=w, slip=slip)
+            return DISCARD(tile=best.action.tile, why=w)  # type: ignore[union-attr]
+
+        self._why = why  # worded when asked (`explain`): most decisions never are
         return action
 
     def _slip_discard(self, obs: Observation, opts: Sequence[Option],
@@ -990,7 +1048,7 @@ class HeuristicSeat(SeatBase):
         if best_action != PASS and p.slips and self._slip("missed_pung"):
             self._why = SLIP_PUNG(tile=k)
             return PASS
-        self._why = why()
+        self._why = why  # worded when asked (`explain`)
         return best_action
 
     def _open_plan(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], o: Option) -> str:
@@ -1038,9 +1096,10 @@ class _Ctx:
     # nobody declared uper, or the level does not defend)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen init costs five times as much, ten per decision
 class DiscardChoice:
-    """A discard, the shanten it leaves, the accepted kinds and their unseen copies."""
+    """A discard, the shanten it leaves, the accepted kinds and their unseen copies (never
+    changed once made)."""
 
     discard: int
     shanten: int
@@ -1058,8 +1117,13 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
     >>> tile_str(best.discard), best.shanten, best.unseen
     ('7z', 0, 7)
     """
-    h = HandShape(counts, melds)
-    firsts = [(s, d) for d, s in h.after_discards() if only is None or d in only]
+    try:
+        b = bytes(counts)
+    except (TypeError, ValueError):
+        HandShape(counts, melds)  # raises the engine's error saying what is wrong
+        raise
+    after = _after_discards(b, melds)
+    firsts = [(s, d) for d, s in after if only is None or d in only]
     if not firsts:
         return []
     low = min(s for s, _ in firsts)
@@ -1068,19 +1132,92 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
         if s > low + slack:
             out.append(DiscardChoice(d, s, (), 0))
             continue
-        # every draw after this discard, one look-up each
-        h.remove(d)
         kinds = []
         unseen = 0
-        for k in h.improving_draws(s):
+        for k in _improving_draws(b[:d] + _LESS_ONE[b[d]] + b[d + 1:], melds, s):
             left = 4 - counts[k] - elsewhere[k]
             if left > 0:
                 kinds.append(k)
                 unseen += left
-        h.add(d)
         out.append(DiscardChoice(d, s, tuple(kinds), unseen))
     out.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
     return out
+
+
+#: the hands `discard_choices` has walked, by their counts as bytes (and declared melds): the
+#: shanten after each discard of a 3n+2 hand, the improving draws of a 3n+1 hand (its own
+#: shanten and shape decide them; the copies others show are counted afterwards). A seat meets
+#: the same hands turn after turn (the tile it drew and let go), the playouts of a review the
+#: same hands in both choices, so about two in five walks are found here; the maps are emptied
+#: when they grow past `_WALKS_CAP`
+_AFTER: dict[tuple[bytes, int], list[tuple[int, int]]] = {}
+_IMPROVING: dict[tuple[bytes, int], list[int]] = {}
+_WALKS_CAP = 1 << 15
+_LESS_ONE = tuple(bytes((x - 1,)) if x else b"" for x in range(5))
+
+
+def _after_discards(b: bytes, melds: int) -> list[tuple[int, int]]:
+    """`HandShape.after_discards` of the 3n+2 counts `b`, kept."""
+    key = (b, melds)
+    t = _AFTER.get(key)
+    if t is None:
+        if len(_AFTER) >= _WALKS_CAP:
+            _AFTER.clear()
+        t = _AFTER[key] = HandShape(b, melds).after_discards()
+    return t
+
+
+def _improving_draws(b: bytes, melds: int, s: int) -> list[int]:
+    """`HandShape.improving_draws(s)` of the 3n+1 counts `b` whose shanten is `s`, kept."""
+    key = (b, melds)
+    t = _IMPROVING.get(key)
+    if t is None:
+        if len(_IMPROVING) >= _WALKS_CAP:
+            _IMPROVING.clear()
+        t = _IMPROVING[key] = HandShape(b, melds).improving_draws(s)
+    return t
+
+
+Plans = list[tuple[int, int, str]]  # `ai.value.plan_options`: (distance, basic, name)
+Routes = tuple[tuple[int, str, int], ...]  # `_routes`: (distance, name, points of Final)
+#: `_plans` of the hands seen, by what decides them; emptied past `_WALKS_CAP`
+_PLANS: dict[tuple[object, ...], tuple[Plans, PlanValue, Routes]] = {}
+#: a self-draw's payers as the float `_far_values` multiplies by
+_SELF_DRAW_MULT = float(SELF_DRAW_PAYERS)
+
+
+def _plans(counts: list[int], melds: Sequence[Meld], seat: int, prevalent: int | None,
+           unseen: Sequence[int], s: int, concealed: bool) -> tuple[Plans, PlanValue, Routes]:
+    """`ai.value.plan_options` of a hand `s` from ready, its `nearest_plan` and its `_routes`,
+    kept: they depend on the hand, the winds and which value pairs are dead (no copy unseen)
+    only, and a seat weighs the same hands again and again (about two in five are found
+    here)."""
+    vk = value_kinds(seat, prevalent)
+    dead = tuple(k for k in vk if counts[k] == 2 and unseen[k] <= 0)
+    key = (bytes(counts), tuple(melds), seat, prevalent, s, dead)
+    t = _PLANS.get(key)
+    if t is None:
+        if len(_PLANS) >= _WALKS_CAP:
+            _PLANS.clear()
+        options = plan_options(counts, melds, seat=seat, prevalent=prevalent, unseen=unseen,
+                               shanten=s)
+        t = _PLANS[key] = (options, nearest_plan(options, concealed, s), _routes(options))
+    return t
+
+
+def _routes(options: Plans) -> Routes:
+    """The plans `HeuristicSeat._plan_pick` weighs: each reachable one (distance below `INF`)
+    once, in order, with the points it adds to a concealed hand's Final (its basic points and
+    the concealed hand's one, at least 2)."""
+    seen = set()
+    out = []
+    for o in options:
+        d, b, plan = o
+        if d >= INF or o in seen:
+            continue
+        seen.add(o)
+        out.append((d, plan, max(b + 1, 2)))
+    return tuple(out)
 
 
 def _minus(c: list[int], k: int) -> list[int]:
