@@ -331,6 +331,9 @@ def candidates(expert: HeuristicSeat, decision: Decision, chosen: Action,
     out = [chosen]
 
     def add(a: Action) -> None:
+        if (search.policy == "quick" and isinstance(a, Discard) and isinstance(chosen, Discard)
+                and a.tile == chosen.tile):
+            return  # the same tile, uper or silent: not with quick playouts (below)
         if a not in out and a in legal and a not in decision.notes and len(out) < search.most:
             out.append(a)
 

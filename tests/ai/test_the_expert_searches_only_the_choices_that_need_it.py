@@ -82,7 +82,7 @@ def test_the_playout_count_adds_up_over_the_decisions():
     from ai.master import MasterSeat, Search
 
     t = Table(RuleSet(), seed=4)
-    m = MasterSeat(seed=2, search=Search(worlds=2))
+    m = MasterSeat(seed=2, search=Search(worlds=2, close=None))
     others = {s: HeuristicSeat("expert", s) for s in (1, 2, 3)}
     seen = 0
     while not t.is_over and m.counts["searched"] < 3:
@@ -120,3 +120,21 @@ def test_mixed_playouts_seat_the_expert_in_this_seats_chair_only(monkeypatch):
 
     m._play_out(d, list(d.legal)[:2], time.perf_counter())
     assert seated and set(seated) == {(HeuristicSeat, QuickSeat, QuickSeat, QuickSeat)}
+
+
+def test_quick_playouts_do_not_try_silent_when_the_expert_declares_uper():
+    """rich_ready2: ai:expert declares uper on 5m. The same 5m thrown silently is the best
+    discard by plan value too, but quick playouts (whose opponents never defend) are not to
+    judge uper against silent either way: it is no candidate (judged by expert playouts, a
+    silent 3p the quick search chose over the expert's uper lost 9.7 points)."""
+    from ai.master import Search, candidates
+
+    sp, seat = _expert_at("rich_ready2")
+    chosen = seat.act(sp.decision)
+    assert isinstance(chosen, Discard) and chosen.uper
+    silent = Discard(chosen.tile)
+    assert silent in sp.decision.legal
+    cands = candidates(seat, sp.decision, chosen, Search(worlds=2, policy="quick", margin=50))
+    assert silent not in cands and len(cands) >= 2
+    assert silent in candidates(seat, sp.decision, chosen, Search(worlds=2, policy="expert",
+                                                                  margin=50))
