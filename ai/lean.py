@@ -63,8 +63,8 @@ from game.engine.tiles import FIRST_FLOWER, KIND_OF_TILE, NUM_PLAYING_KINDS, is_
 from .base import SeatBase
 from .danger import exact_safe_kinds
 
-__all__ = ["KEEP", "STATS", "Ending", "LeanStats", "OutOfTime", "engine_hand", "lean_hand",
-           "lean_playout", "quick_act"]
+__all__ = ["KEEP", "STATS", "Ending", "LeanStats", "OutOfTime", "clear_caches", "engine_hand",
+           "lean_hand", "lean_playout", "quick_act"]
 
 #: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
 #: honours, then terminals, then 2 and 8, then the middle
@@ -190,6 +190,12 @@ _VALUES: dict[tuple[WinContext, RuleSet], WinResult] = {}
 CACHE_CAP = 1 << 17
 
 
+def clear_caches() -> None:
+    """Forget every hand kept (for measurements that must start as a new process does)."""
+    for cache in (_PLANS, _CHOICES, _WAITS, _UPER, _SACRED, _VALUES):
+        cache.clear()
+
+
 def _plan(counts: list[int]) -> tuple[tuple[int, int, int], ...]:
     key = bytes(counts)
     p = _PLANS.get(key)
@@ -201,6 +207,47 @@ def _plan(counts: list[int]) -> tuple[tuple[int, int, int], ...]:
             _PLANS.clear()
         _PLANS[key] = p
     return p
+
+
+#: the kinds in the order the quick player throws them, the shanten being equal: the least
+#: worth keeping first (`KEEP`), then the lower kind
+_ORDER = tuple(sorted(range(NUM_PLAYING_KINDS), key=lambda k: (KEEP[k], k)))
+#: bytes of a 3n+2 hand's counts -> the quick discard: (shanten after, kind)
+_CHOICES: dict[bytes, tuple[int, int]] = {}
+
+
+def _choice(counts: list[int]) -> tuple[int, int]:
+    """The first of `_plan` (the quick discard, no fold), found by trying the discards in
+    the player's order until one keeps the hand's shanten (no discard lowers it, so that one
+    is the best; when none does, the whole plan is worked out). A single tile is thrown before
+    one of two or more, the keeping value being equal or lower (`KEEP` + 3 for a pair), and
+    on a tie a single suit tile comes before a pair of honours: so the singles in `_ORDER`,
+    then the others in `_ORDER`, is the plan's order."""
+    key = bytes(counts)
+    r = _CHOICES.get(key)
+    if r is None:
+        melds = (14 - sum(counts)) // 3
+        s = shape.shanten(counts, melds)
+        target = s if s > 0 else 0
+        for single in (True, False):
+            for k in _ORDER:
+                x = counts[k]
+                if x and (x == 1) is single:
+                    counts[k] = x - 1
+                    v = shape.shanten(counts, melds)
+                    counts[k] = x
+                    if v == target:
+                        r = (v, k)
+                        break
+            if r is not None:
+                break
+        else:
+            best = _plan(counts)[0]
+            r = (best[0], best[2])
+        if len(_CHOICES) >= CACHE_CAP:
+            _CHOICES.clear()
+        _CHOICES[key] = r
+    return r
 
 
 def _waits(counts: list[int]) -> tuple[int, ...]:
@@ -236,8 +283,8 @@ class _Hand:
 
     __slots__ = ("any_meld", "back", "counts", "deadline", "deal_kongs", "discarded", "doubled",
                  "dwin", "flowers", "head", "kong_draw", "melds", "missed", "pen", "prevalent",
-                 "remaining", "river", "rules", "seq", "taken", "temp", "tiles", "uper",
-                 "uper_index", "uper_waits", "waits")
+                 "remaining", "river", "rules", "safe", "safe_key", "seq", "taken", "temp", "tiles",
+                 "uper", "uper_index", "uper_waits", "waits")
 
     def __init__(self, t: Table, deadline: float | None):
         st = t.seat_state
@@ -264,6 +311,8 @@ class _Hand:
         w = t.wall
         self.tiles, self.seq, self.taken = w.tiles, w.seq, w.taken[:]
         self.head, self.back, self.remaining = w.head, w.back, w.remaining
+        self.safe_key: tuple[int, ...] = ()
+        self.safe: frozenset[int] | None = None
 
     # ------------------------------------------------------------------ the wall
     def _live(self) -> int:
@@ -417,32 +466,42 @@ class _Hand:
         kinds = {r[0] for r in river}
         return len(kinds) == 1 and is_wind(next(iter(kinds)))
 
+    def _safe(self, s: int) -> frozenset[int] | None:
+        """The kinds exactly safe against every uper player (`s`, who asks, is not one: a
+        frozen hand does not choose its discard; None: no such player), kept until a river of
+        theirs grows."""
+        river = self.river
+        key = (len(river[0]) if self.uper[0] else -1, len(river[1]) if self.uper[1] else -1,
+               len(river[2]) if self.uper[2] else -1, len(river[3]) if self.uper[3] else -1)
+        if key == self.safe_key:
+            return self.safe
+        safe: frozenset[int] | None = None
+        for o in range(4):
+            if self.uper[o]:
+                mine = exact_safe_kinds(river[o])
+                safe = mine if safe is None else safe & mine
+        self.safe_key, self.safe = key, safe
+        return safe
+
     def _quick_discard(self, s: int, c: list[int]) -> tuple[int, bool, int]:
         """The quick player's discard from a free hand: (kind, uper, shanten after)."""
-        plan = _plan(c)
-        best = plan[0]
-        if len(plan) == 1:
-            return best[2], False, best[0]
+        sh, k = _choice(c)
         uper = self.uper
-        if best[0] >= 2 and (uper[0] or uper[1] or uper[2] or uper[3]):
-            safe: frozenset[int] | None = None
-            for o in range(4):
-                if o != s and uper[o]:
-                    mine = exact_safe_kinds(self.river[o])
-                    safe = mine if safe is None else safe & mine
-            if safe:
+        if sh >= 2 and (uper[0] or uper[1] or uper[2] or uper[3]):
+            safe = self._safe(s)
+            plan = _plan(c)
+            if safe and len(plan) > 1:
                 for x in plan:
                     if x[2] in safe:
-                        best = x
-                        break
-        k = best[2]
-        if best[0] == 0 and not self.pen[s] and \
+                        return x[2], False, x[0]
+            return k, False, sh
+        if sh == 0 and not self.pen[s] and \
                 all(m.type == CONCEALED_KONG for m in self.melds[s]):
             c[k] -= 1
             ready = bool(_waits(c)) and self._uper_legal(s, c)
             c[k] += 1
             return k, ready, 0
-        return k, False, best[0]
+        return k, False, sh
 
     def _uper_legal(self, s: int, c: list[int]) -> bool:
         """`uper_verdict` of seat `s`'s hand `c` (after its uper discard), kept by the hand:
@@ -518,7 +577,8 @@ class _Hand:
                     self.uper_waits[s] = after
                 last = self.remaining == 0
                 state = _CLAIMS
-            if state == _CLAIMS:
+            if state == _CLAIMS and (k in waits[(s + 1) & 3] or k in waits[(s + 2) & 3]
+                                     or k in waits[(s + 3) & 3]):
                 end = self._claims(s, k, last)
                 if end is not None:
                     return end
