@@ -8,15 +8,21 @@ playouts model defence (not with the quick policy). Obvious decisions are not se
 legal action, a win that is allowed, a frozen hand after uper, the deal's kongs, the nine
 major tiles, or a discard no other tile comes near.
 
-Then it plays the candidates out in sampled worlds (`ai.search.sample_world`: the hand rebuilt
-from its own view only, every tile it could not see dealt afresh), each world with every
-candidate (common random numbers: the difference between two candidates is measured on the
-same tiles), the rest of the hand played by `Search.policy` (by default `QuickSeat` at every
-seat, about five times cheaper than ``ai:expert``), and counts the points this seat won or
-paid, the others' wins included. The expert's choice is kept unless another candidate did
-better by more than `Search.z` standard errors of the paired difference: the search is noisy
-(a hand's points vary by tens of points and the budget buys tens of playouts, not
-thousands), so it only overrules the expert where the playouts say so clearly.
+Of those it plays out only the ones the expert rates within `Search.close` points of its own
+choice (`expert_values`): where the expert sees a clear difference, the playouts would need
+thousands of worlds to overrule it. Then it plays the candidates out in sampled worlds
+(`ai.search.sample_world`: the hand rebuilt from its own view only, every tile it could not
+see dealt afresh; each such deal serves `Search.walls` worlds, the wall laid again for each,
+`ai.search.redeal_wall`), each world with every candidate (common random numbers: the
+difference between two candidates is measured on the same tiles), the rest of the hand played
+by `Search.policy` (by default `QuickSeat` at every seat, played by the lean simulator,
+`ai.lean`, with the engine's outcomes: `Search.simulator`), and counts the points this seat
+won or paid, the others' wins included. A candidate clearly worse than the expert's choice is
+dropped on the way (`Search.race`), so the playouts go to the close ones. The expert's choice
+is kept unless another candidate did better by more than `Search.z` standard errors of the
+paired difference (a deal's worlds counted as one cluster): the search is noisy (a hand's
+points vary by tens of points and the budget buys tens of worlds, not thousands), so it only
+overrules the expert where the playouts say so clearly.
 
 The budget (`Search.budget_ms`, the settings' ``master_budget_ms``) is thinking time per
 searched decision: candidates are kept (the best first) as far as the fewest worlds can play
