@@ -38,6 +38,7 @@ from ..controls import HandCursor, Prompt
 from ..director import Director
 from ..i18n import has
 from ..layout import Layout
+from ..rehearsal import draw_ahead
 from ..result_ahead import result_ahead
 from ..result_fonts import prepare_fonts
 from ..scene import Scene
@@ -563,6 +564,8 @@ class TableScene(Scene):
             # says only that the game goes on, at the hand in progress
             self.director.say(self.app.tr("table.continued", n=self.session.hand_no),
                                 seconds=2.0).fn()
+        if self.app.frames == 0:  # the first screen: no spare time has drawn it ahead
+            draw_ahead(self)
 
     def on_return(self) -> None:
         """Back from the pause menu (and the settings it may have opened): the settings that
