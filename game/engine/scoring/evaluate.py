@@ -152,12 +152,60 @@ def _score_reading(r: Reading) -> tuple[int, int, tuple[YakScore, ...]]:
         if not n or y.key in replaced:
             continue
         pts = per * n
-        lines.append(YakScore(y.key, pts, y.kind, y.name_ko, y.name_en, n))
+        line = _LINES.get((y.key, pts, n))
+        if line is None:
+            line = _LINES[(y.key, pts, n)] = YakScore(y.key, pts, y.kind, y.name_ko, y.name_en, n)
+        lines.append(line)
         if y.kind == BASIC:
             basic += pts
         else:
             bonus += pts
     return basic, bonus, tuple(lines)
+
+
+#: the scored lines made so far, by yak, points and count (a line is an immutable value: a
+#: ready hand's waits are scored again and again)
+_LINES: dict[tuple[str, int, int], YakScore] = {}
+
+
+def _best_basic(ctx: WinContext, rules: RuleSet) -> int:
+    """``evaluate_win(ctx, rules).basic`` without the rest of the result (the waits of a ready
+    hand need only their basic points): the most basic points of any reading, 0 when the
+    hand is no winning shape. Impossible input raises `ImpossibleHandError` as there."""
+    check_context(ctx)
+    counts = [0] * NUM_PLAYING_KINDS
+    for k in ctx.concealed:
+        counts[k] += 1
+    best = 0
+    for d in decompositions(counts):
+        if d.is_seven_pairs and ctx.melds:
+            continue
+        basic = _basic_of(Reading.build(ctx, rules, d))
+        if basic > best:
+            best = basic
+    return best
+
+
+def _basic_of(r: Reading) -> int:
+    """The basic points `_score_reading` gives a reading, counted alone."""
+    active = _ACTIVE.get(r.rules)
+    if active is None:
+        active = _active(r.rules)
+    hits: dict[str, int] = {}
+    for y, _pts in active:
+        n = y.test(r)
+        if n:
+            hits[y.key] = int(n)
+    if not hits:
+        return 0
+    replaced = {k for key in hits for k in YAK[key].replaces}
+    basic = 0
+    for y, per in active:
+        if y.kind == BASIC:
+            n = hits.get(y.key, 0)
+            if n and y.key not in replaced:
+                basic += per * n
+    return basic
 
 
 #: per rule set, the yak it scores (points not 0) with their points, in table order

@@ -40,6 +40,11 @@ class SetInfo:
         return set_tiles((self.type, self.tile))
 
 
+#: the concealed part's sets made so far (a set is an immutable value, and the same few
+#: hundred come back in every reading): (type, tile, concealed) -> SetInfo
+_SETS: dict[tuple[str, int, bool], SetInfo] = {}
+
+
 @dataclass(frozen=True)
 class Reading:
     ctx: WinContext
@@ -58,7 +63,10 @@ class Reading:
         sets: list[SetInfo] = []
         for t, s in d.sets:
             concealed = t == PUNG and not (not ctx.self_draw and s == win and not elsewhere)
-            sets.append(SetInfo(t, s, concealed))
+            info = _SETS.get((t, s, concealed))
+            if info is None:
+                info = _SETS[(t, s, concealed)] = SetInfo(t, s, concealed)
+            sets.append(info)
         for m in ctx.melds:
             sets.append(SetInfo(PUNG, m.tile, concealed=not m.is_open, kong=m.is_kong, meld=True))
         counts = [0] * NUM_PLAYING_KINDS

@@ -31,7 +31,7 @@ from ..messages import INT, MSG, MSGS, TEXT, TILE, TILES, Message, define
 from ..rules import RuleSet
 from ..tiles import NUM_PLAYING_KINDS, format_tiles, tile_str  # noqa: F401  (doctests)
 from .context import WinContext, WinResult
-from .evaluate import MIN_BASIC, describe_basic, evaluate_win
+from .evaluate import MIN_BASIC, _best_basic, describe_basic, evaluate_win
 
 CLAIMED_PUNG = define("uper.claimed_pung", "your hand has a claimed pung: uper needs a concealed hand")
 CLAIMED_KONG = define("uper.claimed_kong", "your hand has a claimed kong: uper needs a concealed hand")
@@ -134,6 +134,16 @@ def _cached_waits(counts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=8192)
+def _basic_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
+                  seat: int, prevalent: int | None, rules: RuleSet) -> int:
+    """``_win_cached(...).basic``, scored without the rest of the result (`_ready_waits`)."""
+    ctx = WinContext(concealed=tiles + (win,), win_tile=win, melds=melds,
+                     self_draw=self_draw, seat=seat, prevalent=prevalent,
+                     discarder=None if self_draw else (seat + 1) % 4)
+    return _best_basic(ctx, rules)
+
+
+@lru_cache(maxsize=8192)
 def _win_cached(tiles: tuple[int, ...], win: int, melds: tuple[Meld, ...], self_draw: bool,
                 seat: int, prevalent: int | None, rules: RuleSet) -> WinResult:
     ctx = WinContext(concealed=tiles + (win,), win_tile=win, melds=melds,
@@ -168,8 +178,8 @@ def _ready_waits(tiles: tuple[int, ...], melds: tuple[Meld, ...], seat: int,
                  prevalent: int | None, rules: RuleSet) -> tuple[WaitValue, ...]:
     out = []
     for w in shape_waits_of(tiles, melds):
-        sd = _win_cached(tiles, w, melds, True, seat, prevalent, rules).basic
-        dc = _win_cached(tiles, w, melds, False, seat, prevalent, rules).basic
+        sd = _basic_cached(tiles, w, melds, True, seat, prevalent, rules)
+        dc = _basic_cached(tiles, w, melds, False, seat, prevalent, rules)
         v = WaitValue(w, sd, dc)
         if v.valid_self_draw or v.valid_discard:
             out.append(v)
@@ -204,8 +214,8 @@ def uper_verdict(concealed: Iterable[int], melds: Sequence[Meld] = (), *, seat: 
     bad = []
     hand = tuple(sorted(tiles))
     for w in waits:
-        res = _win_cached(hand, w, melds, False, seat, prevalent, rules)
-        if res.basic < MIN_BASIC:
+        if _basic_cached(hand, w, melds, False, seat, prevalent, rules) < MIN_BASIC:
+            res = _win_cached(hand, w, melds, False, seat, prevalent, rules)  # for its words
             bad.append(CHEAP_WAIT(tile=w, basic=describe_basic(res.yak, res.basic)))
     if bad:
         return UperVerdict(False, waits, bad[0] if len(bad) == 1 else CHEAP_WAITS(waits=bad))
