@@ -121,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     def fresh() -> None:
         uper_mod._ready_waits.cache_clear()
         uper_mod._win_cached.cache_clear()
+        uper_mod._basic_cached.cache_clear()
         decompose._decompositions.cache_clear()
         for tiles, melds in hands:
             uper_mod.ready_waits(tiles, melds, seat=1, rules=rules)
