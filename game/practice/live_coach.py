@@ -8,7 +8,8 @@ hidden tile), exactly as the review asks it afterwards. Its own reason is the pr
 ("shanten 1, 14 tiles accepted"), so the coach says why from the two choices themselves, in the
 player's terms (`reason`, made by `plain_reasons.versus`, which the review's reason line uses
 too): the safer tile against a player who declared uper, the hand nearer to ready, more ways to
-2 basic points, more tiles that help.
+2 basic points, more tiles that help; where the two choices show none of these, the expert's own
+note made plain ("it wins on the discard", `plain_reasons.plain_note`).
 
 `LiveCoach` thinks in spare time: `open` starts the expert on a worker thread as soon as the
 player's decision opens (while he thinks), `chose` gives it the player's answer, and `poll`
@@ -52,6 +53,7 @@ from .plain_reasons import (
     WHY_SAFER,
     discard_reason,
     versus,
+    why_line,
 )
 
 __all__ = [
@@ -99,11 +101,13 @@ def reason(d: Decision, chosen: Action, suggested: Action,
 
 
 def judge(d: Decision, chosen: Action, suggested: Action,
-          after_uper: Sequence[Any] | None = None) -> Message:
-    """The coach's line for the player's `chosen` on `d` where the expert chose `suggested`."""
+          after_uper: Sequence[Any] | None = None, note: Message | None = None) -> Message:
+    """The coach's line for the player's `chosen` on `d` where the expert chose `suggested`.
+    `note`: the expert's own note on its choice (`explain()`); where the two choices show no
+    reason, that note made plain says why (`plain_reasons.why_line`, as the review does)."""
     if chosen == suggested:
         return AGREE(action=chosen)
-    why = reason(d, chosen, suggested, after_uper)
+    why = why_line(d.observation, chosen, suggested, note, after_uper) or WHY_JUDGED()
     if isinstance(chosen, Discard) and isinstance(suggested, Discard) \
             and chosen.tile != suggested.tile:
         return DISCARD(tile=suggested.tile, kept=chosen.tile, why=why)
@@ -120,6 +124,7 @@ class Verdict:
 
     decision: Decision
     suggested: Action | None = None
+    note: Message | None = None  # the expert's own note on `suggested` (its `explain()`)
     chosen: Action | None = None
     chosen_at: float | None = None
     line: Message | None = None
@@ -169,6 +174,9 @@ class LiveCoach:
             for e in seen:
                 expert.observe(e)
             v.suggested = expert.act(v.decision)
+            explain = getattr(expert, "explain", None)
+            note = explain() if callable(explain) else None
+            v.note = note if isinstance(note, Message) else None
         except Exception:  # noqa: BLE001 - a coach that cannot think says nothing
             v.cancelled = True
         finally:
@@ -177,7 +185,7 @@ class LiveCoach:
     def _judge(self, v: Verdict, after_uper: Sequence[Any] | None) -> None:
         try:
             if not v.cancelled and v.suggested is not None and v.chosen is not None:
-                v.line = judge(v.decision, v.chosen, v.suggested, after_uper)
+                v.line = judge(v.decision, v.chosen, v.suggested, after_uper, v.note)
         except Exception:  # noqa: BLE001 - a reason that cannot be worked out: say nothing
             v.line = None
         finally:

@@ -76,3 +76,30 @@ def test_the_live_coach_and_the_review_share_one_maker():
     assert lc.WHY_CLOSER is pr.WHY_CLOSER and lc.WHY_JUDGED is pr.WHY_JUDGED
     assert lc.reason.__module__ == lc.__name__  # a wrapper of the shared maker, not a copy
     assert not hasattr(lc, "_discard_reason") and not hasattr(lc, "_call_cost")
+
+
+def test_where_the_choices_show_no_reason_the_coach_says_the_experts_note_plainly():
+    from ai.heuristic import WIN_ON_DISCARD
+    from game.engine.actions import PASS, WIN
+    from game.engine.table import Table
+
+    d = Table(RuleSet(), seed=1).pending()[0]
+    # a passed win: the two choices themselves say nothing the coach can measure
+    assert pr.versus(d.observation, PASS, WIN) == pr.WHY_JUDGED()
+    assert lc.judge(d, PASS, WIN) == lc.INSTEAD(action=WIN, why=pr.WHY_JUDGED())
+    line = lc.judge(d, PASS, WIN, note=WIN_ON_DISCARD())
+    assert line == lc.INSTEAD(action=WIN, why=pr.WINS_DISCARD())
+    assert render(line, "en").endswith(": it wins on the discard")
+
+
+def test_the_coach_keeps_the_experts_note_while_it_thinks():
+    from game.engine.table import Table
+
+    t = Table(RuleSet(), seed=1)
+    d = t.pending()[0]
+    coach = lc.LiveCoach(threaded=False)
+    coach.open(d, t.events, 0)
+    v = coach.current
+    assert v is not None and v.suggested is not None
+    assert v.note is not None and v.note.code.startswith("ai.")
+    assert pr.plain_note(v.note) is not None
