@@ -250,6 +250,27 @@ def _choice(counts: list[int]) -> tuple[int, int]:
     return r
 
 
+def _fold(counts: list[int], safe: frozenset[int], least: int) -> tuple[int, int] | None:
+    """The first of `_plan` among the `safe` kinds held: (shanten after, kind), None when
+    none is held or the hand holds one kind only (no choice to make). `least`: the shanten
+    no discard goes below (the search stops at a safe kind that keeps it)."""
+    melds = (14 - sum(counts)) // 3
+    best: tuple[int, int] | None = None  # (shanten after, kind): the first of the least
+    kinds = 0
+    for single in (True, False):
+        for k in _ORDER:
+            x = counts[k]
+            if x and (x == 1) is single:
+                kinds += 1
+                if k in safe and (best is None or best[0] > least):
+                    counts[k] = x - 1
+                    v = shape.shanten(counts, melds)
+                    counts[k] = x
+                    if best is None or v < best[0]:
+                        best = (v, k)
+    return None if kinds == 1 else best
+
+
 def _waits(counts: list[int]) -> tuple[int, ...]:
     key = bytes(counts)
     w = _WAITS.get(key)
@@ -489,11 +510,10 @@ class _Hand:
         uper = self.uper
         if sh >= 2 and (uper[0] or uper[1] or uper[2] or uper[3]):
             safe = self._safe(s)
-            plan = _plan(c)
-            if safe and len(plan) > 1:
-                for x in plan:
-                    if x[2] in safe:
-                        return x[2], False, x[0]
+            if safe:
+                best = _fold(c, safe, sh)
+                if best is not None:
+                    return best[1], False, best[0]
             return k, False, sh
         if sh == 0 and not self.pen[s] and \
                 all(m.type == CONCEALED_KONG for m in self.melds[s]):

@@ -11,9 +11,10 @@ The worlds are the master's: four ``ai:expert`` seats play `--hands` seeded hand
 of one seat (the dealer's seat rotating with the hand) with a choice, `--worlds` worlds are
 sampled from that seat's view (`ai.search.sample_world`, as ``ai:master`` does), and in each
 `--actions` legal actions (the expert's choice first) are played out both ways. Rates are in
-CPU seconds of this process (``time.process_time``: other work on a shared machine does not
-count against either path); the lean simulator's caches are emptied first, so the worlds are
-as new to it as a search's are. The endings (reason, winners, payments) of the two paths are
+CPU seconds of this process (``time.process_time``), the two paths taking turns by blocks of
+playouts, so that other work on a shared machine slows both alike; the lean simulator's caches
+are emptied first (they then fill as in a game's searches: the playouts of one world share
+hands). The endings (reason, winners, payments) of the two paths are
 compared: the bench fails (exit status 1) on any difference.
 """
 
@@ -37,6 +38,9 @@ from game.engine.driver import HandDriver
 from game.engine.kinds import PLAYS
 from game.engine.rules import RuleSet
 from game.engine.table import Decision, Table
+
+#: playouts per turn of each path
+BLOCK = 24
 
 
 def parse_rules(text: str) -> RuleSet:
@@ -108,24 +112,30 @@ def main() -> int:
           f"(sampled in {time.perf_counter() - t0:.0f} s)")
 
     quick = [QuickSeat() for _ in range(4)]
-    c0 = time.process_time()
-    base = [MasterSeat._playout(w, me, a, quick) for w, me, a in items]
-    engine_s = time.process_time() - c0
+    lean.clear_caches()
+    p0, f0 = STATS.playouts, STATS.fallbacks
+    base: list[float] = []
+    leans: list[Ending] = []
+    engine_s = lean_s = 0.0
+    # the two paths take turns, a block of playouts each, so that a machine busy with other
+    # work slows both alike
+    for i in range(0, len(items), BLOCK):
+        block = items[i:i + BLOCK]
+        c0 = time.process_time()
+        base.extend(MasterSeat._playout(w, me, a, quick) for w, me, a in block)
+        c1 = time.process_time()
+        leans.extend(lean_hand(w, me, a) for w, me, a in block)
+        c2 = time.process_time()
+        engine_s += c1 - c0
+        lean_s += c2 - c1
+    fallbacks = STATS.fallbacks - f0
+    assert STATS.playouts - p0 == len(items)
     engines = []
-    for w, me, a in items:  # the full endings, untimed (the payments above are what is timed)
+    for w, me, a in items:  # the engines' full endings, untimed (the payments were timed)
         t = w.copy()
         n = len(t.events)
         t.submit(me, a)
         engines.append(Ending.of(HandDriver(t, quick, seen=n).run()))
-
-    for cache in (lean._PLANS, lean._WAITS, lean._UPER, lean._SACRED, lean._VALUES):
-        cache.clear()
-    p0, f0 = STATS.playouts, STATS.fallbacks
-    c0 = time.process_time()
-    leans = [lean_hand(w, me, a) for w, me, a in items]
-    lean_s = time.process_time() - c0
-    fallbacks = STATS.fallbacks - f0
-    assert STATS.playouts - p0 == len(items)
 
     n = len(items)
     print(f"  {'path':<30}{'playouts/s':>12}{'us each':>10}{'x engine':>10}")
