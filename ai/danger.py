@@ -364,7 +364,7 @@ def _ready_probability(obs: Observation, o: int) -> float:
     if first_go_around(obs, o):
         return FIRST_GO_AROUND_READY
     n = len(obs.rivers[o])
-    opened = sum(1 for m in obs.melds[o] if m.is_open)
+    opened = sum(1 for m in obs.melds[o] if m.is_open) if obs.melds[o] else 0
     row = THREAT_BY_DISCARDS[min(2, opened)]
     p = row[min(n, len(row) - 1)]
     if opened:

@@ -486,6 +486,19 @@ class Option:
 
 #: the discard of each kind (an action is an immutable value: one for every option made)
 _DISCARD = tuple(Discard(k) for k in range(25))
+_WIN = Win()
+
+
+def _offers(legal: Sequence[Action], kind: type) -> bool:
+    """``kind() in legal`` for an action without fields (`Win`), by class: an action's
+    ``==`` goes through both classes' dataclass methods for every action of the tuple."""
+    return any(type(a) is kind for a in legal)
+
+
+def _offers_uper(legal: Sequence[Action], tile: int) -> bool:
+    """``Discard(tile, uper=True) in legal``, the same way."""
+    return any(type(a) is Discard and a.uper and a.tile == tile  # type: ignore[union-attr]
+               for a in legal)
 #: discards within this danger of the push-or-fold choice are chosen among by the plan's value
 PICK_DANGER = 0.5
 
@@ -549,13 +562,17 @@ class HeuristicSeat(SeatBase):
         self._why: Message | Words | None = None
         self._uper_why: Message = NEVER()
         self._bonus = dict(params.plan_bonus)
-        self._rng = None if seed is None else random.Random(f"slips/{seed}")
+        # the slips' random numbers, seeded when the first chance of a slip comes (a seat
+        # without slips never needs them: a playout makes four seats)
+        self._rng: random.Random | None = None
         self.slips: dict[str, list[int]] = {k: [0, 0] for k in SLIPS}
 
     def _slip(self, kind: str) -> bool:
         """A chance for a slip of `kind`: made with probability `Params.slips` (counted)."""
-        if self._rng is None:
+        if self.seed is None:
             return False
+        if self._rng is None:
+            self._rng = random.Random(f"slips/{self.seed}")
         tally = self.slips[kind]
         tally[0] += 1
         if self._rng.random() < self.params.slips:
@@ -672,7 +689,7 @@ class HeuristicSeat(SeatBase):
         only moves a calm discard away from the widest acceptance when it is really better
         (issue 16). Open hands and levels without value have one value for both."""
         obs = c.obs
-        concealed = all(not m.is_open for m in melds)
+        concealed = not melds or all(not m.is_open for m in melds)
         routes: Sequence[tuple[int, str, int]] = ()
         if self.params.value:
             options, pv, routes = _plans(counts, melds, obs.seat, obs.prevalent, c.unseen, s,
@@ -799,7 +816,7 @@ class HeuristicSeat(SeatBase):
     def _turn(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
         p = self.params
-        if Win() in legal and Win() not in decision.notes:
+        if _offers(legal, Win) and _WIN not in decision.notes:
             self._why = SELF_DRAW_WIN()
             return Win()
         me = obs.seat
@@ -858,7 +875,7 @@ class HeuristicSeat(SeatBase):
             and best.pick_value < max(o.pick_value for o in opts) - 0.5))
         uper: Kind | None = None
         up = Discard(best.action.tile, uper=True)  # type: ignore[union-attr]
-        if up in legal and up not in decision.notes:
+        if _offers_uper(legal, up.tile) and up not in decision.notes:
             if self._want_uper(c, counts, best.action.tile, melds):  # type: ignore[union-attr]
                 action = up
                 uper = UPER
@@ -973,7 +990,7 @@ class HeuristicSeat(SeatBase):
     # ------------------------------------------------------------------ claims
     def _claim(self, decision: Decision, obs: Observation) -> Action:
         legal = decision.legal
-        if Win() in legal and Win() not in decision.notes:
+        if _offers(legal, Win) and _WIN not in decision.notes:
             declined = self._decline(decision, obs)
             if declined is None:
                 self._why = WIN_ON_DISCARD() if decision.kind == DecisionKind.CLAIM else ROB_KONG()
@@ -1140,8 +1157,8 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
                 kinds.append(k)
                 unseen += left
         out.append(DiscardChoice(d, s, tuple(kinds), unseen))
-    out.sort(key=lambda o: (o.shanten, -o.unseen, -len(o.ukeire)))
-    return out
+    keys = [(o.shanten, -o.unseen, -len(o.ukeire)) for o in out]
+    return [out[i] for i in sorted(range(len(out)), key=keys.__getitem__)]  # stable, as before
 
 
 #: the hands `discard_choices` has walked, by their counts as bytes (and declared melds): the
@@ -1243,6 +1260,7 @@ def _p_far(steps: float, u: int, total: int, wall_left: int, discard_ok: bool) -
     return 0.9 ** max(0.0, steps - 1) / (1.0 + x * x)
 
 
+@lru_cache(maxsize=1)  # a rule set is immutable: every new seat may share the defaults
 def _default_rules() -> RuleSet:
     from game.engine.rules import RuleSet
     return RuleSet()

@@ -142,7 +142,13 @@ class HandStarted(_Event):
 
     def visible_to(self, seat: int) -> HandStarted:
         """The seed would reveal the wall: seats do not see it."""
-        return dataclasses.replace(self, seed=None)
+        global _LAST_START
+        last = _LAST_START
+        if last is not None and last[0] is self:  # every seat sees the same start
+            return last[1]
+        seen = dataclasses.replace(self, seed=None)
+        _LAST_START = (self, seen)
+        return seen
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,13 @@ class FlowerShown(_Event):
     tile: int
 
 
+#: the last hand start a seat was shown and what it saw of it (the original held, so its
+#: identity stays its own)
+_LAST_START: tuple[HandStarted, HandStarted] | None = None
+#: a draw as the other seats see it, by seat, wall position and replacement (a few hundred)
+_HIDDEN_DRAWS: dict[tuple[int, int, bool], Drew] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Drew(_Event):
     """`seat` draws `tile` from wall `position`: the live head, or the back wall when
@@ -215,7 +228,13 @@ class Drew(_Event):
     replacement: bool
 
     def visible_to(self, seat: int) -> Drew:
-        return self if seat == self.seat else Drew(self.seat, None, self.position, self.replacement)
+        if seat == self.seat:
+            return self
+        key = (self.seat, self.position, self.replacement)
+        hidden = _HIDDEN_DRAWS.get(key)
+        if hidden is None:  # an event is an immutable value: the other three share one
+            hidden = _HIDDEN_DRAWS[key] = Drew(self.seat, None, self.position, self.replacement)
+        return hidden
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,10 +187,11 @@ def _best_basic(ctx: WinContext, rules: RuleSet) -> int:
 
 
 def _basic_of(r: Reading) -> int:
-    """The basic points `_score_reading` gives a reading, counted alone."""
-    active = _ACTIVE.get(r.rules)
+    """The basic points `_score_reading` gives a reading, counted alone: only the yak that
+    can change them are tested (`_ACTIVE_BASIC`)."""
+    active = _ACTIVE_BASIC.get(r.rules)
     if active is None:
-        active = _active(r.rules)
+        active = _active_basic(r.rules)
     hits: dict[str, int] = {}
     for y, _pts in active:
         n = y.test(r)
@@ -216,6 +217,21 @@ def _active(rules: RuleSet) -> tuple[tuple[Yak, int], ...]:
     if len(_ACTIVE) >= 64:  # rule sets made on the fly (tests, custom values) do not pile up
         _ACTIVE.clear()
     out = _ACTIVE[rules] = tuple((y, rules.points(y.key)) for y in ALL_YAK if rules.points(y.key))
+    return out
+
+
+#: per rule set, the active yak (`_ACTIVE`) that are basic or may replace a basic one: what
+#: `_basic_of` must test (a bonus yak replaces only bonus yak today)
+_ACTIVE_BASIC: dict[RuleSet, tuple[tuple[Yak, int], ...]] = {}
+
+
+def _active_basic(rules: RuleSet) -> tuple[tuple[Yak, int], ...]:
+    if len(_ACTIVE_BASIC) >= 64:
+        _ACTIVE_BASIC.clear()
+    active = _ACTIVE.get(rules) or _active(rules)
+    basic = {y.key for y in ALL_YAK if y.kind == BASIC}
+    out = _ACTIVE_BASIC[rules] = tuple((y, pts) for y, pts in active
+                                       if y.kind == BASIC or basic.intersection(y.replaces))
     return out
 
 
