@@ -199,6 +199,7 @@ SUM_LOST_ONLY = define("game_review.sum.not_won_only", "You did not win the hand
 SUM_DEALT = define("game_review.sum.dealt_in", "You dealt in {n} time.",
                    plural="You dealt in {n} times.", count="n", n=INT)
 SUM_DEALT_ONCE = define("game_review.sum.dealt_in_once", "You dealt in once.")
+SUM_DEALT_TWICE = define("game_review.sum.dealt_in_twice", "You dealt in twice.")
 SUM_NO_DEAL = define("game_review.sum.no_deal_in", "You never dealt in.")
 SUM_GAINED = define("game_review.sum.gained", "In all you gained {n} point.",
                     plural="In all you gained {n} points.", count="n", n=INT)
@@ -313,6 +314,8 @@ NAMED = {
                        plural="{name} dealt in {n} times.", count="n", name=TEXT, n=INT),
     "dealt_in_once": define("game_review.named.dealt_in_once", "{name} dealt in once.",
                             name=TEXT),
+    "dealt_in_twice": define("game_review.named.dealt_in_twice", "{name} dealt in twice.",
+                             name=TEXT),
     "no_deal_in": define("game_review.named.no_deal_in", "{name} never dealt in.", name=TEXT),
     "gained": define("game_review.named.gained", "In all {name} gained {n} point.",
                      plural="In all {name} gained {n} points.", count="n", name=TEXT, n=INT),
@@ -684,6 +687,7 @@ class GameReview:
                        said("won", SUM_WON, won=won, n=n))
             dealt = sum(1 for o in self.outcomes if o.dealt_in)
             out.append(said("dealt_in_once", SUM_DEALT_ONCE) if dealt == 1 else
+                       said("dealt_in_twice", SUM_DEALT_TWICE) if dealt == 2 else
                        said("dealt_in", SUM_DEALT, n=dealt) if dealt else
                        said("no_deal_in", SUM_NO_DEAL))
             total = sum(o.points for o in self.outcomes)

@@ -177,7 +177,7 @@ def test_counts_are_grammatical(lang):
     s2 = [render(m, lang) for m in two.summary()]
     if lang == "en":
         assert "You won the hand." in s1 and "You won 1 of 3 hands." in s2
-        assert "You dealt in 2 times." in s2 and "In all you gained 30 points." in s1
+        assert "You dealt in twice." in s2 and "In all you gained 30 points." in s1
         assert "In all you lost 39 points." in s2
         assert "offence: you lost about 5.0 points with 1 choice the computer would not have " \
             "made." in s1
@@ -242,6 +242,7 @@ def _every_summary():
     one_hand = [HandOutcome(1, 30, True, False)]
     lost_one = [HandOutcome(1, -8, False, True)]
     many = [HandOutcome(i, (-10, 0, 12)[i % 3], i % 3 == 2, i % 3 == 0) for i in range(1, 17)]
+    twice = [HandOutcome(1, -8, False, True), HandOutcome(2, -8, False, True)]
     none_won = [HandOutcome(1, 0, False, False), HandOutcome(2, -4, False, False)]
     reviews = [
         review([item(5.0, "mistake")], one_hand),
@@ -250,6 +251,7 @@ def _every_summary():
         review([item(9.0, "blunder", "defence"), *agreed(1, "uper"), *agreed(3, "claims"),
                 *agreed(gr.AGREEMENT_MIN)], many),
         review(agreed(3) + agreed(1, "defence"), none_won),
+        review([item(2.0, "inaccuracy")], twice),
         review([item(2.0, "inaccuracy", "claims", "claim", hand=2, chosen=PASS),
                 item(3.5, "mistake", "claims", "claim", hand=4, chosen=PASS)], many),
     ]
@@ -269,7 +271,8 @@ def test_no_sentence_reads_like_a_lab_report(lang):
             if name is not None and lang == "en":  # a named player is never "you"
                 assert not {"you", "your"} & set(text.lower().replace(":", " ").split()), text
     for code in ("won_only", "not_won_only", "won_none", "won", "cat_same", "cat_same_one",
-                 "cat_cost", "cat_gain"):
+                 "cat_cost", "cat_gain", "dealt_in", "dealt_in_once", "dealt_in_twice",
+                 "no_deal_in"):
         assert f"game_review.sum.{code}" in seen or f"game_review.named.{code}" in seen, code
 
 
