@@ -101,6 +101,7 @@ class GameReviewScene(Scene):
         self.hand_cursor: int | None = None  # the hand chosen on the timeline
         self._columns: list[tuple[int, pygame.Rect]] = []  # the timeline's, as last drawn
         self._observed: dict[tuple[int, int], Any] = {}  # (hand, actions) -> what he saw
+        self._reasons: dict[tuple[Any, ...], str] = {}  # a decision's reason line, made once
         self._record: Record | None = None
         self._timeline: list[TimelineHand] | None = None
         self._thread: threading.Thread | None = None
@@ -602,8 +603,12 @@ class GameReviewScene(Scene):
         rec = self.record()
         if rec is None:
             return ""
-        return reason_text(rec, item, self.app.lang, self.app.notation, self._observed,
-                           figures=self.show_figures)
+        key = (item.hand, item.actions_before, self.app.lang, self.app.notation,
+               self.show_figures)
+        if key not in self._reasons:  # worked out once, not every frame (about 1 ms each)
+            self._reasons[key] = reason_text(rec, item, self.app.lang, self.app.notation,
+                                             self._observed, figures=self.show_figures)
+        return self._reasons[key]
 
     def _draw_board(self, surface: pygame.Surface, g: dict[str, Any],
                     item: ReviewedDecision) -> None:
