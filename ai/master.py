@@ -131,7 +131,7 @@ class Search:
     the expert rates them (`expert_values`) is within this many points of its choice's (None:
     every candidate); `race`: stop playing a candidate once its gain over the expert's choice
     is below −`race` standard errors, checked every `race_every` worlds from twice that on
-    (None: every candidate to the end): a candidate clearly worse cannot overrule the
+    and from four deals on (None: every candidate to the end): a candidate clearly worse cannot overrule the
     expert, so its playouts are better spent on the others, and the search stops when none
     is left; `control`: regress the luck of the master's draws out of the paired differences
     (`luck`, a control variate); `walls`: worlds per sampled deal of the hands (the first as
@@ -691,7 +691,8 @@ class MasterSeat(SeatBase):
             took = (time.perf_counter() - t0) / len(live)
             self._cost = 0.7 * self._cost + 0.3 * took  # the cost of a playout, as it goes
             i += 1
-            if s.race is not None and i >= 2 * s.race_every and i % s.race_every == 0:
+            if s.race is not None and i >= max(2 * s.race_every, 4 * s.walls) \
+                    and i % s.race_every == 0:
                 live = [j for j in live if j == 0 or not _clearly_worse(res.gain(j), s.race)]
         return res
 

@@ -329,12 +329,13 @@ def variance(hands: int, seed: int, search: Search) -> int:
                 gaps.append((None if v is None or v0 is None else abs(v - v0), *plain.gain(i)))
             # the race replayed on these worlds: which candidates it would have played, when
             live = list(range(len(res.actions)))
+            first = max(2 * full.race_every, 4 * full.walls)  # as MasterSeat._play_out
             for w in range(res.worlds):
                 raced += len(live)
                 played += len(res.actions)
                 n = w + 1
-                if n >= 2 * full.race_every and n % full.race_every == 0:
-                    part = SearchResult(res.actions, res.points[:n])
+                if n >= first and n % full.race_every == 0:
+                    part = SearchResult(res.actions, res.points[:n], deals=res.deals[:n])
                     live = [j for j in live if j == 0 or not _clearly_worse(part.gain(j), 1.0)]
             kept_same += all(j in live for j in range(len(res.actions))
                              if plain.gain(j)[0] > 2 * plain.gain(j)[1] > 0)
@@ -362,7 +363,7 @@ def variance(hands: int, seed: int, search: Search) -> int:
     print(f"standard error per second of thinking (sd per world x sqrt(s per world)): "
           f"{sd_dealt * math.sqrt(secs / max(1, worlds_played)):.2f}")
     print(f"race (drop below -1 se, checked every {full.race_every} worlds from "
-          f"{2 * full.race_every}): {raced} of {played} playouts "
+          f"{max(2 * full.race_every, 4 * full.walls)}): {raced} of {played} playouts "
           f"({100 * raced / played:.0f} %), per searched decision {raced / searched:.1f} "
           f"instead of {played / searched:.1f}; a candidate the full search found clearly "
           f"better kept in {kept_same} of {searched} decisions")
