@@ -586,11 +586,29 @@ class MasterSeat(SeatBase):
     def act(self, decision: Decision) -> Action:
         started = time.perf_counter()
         self._decisions += 1
+        if not self.search.searches:
+            self.last = None
+            chosen = self.expert.act(decision)
+            self._why = self.expert.explain()
+            return chosen
+        # no garbage collection while a searching seat decides: a full collection of the
+        # game's heap took 0.4-1.2 s on the loaded 2-core machine (bench: the decisions over
+        # budget + 10 % were those), holding the interpreter's lock, so the table's frames
+        # stalled too. The search makes no reference cycles (tests/ai/test_the_master_search_
+        # pauses_the_garbage_collector.py): its garbage goes as it is made; a collection waits
+        paused = gc.isenabled()
+        if paused:
+            gc.disable()
+        try:
+            return self._decide(decision, started)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _decide(self, decision: Decision, started: float) -> Action:
         chosen = self.expert.act(decision)
         self._why = self.expert.explain()
         self.last = None
-        if not self.search.searches:
-            return chosen
         cands = candidates(self.expert, decision, chosen, self.search)
         if len(cands) < 2:
             self.counts["obvious"] += 1
@@ -601,19 +619,7 @@ class MasterSeat(SeatBase):
             if len(cands) < 2:
                 self.counts["far"] += 1
                 return chosen
-        # no garbage collection while the search runs: a full collection of the game's heap
-        # took 0.4-1.2 s on the loaded 2-core machine (bench: the decisions over budget + 10 %
-        # were those), holding the interpreter's lock, so the table's frames stalled too. The
-        # search makes no reference cycles (tests/ai/test_the_master_search_pauses_the_
-        # garbage_collector.py): its garbage goes as it is made, and a collection can wait
-        paused = gc.isenabled()
-        if paused:
-            gc.disable()
-        try:
-            res = self._play_out(decision, cands, started)
-        finally:
-            if paused:
-                gc.enable()
+        res = self._play_out(decision, cands, started)
         if res is None or not res.worlds:
             self.counts["short"] += 1
             return chosen
