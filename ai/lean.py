@@ -295,6 +295,9 @@ def _value(ctx: WinContext, rules: RuleSet) -> WinResult:
     return r
 
 
+#: a winner: (seat, how, from seat, tile kind, the win's context, its value)
+_Win = tuple[int, WinHow, int | None, int, WinContext, WinResult]
+
 # states of the loop in `_Hand.play`
 _TURN, _CLAIMS, _AFTER = 0, 1, 2
 
@@ -412,23 +415,26 @@ class _Hand:
     def _self_draw(self, s: int, k: int, before: Sequence[int]
                    ) -> tuple[WinContext, WinResult] | None:
         """A legal self-drawn win of `k` (`before`: the waits of the hand without it)."""
-        if not self._sacred(s, before).can_self_draw or self.pen[s]:
+        if self.pen[s]:
             return None
         ctx = self._context(s, k, True, None, self.remaining == 0)
-        res = _value(ctx, self.rules)
-        return (ctx, res) if res.valid else None
+        res = _value(ctx, self.rules)  # before the sacred status: the same hands come back
+        if not res.valid or not self._sacred(s, before).can_self_draw:
+            return None
+        return ctx, res
 
     def _discard_win(self, s: int, k: int, discarder: int, last: bool
                      ) -> tuple[WinContext, WinResult] | None:
         """A legal win of `s` on the discard of `k` (`k` completes its shape)."""
-        if self.pen[s] or self._sacred(s, self.waits[s]).why_not(k) is not None:
+        if self.pen[s]:
             return None
         ctx = self._context(s, k, False, discarder, last)
-        res = _value(ctx, self.rules)
-        return (ctx, res) if res.valid else None
+        res = _value(ctx, self.rules)  # before the sacred status: the same hands come back
+        if not res.valid or self._sacred(s, self.waits[s]).why_not(k) is not None:
+            return None
+        return ctx, res
 
-    def _won(self, wins: list[tuple[int, WinHow, int | None, int, WinContext, WinResult]]
-             ) -> Ending:
+    def _won(self, wins: Sequence[_Win]) -> Ending:
         total = [0, 0, 0, 0]
         for _s, _how, _frm, _k, ctx, res in wins:
             pay = payments(res, ctx, self.rules)
@@ -440,7 +446,7 @@ class _Hand:
         """The quick players' answers to the discard of `k` by `s`: the legal wins (None:
         nobody wins)."""
         waits = self.waits
-        wins = []
+        wins: list[_Win] = []
         for o in claim_order(s):
             if k in waits[o]:
                 r = self._discard_win(o, k, s, last)
@@ -580,8 +586,8 @@ class _Hand:
                     k = d
                     after = before
                 else:
-                    if won:
-                        r = self._self_draw(s, d, before)  # type: ignore[arg-type]
+                    if won and d is not None:
+                        r = self._self_draw(s, d, before)
                         if r is not None:
                             return self._won([(s, WinHow.SELF_DRAW, None, d, r[0], r[1])])
                     k, up, sh = self._quick_discard(s, c)
@@ -677,19 +683,19 @@ def _start(world: Table, me: int, action: Action, deadline: float | None) -> End
                 h.missed[s] = True  # SD5
             else:
                 h.temp[s] = True  # SD1
-    res = resolve_claims(discarder, answers, world.rules)
-    if res.triple_win:
+    resolution = resolve_claims(discarder, answers, world.rules)
+    if resolution.triple_win:
         return Ending(EndReason.TRIPLE_WIN, (), _NOTHING)
-    if res.winners:
-        wins = []
-        for s in res.winners:
+    if resolution.winners:
+        wins: list[_Win] = []
+        for s in resolution.winners:
             r = h._discard_win(s, k, discarder, last)
             assert r is not None
             wins.append((s, WinHow.DISCARD, discarder, k, r[0], r[1]))
         return h._won(wins)
-    if res.claim is None:
+    if resolution.claim is None:
         return h.play(_AFTER, discarder, False, None)
-    s, claim = res.claim
+    s, claim = resolution.claim
     kong = isinstance(claim, Kong)
     assert kong or isinstance(claim, Pung)
     c = h.counts[s]
