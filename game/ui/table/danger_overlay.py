@@ -55,8 +55,23 @@ class DangerBand:
 
     SHADES = SHADES
 
+    #: the texts wrapped kept (a frame wraps the same lines again while they stand)
+    WRAPS_KEPT = 128
+
     def __init__(self) -> None:
         self._plates: dict[tuple[object, ...], pygame.Surface] = {}
+        self._wraps: dict[tuple[str, int, int], list[str]] = {}
+
+    def wrap(self, fonts: Fonts, text: str, px: int, width: int) -> list[str]:
+        """`widgets.wrap`, kept per text, size and width: the band and the reasons box draw the
+        same lines every frame, and wrapping measures each word."""
+        key = (text, px, width)
+        lines = self._wraps.get(key)
+        if lines is None:
+            if len(self._wraps) >= self.WRAPS_KEPT:
+                self._wraps.clear()
+            lines = self._wraps[key] = wrap(fonts, text, px, width)
+        return lines
 
     # ---------------------------------------------------------------- the tiles
     def draw_tiles(self, surface: pygame.Surface, fonts: Fonts,
@@ -96,7 +111,7 @@ class DangerBand:
         width = min(bounds.w - 8, max(rect.w * 6, round(px * 26)))
         wrapped: list[str] = []
         for text in lines:
-            wrapped.extend(wrap(fonts, text, px, width - 16))
+            wrapped.extend(self.wrap(fonts, text, px, width - 16))
         line_h = round(px * 1.3)
         h = len(wrapped) * line_h + 12
         w = min(width, max(fonts.text(ln, px).get_width() for ln in wrapped) + 16) \
@@ -120,7 +135,7 @@ class DangerBand:
         bottom = band.bottom
         line_h = round(px * 1.3)
         for text, colour in lines:
-            wrapped = wrap(fonts, text, px, band.w - 16)[:3]
+            wrapped = self.wrap(fonts, text, px, band.w - 16)[:3]
             if not wrapped:
                 continue
             h = len(wrapped) * line_h + 8
@@ -172,6 +187,23 @@ class TableCoach:
         self._memo: tuple[tuple[object, ...], DangerView] | None = None
         self.hover_at: tuple[int, int] | None = None  # a pointer given (tests); else the mouse
         self.shown: dict[str, object] = {}  # what the last frame showed (tests read it)
+        #: messages rendered, by message, language and notation (`say`)
+        self._words: dict[tuple[object, str, bool], str] = {}
+
+    def say(self, message: Any) -> str:
+        """`App.reason`, kept per message and the player's language and notation: the waits
+        line and the hovered tile's reasons are drawn every frame from the same messages, and
+        rendering one was most of what the assist cost a frame."""
+        key = (message, self.app.lang, bool(getattr(self.app, "notation", False)))
+        try:
+            words = self._words.get(key)
+        except TypeError:  # an argument that cannot be a key: rendered each time
+            return self.app.reason(message)
+        if words is None:
+            if len(self._words) >= DangerBand.WRAPS_KEPT:
+                self._words.clear()
+            words = self._words[key] = self.app.reason(message)
+        return words
 
     # ---------------------------------------------------------------- following the game
     def follow(self, d: Decision | None, table: Table | None, human: int | None,
@@ -238,7 +270,7 @@ class TableCoach:
             self.band.draw_tiles(surface, fonts, tiles, view, px)
             waits = view.waits_message()
             if waits is not None:
-                lines.append((self.app.reason(waits), INK))
+                lines.append((self.say(waits), INK))
             self.shown["danger"] = view
         if self.line and elapsed < self.line_until:
             lines.append((self.line, COACH))
@@ -259,7 +291,7 @@ class TableCoach:
             at = self._pointer()
             hit = next(((r, k) for r, k in tiles if at is not None and r.collidepoint(at)), None)
             if hit is not None and hit[1] in view.tiles:
-                reasons = [self.app.reason(m) for m in view.tiles[hit[1]].why]
+                reasons = [self.say(m) for m in view.tiles[hit[1]].why]
                 self.shown["reasons"] = reasons
                 self.shown["reasons_box"] = self.band.draw_reasons(
                     surface, fonts, hit[0], reasons, px, bounds or surface.get_rect())
