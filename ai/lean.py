@@ -186,8 +186,10 @@ _UPER: dict[tuple, bool] = {}
 _SACRED: dict[tuple, SacredStatus] = {}
 #: (win context, rules) -> its value
 _VALUES: dict[tuple[WinContext, RuleSet], WinResult] = {}
-#: the caches are emptied when they grow past this many hands
-CACHE_CAP = 1 << 17
+#: the caches are emptied when they grow past this many hands (a few tens of megabytes at
+#: most); the wins', which keep their contexts and values, at `BIG_CAP`
+CACHE_CAP = 1 << 16
+BIG_CAP = 1 << 12
 
 
 def clear_caches() -> None:
@@ -289,7 +291,7 @@ def _value(ctx: WinContext, rules: RuleSet) -> WinResult:
     r = _VALUES.get(key)
     if r is None:
         r = evaluate_win(ctx, rules)
-        if len(_VALUES) >= CACHE_CAP:
+        if len(_VALUES) >= BIG_CAP:
             _VALUES.clear()
         _VALUES[key] = r
     return r
@@ -392,7 +394,7 @@ class _Hand:
                                temporary=self.temp[s], missed_after_uper=self.missed[s],
                                discarded_win_after_uper=self.dwin[s],
                                stems_of=river[:ui + 1] if ui >= 0 and chosen else None)
-            if len(_SACRED) >= CACHE_CAP:
+            if len(_SACRED) >= BIG_CAP:
                 _SACRED.clear()
             _SACRED[key] = st
         return st
@@ -540,7 +542,7 @@ class _Hand:
             hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
             v = uper_verdict(hand, melds, seat=s, prevalent=self.prevalent,
                              wall_left=self.remaining, rules=rules).legal
-            if len(_UPER) >= CACHE_CAP:
+            if len(_UPER) >= BIG_CAP:
                 _UPER.clear()
             _UPER[key] = v
         return v
