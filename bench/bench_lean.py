@@ -5,12 +5,15 @@ lean simulator handed to the engine; and whether every ending agreed.
 
     python bench/bench_lean.py                    # 12 hands, 4 worlds per decision, 3 actions
     python bench/bench_lean.py --hands 40 --worlds 6 --seed 2
+    python bench/bench_lean.py --worlds 2 --walls 4     # each sampled deal with 4 walls
     nice -n 10 python bench/bench_lean.py --rules strict_table=true,sacred_own_wait=frozen
 
 The worlds are the master's: four ``ai:expert`` seats play `--hands` seeded hands; at each turn
 of one seat (the dealer's seat rotating with the hand) with a choice, `--worlds` worlds are
 sampled from that seat's view (`ai.search.sample_world`, as ``ai:master`` does), and in each
-`--actions` legal actions (the expert's choice first) are played out both ways. Rates are in
+`--actions` legal actions (the expert's choice first) are played out both ways; with `--walls`
+N each sampled deal serves N worlds, the tiles left in its wall laid again for each
+(`ai.search.redeal_wall`, as the master's `Search.walls` does). Rates are in
 CPU seconds of this process (``time.process_time``), the two paths taking turns by blocks of
 playouts, so that other work on a shared machine slows both alike; the lean simulator's caches
 are emptied first (they then fill as in a game's searches: the playouts of one world share
@@ -32,7 +35,7 @@ from ai import lean
 from ai.heuristic import HeuristicSeat
 from ai.lean import STATS, Ending, lean_hand
 from ai.master import MasterSeat, QuickSeat
-from ai.search import HandView, WorldError, sample_world
+from ai.search import HandView, WorldError, redeal_wall, sample_world
 from game.engine.actions import Action
 from game.engine.driver import HandDriver
 from game.engine.kinds import PLAYS
@@ -59,11 +62,12 @@ def parse_rules(text: str) -> RuleSet:
 class _Sampler:
     """An expert seat that, at its turns with a choice, samples worlds from its own view."""
 
-    def __init__(self, seed: int, worlds: int, actions: int,
+    def __init__(self, seed: int, worlds: int, walls: int, actions: int,
                  out: list[tuple[Table, int, Action]]):
         self.expert = HeuristicSeat("expert", seed)
         self.view = HandView()
-        self.seed, self.worlds, self.actions, self.out = seed, worlds, actions, out
+        self.seed, self.worlds, self.walls, self.actions = seed, worlds, walls, actions
+        self.out = out
         self.n = 0
 
     def observe(self, event) -> None:
@@ -78,20 +82,24 @@ class _Sampler:
             random.Random(f"{self.seed}/{self.n}").shuffle(others)
             acts = [chosen, *others][:self.actions]
             for i in range(self.worlds):
+                rng = random.Random(f"{self.seed}/{self.n}/{i}")
                 try:
-                    w = sample_world(self.view, decision, random.Random(f"{self.seed}/{self.n}/{i}"))
+                    w = sample_world(self.view, decision, rng)
                 except WorldError:
                     continue
-                self.out.extend((w, decision.seat, a) for a in acts)
+                for j in range(self.walls):
+                    wall = w if j == 0 else redeal_wall(w, rng)
+                    self.out.extend((wall, decision.seat, a) for a in acts)
         return chosen
 
 
-def worlds(hands: int, seed: int, per: int, actions: int, rules: RuleSet
+def worlds(hands: int, seed: int, per: int, actions: int, rules: RuleSet, walls: int = 1
            ) -> list[tuple[Table, int, Action]]:
     out: list[tuple[Table, int, Action]] = []
     for i in range(hands):
         seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
-        seats[i % 4] = _Sampler(seed * 1000 + i, per, actions, out)  # type: ignore[call-overload]
+        seats[i % 4] = _Sampler(seed * 1000 + i, per, walls, actions,  # type: ignore[call-overload]
+                                out)
         HandDriver(Table(rules, seed=seed + i), seats).run()
     return out
 
@@ -100,15 +108,16 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=12)
     ap.add_argument("--worlds", type=int, default=4, help="worlds sampled per decision")
+    ap.add_argument("--walls", type=int, default=1, help="walls laid for each sampled world")
     ap.add_argument("--actions", type=int, default=3, help="actions played out per world")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rules", default="", help="house rules, key=value,... (default: none)")
     args = ap.parse_args()
     rules = parse_rules(args.rules)
     t0 = time.perf_counter()
-    items = worlds(args.hands, args.seed, args.worlds, args.actions, rules)
-    print(f"{len(items)} playouts: {args.hands} hands of four ai:expert, {args.worlds} worlds per "
-          f"decision of one seat, up to {args.actions} actions each "
+    items = worlds(args.hands, args.seed, args.worlds, args.actions, rules, args.walls)
+    print(f"{len(items)} playouts: {args.hands} hands of four ai:expert, {args.worlds} worlds x "
+          f"{args.walls} walls per decision of one seat, up to {args.actions} actions each "
           f"(sampled in {time.perf_counter() - t0:.0f} s)")
 
     quick = [QuickSeat() for _ in range(4)]
