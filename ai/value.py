@@ -62,6 +62,7 @@ PLANS: dict[str, Message] = {name: k() for name, k in PLAN_KINDS.items()}
 PLANS.update({f"concealed + {name}": CONCEALED(plan=m) for name, m in list(PLANS.items())})
 NO_PLAN, SHAPE, READY = PLANS["no plan"], PLANS["shape"], PLANS["ready"]
 
+_NO_SUITS: frozenset[int] = frozenset()  # the suits of no meld
 _SIMPLE_MASK = tuple(is_simple(k) for k in range(NUM_PLAYING_KINDS))
 _majors_of = itemgetter(*MAJOR_KINDS)  # counts -> the counts of the terminals and honours
 
@@ -162,8 +163,8 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
     """
     if shanten is None:
         shanten = _shanten(counts, len(melds))
-    concealed = all(not m.is_open for m in melds)
-    vk = value_kinds(seat, prevalent)
+    concealed = not melds or all(not m.is_open for m in melds)
+    vk = _value_kinds(seat, prevalent)
     value_sure = 0
     value_pairs = 0
     for m in melds:
@@ -180,7 +181,7 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
     options: list[tuple[int, int, str]] = []  # (distance, basic, name) reaching 2 points
 
     # flushes: every meld in one suit (or honours); count the other tiles to throw
-    meld_suits = {suit(m.tile) for m in melds}
+    meld_suits = {suit(m.tile) for m in melds} if melds else _NO_SUITS
     honours_held = sum(counts[18:25])
     for s in (0, 1):
         if meld_suits - {s, 2}:
@@ -199,7 +200,7 @@ def plan_options(counts: Sequence[int], melds: Sequence[Meld] = (), *, seat: int
     elif value_sure + value_pairs >= 2:
         options.append((2 - value_sure, 2, "value pungs"))
     majors = sum(_majors_of(counts))
-    simple_melds = all(_SIMPLE_MASK[m.tile] for m in melds)
+    simple_melds = not melds or all(_SIMPLE_MASK[m.tile] for m in melds)
 
     if concealed:
         # concealed: the self-draw is always worth 2; a discard win needs one more yak
