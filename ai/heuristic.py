@@ -497,8 +497,9 @@ def _offers(legal: Sequence[Action], kind: type) -> bool:
 
 def _offers_uper(legal: Sequence[Action], tile: int) -> bool:
     """``Discard(tile, uper=True) in legal``, the same way."""
-    return any(type(a) is Discard and a.uper and a.tile == tile  # type: ignore[union-attr]
-               for a in legal)
+    return any(type(a) is Discard and a.uper and a.tile == tile for a in legal)
+
+
 #: discards within this danger of the push-or-fold choice are chosen among by the plan's value
 PICK_DANGER = 0.5
 
@@ -609,6 +610,10 @@ class HeuristicSeat(SeatBase):
             own[k] += 1
         elsewhere = [vis[k] - own[k] for k in range(25)]
         unseen = [4 - v for v in vis]
+        danger: list[float]
+        threat: float
+        certain: float
+        safe: frozenset[int] | None
         if p.defence > 0 and not p.evidence and not any(obs.uper):
             # without evidence only uper players are read, and nobody declared: every read
             # would be silent with no danger (`read_opponents`), so its sums are these
