@@ -17,8 +17,8 @@ they can never disagree with it: a win's legality and value (`sacred_status`,
 The outcome is the engine's, decision for decision (tests/ai/test_lean_playouts_match_the_engine.py
 plays every legal action of thousands of seeded decisions both ways, under the house rules
 that change play). What it does not play itself it hands to the engine (`engine_hand`, the
-path ``ai.master`` took before; counted in `STATS`): a decision at the deal, a kong that may
-be robbed, a wrong win declared at a strict table.
+path ``ai.master`` took before; counted in `STATS`): a decision at the deal or on a kong being
+robbed, a wrong win declared at a strict table.
 
 >>> from game.engine.rules import RuleSet
 >>> from game.engine.table import Table
@@ -51,7 +51,7 @@ from game.engine.driver import HandDriver
 from game.engine.hand import shanten as shape
 from game.engine.hand.shanten import HandShape
 from game.engine.kinds import PLAYS, EndReason, Phase, WinHow
-from game.engine.melds import CONCEALED_KONG, Meld
+from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
 from game.engine.rules import RuleSet
@@ -400,7 +400,7 @@ class _Hand:
         return st
 
     def _context(self, s: int, kind: int, self_draw: bool, discarder: int | None,
-                 last: bool) -> WinContext:
+                 last: bool, robbing: bool = False) -> WinContext:
         c = self.counts[s]
         kinds = [k for k in range(NUM_PLAYING_KINDS) for _ in range(c[k])]
         if not self_draw:
@@ -410,7 +410,7 @@ class _Hand:
             concealed=tuple(kinds), win_tile=kind, melds=tuple(self.melds[s]),
             self_draw=self_draw, seat=s, prevalent=self.prevalent, discarder=discarder,
             uper=self.uper[s], flowers=self.flowers[s],
-            win_on_kong=self_draw and self.kong_draw[s], robbing_kong=False, last_tile=last,
+            win_on_kong=self_draw and self.kong_draw[s], robbing_kong=robbing, last_tile=last,
             first_turn=not self.any_meld and s not in self.deal_kongs and not self.discarded[s],
             doubled=self.doubled)
 
@@ -425,12 +425,13 @@ class _Hand:
             return None
         return ctx, res
 
-    def _discard_win(self, s: int, k: int, discarder: int, last: bool
+    def _discard_win(self, s: int, k: int, discarder: int, last: bool, robbing: bool = False
                      ) -> tuple[WinContext, WinResult] | None:
-        """A legal win of `s` on the discard of `k` (`k` completes its shape)."""
+        """A legal win of `s` on the discard of `k` (`k` completes its shape; `robbing`: on
+        the tile `discarder` added to his pung)."""
         if self.pen[s]:
             return None
-        ctx = self._context(s, k, False, discarder, last)
+        ctx = self._context(s, k, False, discarder, last, robbing)
         res = _value(ctx, self.rules)  # before the sacred status: the same hands come back
         if not res.valid or self._sacred(s, self.waits[s]).why_not(k) is not None:
             return None
@@ -444,16 +445,17 @@ class _Hand:
                 total[q] += pay.get(q, 0)
         return Ending(EndReason.WIN, tuple(w[:4] for w in wins), tuple(total))
 
-    def _claims(self, s: int, k: int, last: bool) -> Ending | None:
-        """The quick players' answers to the discard of `k` by `s`: the legal wins (None:
-        nobody wins)."""
+    def _claims(self, s: int, k: int, last: bool, robbing: bool = False) -> Ending | None:
+        """The quick players' answers to the discard of `k` by `s` (`robbing`: to the tile
+        `s` adds to his pung): the legal wins (None: nobody wins)."""
         waits = self.waits
+        how = WinHow.ROBBING_KONG if robbing else WinHow.DISCARD
         wins: list[_Win] = []
         for o in claim_order(s):
             if k in waits[o]:
-                r = self._discard_win(o, k, s, last)
+                r = self._discard_win(o, k, s, last, robbing)
                 if r is not None:
-                    wins.append((o, WinHow.DISCARD, s, k, r[0], r[1]))
+                    wins.append((o, how, s, k, r[0], r[1]))
         if not wins:
             return None
         rules = self.rules
@@ -635,9 +637,8 @@ def _start(world: Table, me: int, action: Action, deadline: float | None) -> End
         raise _Fallback  # the engine says why not
     phase = world.phase
     if phase == Phase.TURN:
-        if isinstance(action, (AddedKong, Win)) and (isinstance(action, AddedKong)
-                                                     or me in world._false_win):
-            raise _Fallback  # a kong that may be robbed; a wrong win at a strict table
+        if isinstance(action, Win) and me in world._false_win:
+            raise _Fallback  # a wrong win declared at a strict table
         if isinstance(action, DeclareNineMajor):
             return Ending(EndReason.NINE_MAJOR, (), _NOTHING)
         h = _Hand(world, deadline)
@@ -649,6 +650,21 @@ def _start(world: Table, me: int, action: Action, deadline: float | None) -> End
             assert ctx is not None and res is not None and d is not None
             return h._won([(me, WinHow.SELF_DRAW, None, d, ctx, res)])
         c = h.counts[me]
+        if isinstance(action, AddedKong):
+            k = action.tile
+            c[k] -= 1
+            h.any_meld = True
+            end = h._claims(me, k, False, robbing=True)
+            if end is not None:
+                return end
+            melds = h.melds[me]
+            i = next(i for i, m in enumerate(melds) if m.type == PUNG_MELD and m.tile == k)
+            melds[i] = Meld(ADDED_KONG, k, melds[i].from_seat)
+            h.waits[me] = shape.waits(c)
+            d = h._draw(me, True)
+            if d is None:
+                return Ending(EndReason.EXHAUSTIVE, (), _NOTHING)
+            return h.play(_TURN, me, True, d)
         if isinstance(action, ConcealedKong):
             h._kong(me, action.tile)
             d = h._draw(me, True)
@@ -666,7 +682,7 @@ def _start(world: Table, me: int, action: Action, deadline: float | None) -> End
                 h.pen[me] = True
         return h.play(_CLAIMS, me, False, None, k, h.remaining == 0)
     if phase != Phase.CLAIM:
-        raise _Fallback  # the deal's kongs, a kong that may be robbed
+        raise _Fallback  # the deal's kongs, an answer to a kong being robbed
     assert world._last_discard is not None
     discarder, tid, last = world._last_discard
     k = KIND_OF_TILE[tid]
