@@ -560,6 +560,9 @@ def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
     r = _RES.get(rkey)
     if (_fill(rkey) if r is None else r) > 0:
         return ()  # a hand one step from ready or worse cannot be ready after one discard
+    kept = _READY_DISCARDS.get(b)
+    if kept is not None:
+        return kept
     out = []
     for part, lo, hi in ((0, 0, 9), (1, 9, 18), (2, 18, 25)):
         key = b[lo:hi]
@@ -569,7 +572,15 @@ def ready_discards(counts: Sequence[int]) -> tuple[int, ...]:
                 after = b[:lo] + nk + b[hi:]
                 if _completing(after, tot - e + _entry(part, nk), melds):
                     out.append(lo + i)
-    return tuple(out)
+    if len(_READY_DISCARDS) >= _TRANSITIONS_CAP:
+        _READY_DISCARDS.clear()
+    kept = _READY_DISCARDS[b] = tuple(out)
+    return kept
+
+
+#: `ready_discards` of the hands near ready met so far, by their counts (the table asks at every
+#: turn of a concealed hand, and the same hands come back: a playout's two choices share them)
+_READY_DISCARDS: dict[bytes, tuple[int, ...]] = {}
 
 
 _PLUS: dict[bytes, tuple[bytes | None, ...]] = {}  # vector -> vectors with one more of each kind
