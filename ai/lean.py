@@ -9,10 +9,14 @@ the legal actions with their notes, the uper verdicts), events and each seat's v
 though the quick players read a few counts. `lean_hand` plays the same hand on counts and
 small lists: the live and back walls as the world's wall lies, per seat its counts, melds,
 river, flags and the waits of its hand (worked out when its hand changes, and only when it is
-ready), the quick discard of a hand looked up by its counts (`_plan`, kept between playouts:
-the same hands come back). The rule-heavy moments call the engine's own pure functions, so
-they can never disagree with it: a win's legality and value (`sacred_status`,
-`evaluate_win`), `payments`, `uper_verdict`, the shapes (`game.engine.hand.shanten`).
+ready), the quick discard found by trying the discards in the quick player's order until one
+keeps the hand's shanten (`_choice`; no discard lowers it). The rule-heavy moments call the
+engine's own pure functions, so they can never disagree with it: a win's legality and value
+(`sacred_status`, `evaluate_win`), `payments`, `uper_verdict`, the shapes
+(`game.engine.hand.shanten`); their answers, and the quick discards, are kept by their inputs
+for the process (bounded; `clear_caches`): the playouts of a world, and the worlds of a
+search, meet the same hands again. bench/bench_lean.py measures the speed against the engine's
+playout in the same run.
 
 The outcome is the engine's, decision for decision (tests/ai/test_lean_playouts_match_the_engine.py
 plays every legal action of thousands of seeded decisions both ways, under the house rules
