@@ -101,13 +101,8 @@ def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = 
         for k in (None, *range(29)):
             art.tile(k, width, orientation)
             yield None
-    if app is not None:  # the right column's scores and moves (`TableView._draw_side_column`)
-        from .director import HandModel
-        from .table.side_column import SideColumn
-
-        area = pygame.Rect(lay.hints_area(0).as_tuple())
-        area.h = round(lay.buttons.y) - lay.gap - area.y
-        SideColumn().draw(scratch, area, app, HandModel(), ("", "", "", ""), 0, [], 0, area)
+    if app is not None:
+        side_column(scratch, lay, app)
         yield None
     if fonts is not None:
         for dealer in range(4):
@@ -127,6 +122,17 @@ def rehearse(lay: Layout, art: TileArt, fonts: Fonts | None = None, lang: str = 
         art.die(5, size)
         art.die(6, size)
     yield None
+
+
+def side_column(scratch: pygame.Surface, lay: Layout, app: ColumnApp) -> None:
+    """The right column's scores and moves (`TableView._draw_side_column`) drawn into
+    `scratch`: its fonts opened and its headings rendered."""
+    from .director import HandModel
+    from .table.side_column import SideColumn
+
+    area = pygame.Rect(lay.hints_area(0).as_tuple())
+    area.h = round(lay.buttons.y) - lay.gap - area.y
+    SideColumn().draw(scratch, area, app, HandModel(), ("", "", "", ""), 0, [], 0, area)
 
 
 def draw_ahead(scene: Any) -> None:
@@ -149,3 +155,5 @@ def draw_ahead(scene: Any) -> None:
             scene.draw(scratch)
         finally:
             model.seat_pick = None
+    # the right column, which shows once the hand is dealt (its fonts opened in that frame)
+    side_column(pygame.Surface(scene.app.layout.size), scene.app.layout, scene.app)

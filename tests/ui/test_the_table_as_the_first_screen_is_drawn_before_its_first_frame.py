@@ -48,3 +48,17 @@ def test_a_table_opened_later_is_not_drawn_twice_on_the_way(app, monkeypatch):
     app.step([], 1 / 60)
     app.push(TableScene(app, ["random"] * 4, seed=3, hands=1, record=False))
     assert drawn == []  # the title's spare time prepares it: nothing drawn when it is pushed
+
+
+def test_its_opening_opens_no_font_with_one_step_of_spare_time_a_frame(app):
+    """The seat choice, the ritual and the deal, the work ahead getting one step a frame (a
+    busy machine): the right column, which shows with the deal, had two fonts to open."""
+    app.push(TableScene(app, ["random"] * 4, seed=3, hands=1, record=False))
+    opened = 0  # in the frames (the work ahead opens them between frames)
+    for _ in range(800):
+        fonts = app.fonts.opened
+        app.step([], 1 / 60)
+        opened += app.fonts.opened - fonts
+        app.idle(0.0, steps=1)
+    assert not app.top.director.model.dealing, "the deal did not end within the frames counted"
+    assert opened == 0
