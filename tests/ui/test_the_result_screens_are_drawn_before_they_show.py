@@ -15,11 +15,6 @@ from game.ui.scenes.table import TableScene
 FRAMES = 6000  # a whole hand at fast speed, its result and the session's
 
 
-@pytest.fixture
-def app(make_app):
-    return make_app(animation_speed="fast", ai_delay_ms=0)
-
-
 def made(app: App) -> tuple[int, int, int]:
     """Pictures the tile art has made, texts rendered and fonts opened so far (kept or not)."""
     texts = app.fonts.texts
@@ -27,8 +22,9 @@ def made(app: App) -> tuple[int, int, int]:
             app.fonts.opened)
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_the_first_frame_of_each_result_screen_makes_nothing_new(app, seed):
+@pytest.mark.parametrize(("seed", "lang"), [(3, "en"), (11, "ko")])
+def test_the_first_frame_of_each_result_screen_makes_nothing_new(make_app, seed, lang):
+    app = make_app(animation_speed="fast", ai_delay_ms=0, language=lang)
     sc = TableScene(app, ["random"] * 4, seed=seed, hands=1, record=False)
     app.push(sc)
     first: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {}
