@@ -72,7 +72,6 @@ from game.engine.driver import HandDriver
 from game.engine.errors import MahjongError
 from game.engine.events import Event
 from game.engine.hand.acceptance import acceptance, acceptance13
-from game.engine.hand.shanten import HandShape
 from game.engine.kinds import OFFERS, PLAYS, DecisionKind
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
@@ -82,10 +81,9 @@ from game.engine.table import Decision, Table
 from game.engine.tiles import kind_of_tile, to_counts
 
 from .base import SeatBase
-from .danger import exact_safe_kinds
 from .heuristic import HeuristicSeat, Option
 from .lean import OutOfTime as LeanOutOfTime
-from .lean import lean_playout
+from .lean import lean_playout, quick_act
 from .search import HandView, WorldError, redeal_wall, sample_world
 
 __all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "close_ones",
@@ -415,12 +413,6 @@ def close_ones(cands: list[Action], values: Sequence[float | None], close: float
             if i == 0 or v is None or v0 is None or abs(v - v0) <= close]
 
 
-#: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
-#: honours, then terminals, then 2 and 8, then the middle
-_KEEP = tuple(0 if k >= 18 else 1 if k % 9 in (0, 8) else 2 if k % 9 in (1, 7) else 3
-              for k in range(25))
-
-
 class OutOfTime(Exception):
     """The search's time is up (a playout is abandoned between two decisions)."""
 
@@ -509,36 +501,7 @@ class QuickSeat(SeatBase):
     name = "quick"
 
     def act(self, decision: Decision) -> Action:
-        legal = decision.legal
-        if Win() in legal and Win() not in decision.notes:
-            return Win()
-        if decision.kind not in PLAYS:
-            return PASS if PASS in legal else legal[-1]
-        obs = decision.observation
-        me = obs.seat
-        discards = [a for a in legal if isinstance(a, Discard) and not a.uper]
-        if obs.uper[me] or len(discards) == 1:
-            return next((a for a in legal if isinstance(a, ConcealedKong)), discards[0])
-        melds = len(obs.melds[me])
-        counts = [0] * 25
-        for k in obs.concealed:
-            counts[k] += 1
-        after = dict(HandShape(counts, melds).after_discards())  # kind -> shanten without it
-        scored = [(after[k], _KEEP[k] + 3 * (counts[k] > 1), k) for k in (a.tile for a in discards)]
-        best = min(scored)
-        if best[0] >= 2 and any(obs.uper[o] for o in range(4) if o != me):
-            safe: frozenset[int] | None = None
-            for o in range(4):
-                if o != me and obs.uper[o]:
-                    mine = exact_safe_kinds(r.tile for r in obs.rivers[o])
-                    safe = mine if safe is None else safe & mine
-            held = [x for x in scored if safe and x[2] in safe]
-            if held:
-                best = min(held)
-        up = Discard(best[2], uper=True)
-        if best[0] == 0 and up in legal and up not in decision.notes:
-            return up
-        return Discard(best[2])
+        return quick_act(decision)  # the lean simulator plays the same policy on counts
 
 
 def _clearly_worse(gain: tuple[float, float], z: float) -> bool:
