@@ -408,6 +408,8 @@ def _play_logged(session: Session, players: list[Any], on_event: Any, log: LogFi
             on_event(table, event)
 
     while not session.is_over:
+        if INTERRUPTED:  # an interrupt Python swallowed (raised inside a __del__ or a callback)
+            raise KeyboardInterrupt
         actions: list[dict[str, Any]] = []
         hand = session.hand_no + 1
         live.clear()
@@ -566,10 +568,17 @@ def format_table(seats: list[str], stats: Any, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
+#: set by `_interrupt` when SIGINT or SIGTERM arrives: the hand loop stops at the next hand even
+#: when the KeyboardInterrupt was raised where Python only prints it (inside a ``__del__`` or a
+#: weakref callback), so a Ctrl+C always ends the session
+INTERRUPTED: list[int] = []
+
+
 class _terminate_as_interrupt:
     """While a session whose walls have a secret runs (`on`): SIGTERM ends it as Ctrl+C does,
     so the log's withheld first lines are completed and the secret is shown (a plain SIGTERM
-    would end the process with neither, leaving a log that cannot be replayed)."""
+    would end the process with neither, leaving a log that cannot be replayed); SIGINT is
+    remembered too (`INTERRUPTED`)."""
 
     def __init__(self, on: bool) -> None:
         import signal
@@ -582,17 +591,21 @@ class _terminate_as_interrupt:
     def __enter__(self) -> None:
         import signal
 
+        INTERRUPTED.clear()
         if self.on:
-            self.before = signal.signal(signal.SIGTERM, _interrupt)
+            self.before = (signal.signal(signal.SIGTERM, _interrupt),
+                           signal.signal(signal.SIGINT, _interrupt))
 
     def __exit__(self, *exc: object) -> None:
         import signal
 
         if self.on:
-            signal.signal(signal.SIGTERM, self.before)
+            signal.signal(signal.SIGTERM, self.before[0])
+            signal.signal(signal.SIGINT, self.before[1])
 
 
 def _interrupt(signum: int, frame: object) -> None:
+    INTERRUPTED.append(signum)
     raise KeyboardInterrupt
 
 
