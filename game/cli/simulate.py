@@ -593,8 +593,9 @@ class _terminate_as_interrupt:
 
         INTERRUPTED.clear()
         if self.on:
-            self.before = (signal.signal(signal.SIGTERM, _interrupt),
-                           signal.signal(signal.SIGINT, _interrupt))
+            self.before = (signal.signal(signal.SIGTERM, _interrupt), signal.getsignal(signal.SIGINT))
+            if self.before[1] is not signal.SIG_IGN:  # a background job keeps ignoring Ctrl+C
+                signal.signal(signal.SIGINT, _interrupt)
 
     def __exit__(self, *exc: object) -> None:
         import signal

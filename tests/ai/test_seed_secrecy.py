@@ -251,6 +251,15 @@ def test_without_programs_the_seed_alone_deals_the_walls_as_before(tmp_path):
     assert header["seed"] == 5 and "dealt_from" not in header
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl+C as a terminal delivers it. A test run started in the background
+    (``cmd &`` in a script) ignores SIGINT and its children inherit that (the first two CI runs
+    of 2026-12-07 were started so, and this test waited a minute for a child that ignored it)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize("how", ["SIGINT", "SIGTERM"])
 def test_a_session_ended_early_still_names_its_secret_and_replays(tmp_path, how):
     import signal
@@ -263,7 +272,7 @@ def test_a_session_ended_early_still_names_its_secret_and_replays(tmp_path, how)
     p = subprocess.Popen([sys.executable, "-m", "game", "simulate", "--hands", "10000", "--log",
                           str(log), "--seats", f"cmd:{sys.executable} {ok},greedy,random,greedy"],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
-                         env=env)
+                         env=env, preexec_fn=_default_sigint if os.name == "posix" else None)
     try:
         stop = time.monotonic() + 120
         while log.read_text().count('"type":"hand_end"') < 2 if log.exists() else True:
