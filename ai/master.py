@@ -84,7 +84,7 @@ from .base import SeatBase
 from .heuristic import HeuristicSeat, Option
 from .lean import OutOfTime as LeanOutOfTime
 from .lean import lean_playout, quick_act
-from .search import HandView, WorldError, redeal_wall, sample_world
+from .search import Base, HandView, WorldError, derive_world, redeal_wall, sample_base
 
 __all__ = ["DEFAULT_BUDGET_MS", "MasterSeat", "Search", "SearchResult", "candidates", "close_ones",
            "expert_values", "horizon_value"]
@@ -134,7 +134,10 @@ class Search:
     is left; `control`: regress the luck of the master's draws out of the paired differences
     (`luck`, a control variate); `walls`: worlds per sampled deal of the hands (the first as
     sampled, the others with the wall's tiles laid again, `ai.search.redeal_wall`: a replay of
-    the hand costs several lean playouts, a new wall a copy)."""
+    the hand costs several lean playouts, a new wall a copy); `derive`: deals dealt from each
+    replayed one (`ai.search.derive_world`: the opponents' hidden tiles dealt again, checked
+    against the view without a replay; 0: every deal replayed), where the decision allows it
+    (not at a claim)."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
@@ -151,6 +154,7 @@ class Search:
     race_every: int = 4
     control: bool = False
     walls: int = 4
+    derive: int = 0
 
     @property
     def searches(self) -> bool:
@@ -631,7 +635,9 @@ class MasterSeat(SeatBase):
         protos = [] if lean else self._protos(me)
         plan = luck_plan(decision, cands) if s.control else None
         base: Table | None = None
-        deal = 0
+        source: Base | None = None  # the last replayed deal (derive_world deals from it)
+        derived = 0
+        deal = cluster = 0
         stop = None if s.worlds is not None else deadline
         i = 0
         while len(live) > 1:
@@ -644,8 +650,21 @@ class MasterSeat(SeatBase):
             row = [math.nan] * len(cands)
             try:
                 if base is None or i % s.walls == 0:
-                    base = world = sample_world(self.view, decision, self._rng(i), deadline=stop)
-                    deal = i
+                    rng = self._rng(i)
+                    got = None
+                    if source is not None and derived < s.derive:
+                        got = derive_world(source, self.view, decision, rng, stop)
+                    if got is None:
+                        source = sample_base(self.view, decision, rng, deadline=stop)
+                        got, derived = source.table, 0
+                        cluster = i
+                    else:
+                        derived += 1
+                        # a kept uper hand makes the deals of one replay alike: one cluster
+                        if all(u < 0 for q, u in enumerate(self.view.uper_time) if q != me):
+                            cluster = i
+                    base = world = got
+                    deal = cluster
                 else:
                     world = redeal_wall(base, self._rng(i))
                 for j in live:

@@ -65,7 +65,8 @@ from game.engine.events import (
     HandStarted,
     KongDeclared,
 )
-from game.engine.kinds import DecisionKind, DicePurpose
+from game.engine.hand.shanten import is_complete
+from game.engine.kinds import PLAYS, DecisionKind, DicePurpose
 from game.engine.melds import CONCEALED_KONG
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.rules import RuleSet
@@ -73,7 +74,9 @@ from game.engine.table import Decision, Table
 from game.engine.tiles import NUM_PLAYING_KINDS, is_flower_tile, kind_of_tile
 from game.engine.wall import EMPTY, NUM_POSITIONS, Wall, absent_positions
 
-__all__ = ["HandView", "WorldError", "ready_hand", "redeal_wall", "sample_world"]
+__all__ = ["SAMPLER", "Base", "HandView", "SamplerStats", "WorldError", "derive_world", "derived_head",
+           "ready_hand",
+           "redeal_wall", "sample_base", "sample_world"]
 
 #: worlds tried (each rejected one costs a replay) before `sample_world` gives up
 MAX_TRIES = 24
@@ -275,22 +278,197 @@ def sample_world(view: HandView, decision: Decision, rng: random.Random,
     open decision, the last thing it saw): see the module. Raises `WorldError` when `tries`
     worlds were all rejected (or the view cannot be rebuilt), or `deadline`
     (``time.perf_counter``) passed first."""
+    return sample_base(view, decision, rng, tries, deadline).table
+
+
+def sample_base(view: HandView, decision: Decision, rng: random.Random,
+                tries: int = MAX_TRIES, deadline: float | None = None) -> Base:
+    """`sample_world`'s world with what `derive_world` needs to deal further worlds from it."""
     if view.start is None or len(view.dice) != 2 or view.seat != decision.seat:
         raise WorldError("the hand's start was not seen")
     for _ in range(tries):
         if deadline is not None and time.perf_counter() > deadline:
             raise WorldError("out of time")
-        t = _try_world(view, decision, rng, deadline)
-        if t is not None:
-            return t
+        SAMPLER.replays += 1
+        b = _try_world(view, decision, rng, deadline)
+        if b is not None:
+            return b
+        SAMPLER.rejected += 1
     raise WorldError("every world tried was rejected")
 
 
-def _try_world(view: HandView, decision: Decision, rng: random.Random,
-               deadline: float | None = None) -> Table | None:
+@dataclass
+class Base:
+    """A world sampled by replaying the hand (`sample_base`): its `table` at the decision, the
+    wall it was dealt from (`head`, live order) and the table's `seed`, kept so that
+    `derive_world` can deal further worlds from it and check them exactly."""
+
+    table: Table
+    head: list[int]
+    seed: int
+
+
+@dataclass
+class SamplerStats:
+    """Worlds made by this process (the bench and the tests read it): `replays` (hands
+    replayed through the engine, `rejected` of them), `derived` (worlds dealt from a replayed
+    one, `derive_world`), `checked` of those replayed because an opponent might have passed a
+    win, `refused` of those because he could (the derived world was not used)."""
+
+    replays: int = 0
+    rejected: int = 0
+    derived: int = 0
+    checked: int = 0
+    refused: int = 0
+
+
+#: every world sampled in this process
+SAMPLER = SamplerStats()
+
+
+def derive_world(base: Base, view: HandView, decision: Decision, rng: random.Random,
+                 deadline: float | None = None) -> Table | None:
+    """Another world from the distribution `sample_world` samples, dealt from `base` for the
+    price of a copy and a pass over the events instead of a replay of the hand; None where it
+    cannot be (then replay): at a claim (the others' offers come from their hands), when no
+    opponent's hand may be dealt again, or when the new deal disagrees with the view.
+
+    How: every opponent who has not declared uper gets his concealed tiles dealt again, with
+    the wall, from the tiles the seat cannot see (`Table.resample_hidden`); an uper player's
+    ready hand is kept. The tiles an opponent showed stay where `base` placed them in his
+    history, and his new hidden tiles take the places of his old ones (in a random order), so
+    the new deal is a whole history, exactly as `sample_world` would deal it given those
+    placements and the uper hands. `sample_world` rejects a history in which somebody let a
+    legal win go; the derived one is checked the same way: a pass over the events finds every
+    moment where an opponent's new hand was a winning shape with a tile he did not win on
+    (a draw he threw, another's discard or added kong), and only then is the new history
+    replayed through the engine, which decides whether the win was legal (points, sacred
+    discard). So a derived world is drawn from the replay's own distribution conditioned on
+    `base`'s placements and uper hands: no bias, only a likeness to `base` (the master counts
+    the worlds of one base as one cluster when an uper hand was kept)."""
+    got = _derive(base, view, decision, rng)
+    if got is None:
+        return None
+    t, sigma, flagged = got
+    SAMPLER.derived += 1
+    if flagged:
+        SAMPLER.checked += 1
+        if _build(view, decision, derived_head(base, t, sigma), base.seed, deadline) is None:
+            SAMPLER.refused += 1
+            return None
+    return t
+
+
+def _derive(base: Base, view: HandView, decision: Decision, rng: random.Random
+            ) -> tuple[Table, dict[int, int], bool] | None:
+    """`derive_world`'s new deal unchecked: the table, the opponents' tiles as they changed
+    (old id -> new id, his places kept) and whether a pass over the events found a win an
+    opponent might have let go (None: no deal can be derived here)."""
     me = view.seat
-    start = view.start
-    assert start is not None
+    table = base.table
+    if decision.kind not in PLAYS or set(table.pending()) != {me}:
+        return None
+    keep = tuple(s for s in range(4) if s != me and view.uper_time[s] >= 0)
+    others = [s for s in range(4) if s != me and s not in keep]
+    if not others:
+        return None
+    old = {s: table.seat_state[s].concealed for s in others}
+    if any(is_flower_tile(x) for hand in old.values() for x in hand):
+        return None
+    try:
+        t = table.resample_hidden(me, rng, keep=keep)
+    except ValueError:
+        return None
+    sigma: dict[int, int] = {}
+    for s in others:
+        new = list(t.seat_state[s].concealed)
+        rng.shuffle(new)  # which of his places each new tile took
+        sigma.update(zip(old[s], new))
+    return t, sigma, _might_have_won(table.events, sigma, others)
+
+
+def derived_head(base: Base, derived: Table, sigma: dict[int, int]) -> list[int]:
+    """The wall (live order) that deals `derived`'s history: `base`'s, with the opponents' new
+    tiles in their old places and the derived wall's tiles where `base`'s wall still lay."""
+    hidden = set(base.table.wall.remaining_ids())
+    wall = iter(derived.wall.remaining_ids())
+    return [sigma[x] if x in sigma else next(wall) if x in hidden else x for x in base.head]
+
+
+def _might_have_won(events: Sequence[Event], sigma: dict[int, int],
+                    seats: Sequence[int]) -> bool:
+    """Whether one of `seats`, its tiles received changed by `sigma`, held a winning shape at a
+    moment of `events` where it did not win: before one of its own discards or kongs (a
+    self-drawn win let go), or with another's discard or added kong (a win on it passed).
+    Cheap (the hands' counts only); a True is decided by replaying the hand."""
+    counts = {s: [0] * NUM_PLAYING_KINDS for s in seats}
+
+    def add(s: int, tiles: Sequence[int]) -> None:
+        c = counts[s]
+        for x in tiles:
+            x = sigma.get(x, x)
+            if not is_flower_tile(x):
+                c[kind_of_tile(x)] += 1
+
+    def take(s: int, tiles: Sequence[int]) -> None:
+        c = counts[s]
+        for x in tiles:
+            if not is_flower_tile(x):
+                c[kind_of_tile(x)] -= 1
+
+    def offered(by: int, tile: int) -> bool:
+        k = kind_of_tile(tile)
+        for q, c in counts.items():
+            if q != by and sum(c) % 3 == 1:
+                c[k] += 1
+                won = is_complete(c)
+                c[k] -= 1
+                if won:
+                    return True
+        return False
+
+    for e in events:
+        match e:
+            case Dealt(seat=s, tiles=tiles) if s in counts and tiles is not None:
+                add(s, tiles)
+            case Drew(seat=s, tile=x) if s in counts:
+                add(s, (x,))
+            case Discarded(seat=s, tile=x):
+                if s in counts:
+                    if is_complete(counts[s]):
+                        return True
+                    take(s, (x,))
+                if offered(s, x):
+                    return True
+            case Claimed(seat=s, tile=x, tiles=tiles) if s in counts:
+                take(s, [y for y in tiles if y != x])
+            case KongDeclared(seat=s, tiles=tiles):
+                if s in counts:
+                    if is_complete(counts[s]):
+                        return True
+                    take(s, tiles)
+                if offered(s, tiles[0]):  # robbing (a concealed kong too, to be safe)
+                    return True
+            case _:
+                pass
+    return False
+
+
+def _try_world(view: HandView, decision: Decision, rng: random.Random,
+               deadline: float | None = None) -> Base | None:
+    head = _deal(view, rng)
+    if head is None:
+        return None
+    seed = rng.getrandbits(48)
+    table = _build(view, decision, head, seed, deadline)
+    return None if table is None else Base(table, head, seed)
+
+
+def _deal(view: HandView, rng: random.Random) -> list[int] | None:
+    """The whole wall in live order (the first tiles dealt first) for one world: the tiles the
+    seat saw where it saw them, the hidden ones dealt as the module says (None: the shown
+    tiles cannot be placed)."""
+    me = view.seat
     rules = RuleSet.from_dict(view.rules)
     slots = [s.tile for s in view.slots]
     owners = [s.seat for s in view.slots]
@@ -360,8 +538,17 @@ def _try_world(view: HandView, decision: Decision, rng: random.Random,
     order = [probe.draw_live()[1] for _ in range(probe.remaining)]
     fill = iter(rest)
     head = [at[p] if at[p] != EMPTY else next(fill) for p in order]
+    return head
+
+
+def _build(view: HandView, decision: Decision, head: list[int], seed: int,
+           deadline: float | None = None) -> Table | None:
+    """The world dealt from `head` (the wall in live order), its actions played again up to
+    `decision` (None: it disagrees with what the seat saw)."""
+    start = view.start
+    assert start is not None
     try:
-        table = Table(rules, seed=rng.getrandbits(48), prevalent=start.prevalent,
+        table = Table(RuleSet.from_dict(view.rules), seed=seed, prevalent=start.prevalent,
                       doubled=start.doubled, wall=head, dice=view.dice,
                       hand=start.hand, players=start.players, scores=start.scores)
         return table if _replay(table, view, decision, deadline) else None

@@ -441,6 +441,102 @@ def simulators(hands: int, seed: int, worlds: int) -> int:
     return 0
 
 
+def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int) -> int:
+    """Today's worlds (every deal replayed, `Search.walls` 4) against worlds derived from a
+    replayed deal (`Search.derive`, `ai.search.derive_world`) on the same searched decisions
+    of the same run, both counted in `worlds` with every candidate played (no race): CPU
+    seconds (time.process_time) per world, worlds per second, the paired difference's standard
+    deviation per world (a deal's worlds one cluster), the standard error per second of
+    thinking, and the mean of (derived gain - replayed gain) over the challengers: a bias of the
+    derived worlds would show there (each estimate's own noise averages out)."""
+    import gc
+    import math
+    import statistics
+
+    from ai import search as sampling
+    from ai.lean import clear_caches
+
+    paths = {"replayed": Search(worlds=worlds, race=None, close=None),
+             "derived": Search(worlds=worlds, race=None, close=None, derive=derive, walls=walls)}
+    secs = dict.fromkeys(paths, 0.0)
+    played = dict.fromkeys(paths, 0)
+    var: dict[str, list[float]] = {k: [] for k in paths}
+    diffs: list[float] = []
+    diff_se: list[float] = []
+    decisions = 0
+    stats = {}
+
+    class Both:
+        def __init__(self, inner):
+            self.inner = inner
+            self.observe = inner.observe
+
+        def act(self, decision):
+            nonlocal decisions
+            m = self.inner
+            a = m.act(decision)
+            if m.last is None:
+                return a
+            cands = list(m.last.actions)
+            decisions += 1
+            gains = {}
+            order = list(paths) if decisions % 2 else list(reversed(paths))
+            gc.disable()
+            try:
+                for name in order:
+                    m.search = paths[name]
+                    before = (sampling.SAMPLER.replays, sampling.SAMPLER.derived)
+                    clear_caches()  # both start cold (the seat's own search warmed them)
+                    t0 = time.process_time()
+                    res = m._play_out(decision, cands, time.perf_counter())
+                    secs[name] += time.process_time() - t0
+                    played[name] += res.worlds
+                    st = stats.setdefault(name, [0, 0])
+                    st[0] += sampling.SAMPLER.replays - before[0]
+                    st[1] += sampling.SAMPLER.derived - before[1]
+                    gains[name] = [res.gain(i) for i in range(1, len(cands))]
+                    for _, se in gains[name]:
+                        if math.isfinite(se):
+                            var[name].append(se * se * res.worlds)
+            finally:
+                gc.enable()
+                m.search = paths["replayed"]
+            for (g0, s0), (g1, s1) in zip(gains["replayed"], gains["derived"]):
+                if math.isfinite(s0) and math.isfinite(s1):
+                    diffs.append(g1 - g0)
+                    diff_se.append(math.hypot(s0, s1))
+            return a
+
+    for i in range(hands):
+        m = MasterSeat(seed + i, search=paths["replayed"])
+        seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
+        seats[i % 4] = Both(m)
+        play_hand(Table(RuleSet(), seed=seed + i), seats)
+    print(f"{hands} hands, {decisions} searched decisions, {worlds} worlds each, every candidate "
+          f"played; derived: {derive} deals per replay, {walls} walls per deal")
+    per: dict[str, float] = {}
+    for name in paths:
+        w = max(1, played[name])
+        sd = math.sqrt(statistics.fmean(var[name])) if var[name] else math.nan
+        per[name] = sd * math.sqrt(secs[name] / w)
+        print(f"  {name:>8}: {played[name]} worlds in {secs[name]:.1f} s CPU = "
+              f"{1000 * secs[name] / w:.1f} ms a world, {w / max(1e-9, secs[name]):.0f} worlds/s; "
+              f"replays {stats[name][0]}, derived deals {stats[name][1]}; sd per world "
+              f"{sd:.2f}, standard error per second of thinking {per[name]:.2f}")
+    print(f"  derived / replayed: worlds per second x"
+          f"{(played['derived'] / secs['derived']) / (played['replayed'] / secs['replayed']):.2f}"
+          f", standard error per second of thinking x{per['derived'] / per['replayed']:.2f}")
+    if diffs:
+        mean = statistics.fmean(diffs)
+        # the two estimates of one challenger are nearly independent (other worlds): the
+        # mean's error from their own standard errors
+        se = math.sqrt(sum(x * x for x in diff_se)) / len(diffs)
+        print(f"  bias check, derived gain - replayed gain over {len(diffs)} challengers: "
+              f"{mean:+.2f} points (95 % {mean - 1.96 * se:+.2f} to {mean + 1.96 * se:+.2f})")
+    print(f"  sampler: {sampling.SAMPLER}")
+    return 0
+
+
 def _use(search: Search) -> None:
     """Make ``ai:master`` seats in this process search as `search` (run_duplicate makes them
     by name)."""
@@ -523,6 +619,11 @@ def main() -> int:
     ap.add_argument("--no-race", action="store_true", help="no race (Search.race)")
     ap.add_argument("--redeal", type=int, default=Search.walls,
                     help="worlds per sampled deal of the hands (Search.walls)")
+    ap.add_argument("--derive", type=int, default=Search.derive,
+                    help="deals derived from each replayed one (Search.derive)")
+    ap.add_argument("--samplers", action="store_true",
+                    help="replayed against derived worlds on the same decisions (--worlds, "
+                         "default 32; --derive, default 7; --redeal)")
     ap.add_argument("--control", action=argparse.BooleanOptionalAction, default=Search.control,
                     help="the control variate (Search.control)")
     args = ap.parse_args()
@@ -532,9 +633,11 @@ def main() -> int:
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
                     horizon=args.horizon, claims=not args.no_claims, lean=not args.engine,
                     close=args.close, race=None if args.no_race else Search.race,
-                    control=args.control, walls=args.redeal)
+                    control=args.control, walls=args.redeal, derive=args.derive)
     if args.variance:
         return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
+    if args.samplers:
+        return samplers(args.hands, args.seed, args.worlds or 32, args.derive or 7, args.redeal)
     if args.simulators:
         return simulators(args.hands, args.seed, args.worlds or 12)
     if args.duplicate:
