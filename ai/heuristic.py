@@ -343,6 +343,21 @@ class EventTracker:
         self.shown = [0] * 25  # copies face up: discards and the tiles shown in melds
         self.me: int | None = None  # the seat whose deal this tracker saw (its own)
 
+    def copy(self) -> EventTracker:
+        """A tracker that has seen what this one has and shares nothing it changes: the
+        playouts of a review start four seats from the same history hundreds of times, and
+        reading it event by event cost more than copying what it left (`HeuristicSeat.copy`)."""
+        t = EventTracker.__new__(EventTracker)
+        t.rules, t._rules_key, t.players, t.me = self.rules, self._rules_key, self.players, self.me
+        t.defence = self.defence.copy()
+        t.passed = [set(x) for x in self.passed]
+        t.after_uper = [set(x) for x in self.after_uper]
+        t.uper = list(self.uper)
+        t.uper_at = list(self.uper_at)
+        t.rivers = [list(x) for x in self.rivers]
+        t.shown = list(self.shown)
+        return t
+
     def _record_defence(self, s: int, k: int) -> None:
         """Seat `s`, silent, discards kind `k` while others have declared uper."""
         safe: frozenset[int] | None = None
@@ -580,6 +595,15 @@ class HeuristicSeat(SeatBase):
             tally[1] += 1
             return True
         return False
+
+    def copy(self, seed: int | None = None) -> HeuristicSeat:
+        """A new seat of the same judgement, seeded `seed`, that has seen every event this one
+        has (its tracker copied) and decided nothing yet: it answers as a seat made with `seed`
+        that observed the same events would. The review's playouts make their four seats this
+        way from seats that read the history once (`game.practice.game_review`)."""
+        seat = HeuristicSeat(self.params.level, seed, self.params)
+        seat.tracker = self.tracker.copy()
+        return seat
 
     # ------------------------------------------------------------------ protocol
     def observe(self, event: Event) -> None:

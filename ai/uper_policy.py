@@ -205,6 +205,11 @@ class TableDefence:
 
     players: dict[int, DefenceCount] = field(default_factory=dict)
 
+    def copy(self) -> TableDefence:
+        """A copy sharing no count with this one (a seat copied with what it has seen)."""
+        return TableDefence({p: DefenceCount(c.discards, c.safe, c.chance)
+                             for p, c in self.players.items()})
+
     def record(self, player: int, safe: bool, chance: float) -> None:
         c = self.players.setdefault(player, DefenceCount())
         c.discards += 1
