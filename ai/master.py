@@ -137,7 +137,7 @@ class Search:
     the hand costs several lean playouts, a new wall a copy); `derive`: deals dealt from each
     replayed one (`ai.search.derive_world`: the opponents' hidden tiles dealt again, checked
     against the view without a replay; 0: every deal replayed), where the decision allows it
-    (not at a claim)."""
+    (not at a claim); `derived_walls`: worlds per deal (as `walls`) where deals are derived."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
@@ -155,6 +155,7 @@ class Search:
     control: bool = False
     walls: int = 4
     derive: int = 0
+    derived_walls: int = 4
 
     @property
     def searches(self) -> bool:
@@ -639,6 +640,7 @@ class MasterSeat(SeatBase):
         derived = 0
         deal = cluster = 0
         stop = None if s.worlds is not None else deadline
+        walls = s.derived_walls if s.derive and decision.kind in PLAYS else s.walls
         i = 0
         while len(live) > 1:
             if s.worlds is not None:
@@ -649,7 +651,7 @@ class MasterSeat(SeatBase):
             t0 = time.perf_counter()
             row = [math.nan] * len(cands)
             try:
-                if base is None or i % s.walls == 0:
+                if base is None or i % walls == 0:
                     rng = self._rng(i)
                     got = None
                     if source is not None and derived < s.derive:
@@ -679,7 +681,7 @@ class MasterSeat(SeatBase):
             took = (time.perf_counter() - t0) / len(live)
             self._cost = 0.7 * self._cost + 0.3 * took  # the cost of a playout, as it goes
             i += 1
-            if s.race is not None and i >= max(2 * s.race_every, 4 * s.walls) \
+            if s.race is not None and i >= max(2 * s.race_every, 4 * walls) \
                     and i % s.race_every == 0:
                 live = [j for j in live if j == 0 or not _clearly_worse(res.gain(j), s.race)]
         return res

@@ -441,7 +441,8 @@ def simulators(hands: int, seed: int, worlds: int) -> int:
     return 0
 
 
-def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int) -> int:
+def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
+             derived_walls: int) -> int:
     """Today's worlds (every deal replayed, `Search.walls` 4) against worlds derived from a
     replayed deal (`Search.derive`, `ai.search.derive_world`) on the same searched decisions
     of the same run, both counted in `worlds` with every candidate played (no race): CPU
@@ -457,7 +458,8 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int) -> int
     from ai.lean import clear_caches
 
     paths = {"replayed": Search(worlds=worlds, race=None, close=None),
-             "derived": Search(worlds=worlds, race=None, close=None, derive=derive, walls=walls)}
+             "derived": Search(worlds=worlds, race=None, close=None, derive=derive, walls=walls,
+                               derived_walls=derived_walls)}
     secs = dict.fromkeys(paths, 0.0)
     played = dict.fromkeys(paths, 0)
     var: dict[str, list[float]] = {k: [] for k in paths}
@@ -513,7 +515,8 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int) -> int
         seats[i % 4] = Both(m)
         play_hand(Table(RuleSet(), seed=seed + i), seats)
     print(f"{hands} hands, {decisions} searched decisions, {worlds} worlds each, every candidate "
-          f"played; derived: {derive} deals per replay, {walls} walls per deal")
+          f"played; derived: {derive} deals per replay, {derived_walls} walls per derived deal, "
+          f"{walls} per replayed deal (claims)")
     per: dict[str, float] = {}
     for name in paths:
         w = max(1, played[name])
@@ -621,6 +624,8 @@ def main() -> int:
                     help="worlds per sampled deal of the hands (Search.walls)")
     ap.add_argument("--derive", type=int, default=Search.derive,
                     help="deals derived from each replayed one (Search.derive)")
+    ap.add_argument("--derived-walls", type=int, default=Search.derived_walls,
+                    help="worlds per derived deal (Search.derived_walls)")
     ap.add_argument("--samplers", action="store_true",
                     help="replayed against derived worlds on the same decisions (--worlds, "
                          "default 32; --derive, default 7; --redeal)")
@@ -633,11 +638,13 @@ def main() -> int:
     search = Search(budget_ms=args.budget, worlds=args.worlds, policy=args.policy, z=args.z,
                     horizon=args.horizon, claims=not args.no_claims, lean=not args.engine,
                     close=args.close, race=None if args.no_race else Search.race,
-                    control=args.control, walls=args.redeal, derive=args.derive)
+                    control=args.control, walls=args.redeal, derive=args.derive,
+                    derived_walls=args.derived_walls)
     if args.variance:
         return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
     if args.samplers:
-        return samplers(args.hands, args.seed, args.worlds or 32, args.derive or 7, args.redeal)
+        return samplers(args.hands, args.seed, args.worlds or 32, args.derive or 7, args.redeal,
+                        args.derived_walls)
     if args.simulators:
         return simulators(args.hands, args.seed, args.worlds or 12)
     if args.duplicate:

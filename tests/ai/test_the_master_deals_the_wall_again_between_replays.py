@@ -59,3 +59,24 @@ def test_the_worlds_of_a_deal_count_as_one_cluster():
     assert mean == 0.0 and abs(se - 5.0) < 1e-9
     mean, naive = _clustered(a, list(range(8)))
     assert abs(naive - (sum(x * x for x in a) / 7 / 8) ** 0.5) < 1e-9 and naive < se
+
+
+def test_the_search_derives_deals_between_replays_at_a_turn():
+    """With `Search.derive` a replayed deal serves further deals (`ai.search.derive_world`):
+    here 3 after each replay, so 8 deals of one world each cost 2 replays, and with no uper
+    player each deal is its own cluster. The first deal is the replayed one either way."""
+    from ai import search
+
+    cands = [Discard(parse_tile("7z")), Discard(parse_tile("4p"))]
+    m, d = _east(Search(worlds=8, walls=1, derive=3, derived_walls=1, race=None))
+    replays, derived = search.SAMPLER.replays, search.SAMPLER.derived
+    res = m._play_out(d, cands, time.perf_counter())
+    assert search.SAMPLER.replays - replays == 2
+    assert search.SAMPLER.derived - derived == 6
+    assert res.deals == list(range(8))
+    m0, d0 = _east(Search(worlds=8, walls=1, race=None))
+    replays = search.SAMPLER.replays
+    plain = m0._play_out(d0, cands, time.perf_counter())
+    assert search.SAMPLER.replays - replays == 8
+    assert res.points[0] == plain.points[0] and res.points[4] == plain.points[4]
+    assert res.points[1:4] != plain.points[1:4]
