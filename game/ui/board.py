@@ -266,8 +266,21 @@ def wall_back(img: pygame.Surface) -> pygame.Surface:
 
 
 def draw_board(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
+    """The whole board: the table under it and its walls (`draw_board_ground`), then the tiles
+    on it (`draw_board_pieces`)."""
+    draw_board_ground(surface, lay, art, view)
+    draw_board_pieces(surface, lay, art, view)
+
+
+def draw_board_ground(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
+    """The empty table and its four walls (as broken now): what changes only when a tile leaves
+    the wall (`game.ui.table.layers` keeps it drawn between)."""
     draw_felt(surface, lay, art.look.table)
     draw_walls(surface, lay, art, view.wall, view.wall_break)
+
+
+def draw_board_pieces(surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
+    """The tiles on the table over its ground: rivers, hands, melds, flowers and the dice."""
     kind: int | None  # None: a face-down tile
     # rivers: draw rows far from the viewer first
     for s in (2, 1, 3, 0):

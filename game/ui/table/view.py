@@ -22,7 +22,6 @@ from ..art import tile_size
 from ..board import (
     ROOM,
     InfoView,
-    draw_board,
     draw_call,
     draw_info,
     draw_last_discard,
@@ -34,6 +33,7 @@ from ..layout import Layout, screen_seat
 from ..widgets import DIM, GOLD, WHITE, draw_panel, wrap
 from .danger_overlay import draw_scene
 from .help_overlay import draw_help
+from .layers import BoardLayers
 from .side_column import SideColumn
 
 #: the coach's words beside a refused button: warm, apart from the messages' red and the hints
@@ -69,6 +69,7 @@ class TableView:
     def __init__(self, scene: TableHost) -> None:
         self.scene = scene
         self.side_column = SideColumn()  # the right column's scores and last moves
+        self.layers = BoardLayers()  # the board kept drawn between frames
         self._sacred_memo: tuple[Any, Any] | None = None
         self._coach_memo: tuple[Any, list[str]] | None = None
 
@@ -236,7 +237,7 @@ class TableView:
             sv = view.seats[0]
             sv.hidden = sv.hidden | {dragged}
             sv.selected = None
-        draw_board(surface, lay, art, view)
+        self.layers.draw(surface, lay, art, view)
         if dragged is not None:
             self._draw_dragged(surface, lay, dragged)
         self._draw_marks(surface, lay)
