@@ -80,7 +80,7 @@ from game.engine.messages import ACTION, FLOAT, INT, MSG, TILE, Kind, Message, d
 from game.engine.observation import Observation
 from game.engine.scoring import ready_waits, sacred_status
 from game.engine.table import Decision
-from game.engine.tiles import is_flower_tile, kind_of_tile
+from game.engine.tiles import FIRST_FLOWER, KIND_OF_TILE, is_flower_tile, kind_of_tile
 
 from .base import SeatBase, observation_of
 from .danger import NO_DEAL_IN, exact_safe_kinds, read_opponents, visible_counts
@@ -96,7 +96,16 @@ from .uper_policy import (
     uper_words,
     win_chances,
 )
-from .value import INF, PLANS, SHAPE, PlanValue, nearest_plan, plan_options, value_kinds
+from .value import (
+    INF,
+    PLANS,
+    SHAPE,
+    PlanValue,
+    _value_kinds,
+    nearest_plan,
+    plan_options,
+    value_kinds,
+)
 
 if TYPE_CHECKING:
     from game.engine.rules import RuleSet  # imported when first needed (_default_rules)
@@ -422,21 +431,23 @@ class EventTracker:
             self._rules_key = key
 
     def _discarded(self, event: Discarded) -> None:
-        s, t, u = event.seat, event.tile, event.uper
-        if t is None or is_flower_tile(t):
+        s, t = event.seat, event.tile
+        if t is None or t >= FIRST_FLOWER:
             return
-        k = kind_of_tile(t)
-        if not self.uper[s] and s != self.me and any(self.uper):
+        k = KIND_OF_TILE[t]
+        uper = self.uper
+        if any(uper) and not uper[s] and s != self.me:
             self._record_defence(s, k)
         self.rivers[s].append(k)
         self.shown[k] += 1
+        passed = self.passed
         for o in range(4):
             if o != s:
-                self.passed[o].add(k)
-            if self.uper[o]:
+                passed[o].add(k)
+            if uper[o]:
                 self.after_uper[o].add(k)
-        if u:
-            self.uper[s] = True
+        if event.uper:
+            uper[s] = True
             self.uper_at[s] = len(self.rivers[s]) - 1
 
     def _kong(self, event: KongDeclared) -> None:
@@ -661,8 +672,10 @@ class HeuristicSeat(SeatBase):
             danger = [0.0] * 25
             threat = certain = 0.0
             safe = None
+        rules = self.tracker.rules
         return _Ctx(obs, own, elsewhere, unseen, max(1, sum(unseen)), danger, threat, certain,
-                    safe)
+                    safe, rules.ante + 1 + len(obs.flowers[obs.seat]),
+                    DISCARD_WIN_SHARE * rules.discard_multiplier)
 
     def _final(self, obs: Observation, basic: int) -> float:
         """Final of a win with `basic` points: the table's ante + basic + about one bonus point
@@ -708,7 +721,8 @@ class HeuristicSeat(SeatBase):
         return ev, plan
 
     def _far_values(self, c: _Ctx, counts: list[int], melds: Sequence[Meld], s: int,
-                    u: int) -> tuple[float, Message, float, Message]:
+                    u: int, concealed: bool | None = None
+                    ) -> tuple[float, Message, float, Message]:
         """A hand `s` >= 1 from ready with `u` unseen accepted tiles, valued two ways:
         (value, plan, pick, plan picked).
 
@@ -716,11 +730,14 @@ class HeuristicSeat(SeatBase):
         plan (`ai.value.plan_value`) and its points for every win. The *pick* (which discard,
         among those as dangerous) is `_plan_pick`: each plan at its own distance, so a plan
         only moves a calm discard away from the widest acceptance when it is really better
-        (issue 16). Open hands and levels without value have one value for both."""
+        (issue 16). Open hands and levels without value have one value for both.
+        `concealed`: whether no meld is open, if the caller knows (else worked out here)."""
         obs = c.obs
-        concealed = not melds or all(not m.is_open for m in melds)
+        if concealed is None:
+            concealed = not melds or all(not m.is_open for m in melds)
         routes: Sequence[tuple[int, str, int]] = ()
-        if self.params.value:
+        value = self.params.value
+        if value:
             options, pv, routes = _plans(counts, melds, obs.seat, obs.prevalent, c.unseen, s,
                                          concealed)
             if self._bonus:  # the persona's wish: these plans count as richer
@@ -732,8 +749,8 @@ class HeuristicSeat(SeatBase):
         else:
             ds, dd, basic, plan = (0 if concealed else 1), 1, 2, SHAPE
         best = 0.0
-        by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
-        final = self._final(obs, basic)
+        by_discard = c.by_discard
+        final = c.final0 + basic
         total, wall = c.total_unseen, obs.wall_left
         p_self = -1.0  # the self-draw chance from `s` steps, if worked out
         if ds < INF:
@@ -745,7 +762,7 @@ class HeuristicSeat(SeatBase):
         if dd < INF:
             steps = max(s, dd) + (1 if dd > s else 0) * 0.5 * min(s, dd)
             best = max(best, _p_far(steps, u, total, wall, True) * by_discard * final)
-        if not (self.params.value and concealed):
+        if not (value and concealed):
             return best, plan, best, plan
         pick, picked = self._plan_pick(c, counts, routes, s, u, p_self)
         return best, plan, pick, picked
@@ -768,10 +785,9 @@ class HeuristicSeat(SeatBase):
         lend its 5 points to the whole hand and pull calm discards from the widest acceptance
         (``12345688m2367p11z`` broke the 23p two-sided shape), and a nearer cheap plan hide a
         richer one. `p_self`: the self-draw chance from `s` steps with `u`, if known."""
-        obs = c.obs
-        total, wall = c.total_unseen, obs.wall_left
-        by_discard = DISCARD_WIN_SHARE * self.tracker.rules.discard_multiplier
-        base = self._final(obs, 0)
+        total, wall = c.total_unseen, c.obs.wall_left
+        by_discard = c.by_discard
+        base = c.final0
         # per point of Final, by the route's steps (the hand's acceptance)
         self_s = (p_self if p_self >= 0 else _p_far(s, u, total, wall, False)) * SELF_DRAW_PAYERS
         at_s = max(self_s, _p_far(s, u, total, wall, True) * by_discard)
@@ -808,6 +824,7 @@ class HeuristicSeat(SeatBase):
         out = []
         slack = 1 if self.params.defence > 0 and (c.threat_certain > 6
                                                   or c.threat > self.params.slack_threat) else 0
+        concealed = not melds or all(not m.is_open for m in melds)
         for o in discard_choices(counts, len(melds), c.elsewhere, slack, legal_kinds):
             d = o.discard
             if o.shanten > 0 and not o.ukeire:
@@ -824,7 +841,8 @@ class HeuristicSeat(SeatBase):
                     far, plan = self._far_ev(c, after, melds, 1, max(1, o.unseen // 3))
                     ev, words = far * 0.5, partial(_dead, words)
             else:
-                ev, _, pick, plan = self._far_values(c, after, melds, o.shanten, o.unseen)
+                ev, _, pick, plan = self._far_values(c, after, melds, o.shanten, o.unseen,
+                                                     concealed)
                 words = partial(FAR, n=o.shanten, accepted=o.unseen, plan=plan)
             out.append(Option(_DISCARD[d], ev, c.danger[d], o.shanten, o.unseen, words, pick))
         return out
@@ -1140,6 +1158,8 @@ class _Ctx:
     threat_certain: float = 0.0  # the same over players who declared uper
     safe_vs_uper: frozenset[int] | None = None  # exactly safe against every uper player (None:
     # nobody declared uper, or the level does not defend)
+    final0: int = 0  # `HeuristicSeat._final` of 0 basic points: the ante, 1 and the flowers
+    by_discard: float = 0.0  # a far hand's discard-win weight (`DISCARD_WIN_SHARE` x multiplier)
 
 
 @dataclass(slots=True)  # not frozen: a frozen init costs five times as much, ten per decision
@@ -1173,19 +1193,15 @@ def discard_choices(counts: Sequence[int], melds: int, elsewhere: Sequence[int],
     if not firsts:
         return []
     low = min(s for s, _ in firsts)
+    left = [4 - x - y for x, y in zip(b, elsewhere)]  # unseen copies of each kind
     out = []
     for s, d in firsts:
         if s > low + slack:
             out.append(DiscardChoice(d, s, (), 0))
             continue
-        kinds = []
-        unseen = 0
-        for k in _improving_draws(b[:d] + _LESS_ONE[b[d]] + b[d + 1:], melds, s):
-            left = 4 - counts[k] - elsewhere[k]
-            if left > 0:
-                kinds.append(k)
-                unseen += left
-        out.append(DiscardChoice(d, s, tuple(kinds), unseen))
+        kinds = tuple([k for k in _improving_draws(b[:d] + _LESS_ONE[b[d]] + b[d + 1:], melds, s)
+                       if left[k] > 0])
+        out.append(DiscardChoice(d, s, kinds, sum([left[k] for k in kinds])))
     keys = [(o.shanten, -o.unseen, -len(o.ukeire)) for o in out]
     return [out[i] for i in sorted(range(len(out)), key=keys.__getitem__)]  # stable, as before
 
@@ -1238,8 +1254,7 @@ def _plans(counts: list[int], melds: Sequence[Meld], seat: int, prevalent: int |
     kept: they depend on the hand, the winds and which value pairs are dead (no copy unseen)
     only, and a seat weighs the same hands again and again (about two in five are found
     here)."""
-    vk = value_kinds(seat, prevalent)
-    dead = tuple(k for k in vk if counts[k] == 2 and unseen[k] <= 0)
+    dead = tuple([k for k in _value_kinds(seat, prevalent) if counts[k] == 2 and unseen[k] <= 0])
     key = (bytes(counts), tuple(melds), seat, prevalent, s, dead)
     t = _PLANS.get(key)
     if t is None:
