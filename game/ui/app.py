@@ -155,6 +155,14 @@ class App:
         self._music_names: tuple[str, ...] | None = None  # the stack the music was chosen for
         #: the picture under the top overlay (`draw`), with what it was drawn for
         self._under: tuple[tuple[object, ...], pygame.Surface] | None = None
+        #: what the canvas holds: the scenes of the last frame drawn with no overlay, with the
+        #: canvas, size, layout and look it was drawn for (`_canvas_shows`), else None
+        self._shown: tuple[object, ...] | None = None
+        #: the scenes handed an event or an update since the last frame was drawn
+        self._touched: list[Screen] = []
+        #: screens to open at the start of the next frame (`open_next`)
+        self._next: list[tuple[Screen, Screen | str, dict[str, Any]]] = []
+        self._stepping = False  # inside `step`: a frame's events and update
         self._looks = 0  # counts the settings applied: a new look or language redraws it
         self.prepare(self._sound_ahead())  # after the first frame, not before it
         self.prepare(self._under_ahead())
@@ -189,6 +197,7 @@ class App:
         if not self.fullscreen and self.window.get_size() != size:
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.window = pygame.display.get_surface() or self.window
+        self._shown = None  # the window's surface may be a new one: the last frame is not on it
         self._sync_canvas()
         new = Layout.for_size(*self.canvas.get_size(), large=self.large_tiles)
         if new != self.layout:
@@ -403,6 +412,18 @@ class App:
         if self.scenes:
             self.scenes[-1].on_return()
 
+    def open_next(self, over: Screen, screen: Screen | str, **options: Any) -> None:
+        """Push a screen at the start of the next frame (before its events; it is first updated
+        in the frame after, as a screen pushed during a frame's update), if `over` is still on
+        the stack then; outside a frame (a screen's `on_enter`), now. An overlay opened so lies
+        over exactly the picture the last frame showed, nothing having touched the screens
+        under it since, and its first frame keeps that picture instead of drawing them again
+        (`draw`): the table opens a hand's result so once the hand's end has been shown."""
+        if self._stepping:
+            self._next.append((over, screen, options))
+        elif over in self.scenes:
+            self.push(screen, **options)
+
     def show(self, screen: str, **options: Any) -> Screen:
         """The named screen on top: the nearest one on the stack with the screens above it
         closed, else a new one pushed."""
@@ -425,7 +446,18 @@ class App:
         return pygame.event.Event(event.type, d)
 
     def step(self, events: Iterable[pygame.event.Event], dt: float) -> None:
-        """One frame: events, update, draw (no flip)."""
+        """One frame: the screens asked for last frame opened (`open_next`), events, update,
+        draw (no flip)."""
+        opening, self._next = self._next, []
+        opened = [self.push(screen, **options) for over, screen, options in opening
+                  if over in self.scenes]
+        self._stepping = True
+        try:
+            self._step(events, dt, opened)
+        finally:
+            self._stepping = False
+
+    def _step(self, events: Iterable[pygame.event.Event], dt: float, opened: list[Screen]) -> None:
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
@@ -440,10 +472,12 @@ class App:
                 self.toggle_fullscreen()
                 continue
             if self.top is not None:
+                self._touched.append(self.top)
                 self.top.handle_event(self._translate(event))
             if not self.running:
                 return
-        if self.top is not None:
+        if self.top is not None and self.top not in opened:
+            self._touched.append(self.top)
             self.top.update(dt)
         self._follow_music()
         self.draw()
@@ -457,19 +491,37 @@ class App:
             self._music_names = names
             self.sound.play_music(music_for(names))
 
+    def _canvas_shows(self, scenes: list[Screen]) -> tuple[object, ...]:
+        """What a frame drawing `scenes` with nothing over them leaves on the canvas: compared
+        with `_shown` (`_still_shows`) to know whether the canvas still holds that picture."""
+        return (*scenes, self.canvas, self.canvas.get_size(), self.layout, self._looks)
+
+    def _still_shows(self, shown: tuple[object, ...] | None, scenes: list[Screen]) -> bool:
+        """The canvas holds the picture of exactly `scenes` (the same objects, on the same
+        canvas, at the same size, layout and look) as the last frame drew it."""
+        now = self._canvas_shows(scenes)
+        return shown is not None and len(shown) == len(now) and all(
+            a is b for a, b in zip(shown[:-3], now[:-3])) and shown[-3:] == now[-3:]
+
     def draw(self) -> None:
         # draw from the last non-overlay scene up
         start = len(self.scenes) - 1
         while start > 0 and self.scenes[start].overlay:
             start -= 1
+        shown, self._shown = self._shown, None
+        touched, self._touched = self._touched, []
         if start < len(self.scenes) - 1:
             # an overlay on top: what lies under it does not move while it shows (only the top
             # scene is updated), so it is drawn once and kept until the scenes or the window change
             under = self.scenes[start:-1]
             key = (tuple(id(s) for s in under), self.canvas.get_size(), self.layout, self._looks)
             if self._under is None or self._under[0] != key:
-                for s in under:  # drawn where it shows, then kept
-                    s.draw(self.canvas)
+                # the canvas still holds the last frame, and it was exactly these scenes (drawn
+                # alone, on this canvas, at this size and look, none of them handed an event or
+                # an update since): that picture is the one to keep, not drawn again
+                if not self._still_shows(shown, under) or any(s in under for s in touched):
+                    for s in under:  # drawn where it shows, then kept
+                        s.draw(self.canvas)
                 picture = self._under[1] if self._under is not None else None
                 if picture is None or picture.get_size() != self.canvas.get_size():
                     picture = self.canvas.copy()  # in the canvas's own pixel format
@@ -484,6 +536,7 @@ class App:
                 self._under = ((), self._under[1])  # the surface stays for the next overlay
             for s in self.scenes[start:]:
                 s.draw(self.canvas)
+            self._shown = self._canvas_shows(self.scenes[start:])
         if self.canvas is not self.window:
             pygame.transform.smoothscale(self.canvas, self.window.get_size(), self.window)
         self._screenshot()
