@@ -605,6 +605,7 @@ def test_what_was_said_belongs_to_its_hand(app):
     sc = TableScene(app, parse_seats("random,random,random,random"), seed=4, hands=2)
     app.push(sc)
     assert run_until(app, lambda: sc.table is not None and sc.table.is_over)
+    app.step([], 1 / 30)  # the result opens at the start of the frame after the hand's end
     first = sc.table
     sc.say("You cannot win: a chicken hand", 600.0)
     assert app.top is not sc and app.top.name == "hand_result"

@@ -502,13 +502,15 @@ class TableScene(Scene):
 
     # --- the other screens ------------------------------------------------------------------------
     def _hand_animated(self) -> None:
-        """The director has shown the hand's end: the result screen."""
+        """The director has shown the hand's end: the result screen, opened at the start of the
+        next frame (`App.open_next`), over the table as this frame draws it: its first frame
+        keeps that picture instead of drawing the table again."""
         t = self.table
         if t is None or t.result is None:
             return
         result = t.result
         self.driver.finish_hand()
-        self.app.push("hand_result", owner=self, table=t, result=result)
+        self.app.open_next(self, "hand_result", owner=self, table=t, result=result)
 
     def next_hand(self) -> None:
         """The result screen was closed: deal the next hand, or show the session's results."""
