@@ -25,6 +25,7 @@ Memory: two window-sized pictures per table screen (8 MB each at 1920x1080, 33 M
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import pygame
@@ -33,7 +34,8 @@ from ..art import TileArt
 from ..board import BoardView, draw_board, draw_board_ground, draw_board_pieces
 from ..layout import Layout
 
-#: False: draw the board afresh every frame (the pixel-equality test draws both ways)
+#: False: draw the board afresh every frame, and the table's other kept work too (the side
+#: column's lines): the pixel-equality test draws both ways
 ENABLED = True
 
 
@@ -62,7 +64,12 @@ class BoardLayers:
     """The ground and the board of one table screen, each with the key it was drawn for (see
     the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, prepare: Callable[[Iterable[object]], None] | None = None) -> None:
+        #: the app's `prepare` (work for the frames' spare time): the pictures are made there,
+        #: never in a frame (a window-sized surface takes 3-9 ms to make at 1920x1080); None:
+        #: made when first drawn
+        self._prepare = prepare
+        self._making: tuple[Any, ...] | None = None  # the format being made in the spare time
         self._ground: pygame.Surface | None = None
         self._ground_key: tuple[Any, ...] | None = None
         self._board: pygame.Surface | None = None
@@ -72,30 +79,50 @@ class BoardLayers:
     def drop(self) -> None:
         """Forget both pictures (a new window size, the screen closing)."""
         self._ground = self._board = None
-        self._ground_key = self._board_key = None
+        self._ground_key = self._board_key = self._making = None
 
-    def _surface(self, old: pygame.Surface | None, like: pygame.Surface) -> pygame.Surface:
-        if old is not None and _format(old) == _format(like):
-            return old
-        return pygame.Surface(like.get_size(), 0, like)
+    def ahead(self, like: pygame.Surface) -> Iterator[None]:
+        """Make the two pictures for windows like `like`, one a step (`App.prepare`)."""
+        fmt = _format(like)
+        if self._ground is None or _format(self._ground) != fmt:
+            self._ground, self._ground_key = pygame.Surface(like.get_size(), 0, like), None
+            yield None
+        if self._board is None or _format(self._board) != fmt:
+            self._board, self._board_key = pygame.Surface(like.get_size(), 0, like), None
+        if self._making == fmt:
+            self._making = None
+
+    def _ready(self, surface: pygame.Surface, fmt: tuple[Any, ...]) -> bool:
+        """Whether both pictures are made for `surface`; if not, they are made in the spare
+        time (or now, without an app) and the frame draws the board directly."""
+        if self._ground is not None and self._board is not None \
+                and _format(self._ground) == fmt and _format(self._board) == fmt:
+            return True
+        if self._prepare is None:
+            for _ in self.ahead(surface):
+                pass
+            return True
+        if self._making != fmt:
+            self._making = fmt
+            self._prepare(self.ahead(surface))
+        return False
 
     def draw(self, surface: pygame.Surface, lay: Layout, art: TileArt, view: BoardView) -> None:
         """`board.draw_board(surface, lay, art, view)`, from the pictures kept when they show
         the same (a window with per-pixel alpha is drawn on directly: a copy would blend)."""
-        if not ENABLED or surface.get_flags() & pygame.SRCALPHA:
+        fmt = _format(surface)
+        if not ENABLED or surface.get_flags() & pygame.SRCALPHA or not self._ready(surface, fmt):
             draw_board(surface, lay, art, view)
             return
-        fmt = _format(surface)
         gkey = (fmt, ground_key(lay, art, view))
         bkey = (fmt, board_key(lay, art, view))
         if self._board is None or self._board_key != bkey:
-            if self._ground is None or self._ground_key != gkey:
-                self._ground = self._surface(self._ground, surface)
+            assert self._ground is not None and self._board is not None  # (`_ready`)
+            if self._ground_key != gkey:
                 self._ground_key = None
                 draw_board_ground(self._ground, lay, art, view)
                 self._ground_key = gkey
                 self.redrawn["ground"] += 1
-            self._board = self._surface(self._board, surface)
             self._board_key = None
             self._board.blit(self._ground, (0, 0))
             draw_board_pieces(self._board, lay, art, view)

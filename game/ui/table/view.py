@@ -69,7 +69,8 @@ class TableView:
     def __init__(self, scene: TableHost) -> None:
         self.scene = scene
         self.side_column = SideColumn()  # the right column's scores and last moves
-        self.layers = BoardLayers()  # the board kept drawn between frames
+        #: the board kept drawn between frames, its pictures made in the spare time
+        self.layers = BoardLayers(getattr(scene.app, "prepare", None))
         self._sacred_memo: tuple[Any, Any] | None = None
         self._coach_memo: tuple[Any, list[str]] | None = None
 
