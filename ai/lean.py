@@ -59,8 +59,15 @@ from game.engine.melds import ADDED_KONG, CONCEALED_KONG, Meld
 from game.engine.melds import KONG as KONG_MELD
 from game.engine.melds import PUNG as PUNG_MELD
 from game.engine.rules import RuleSet
-from game.engine.scoring import SacredStatus, evaluate_win, payments, sacred_status, uper_verdict
+from game.engine.scoring import (
+    MIN_BASIC,
+    SacredStatus,
+    evaluate_win,
+    payments,
+    sacred_status,
+)
 from game.engine.scoring.context import WinContext, WinResult
+from game.engine.scoring.uper import _basic_cached, shape_waits_of
 from game.engine.table import Decision, HandResult, Table
 from game.engine.tiles import FIRST_FLOWER, KIND_OF_TILE, NUM_PLAYING_KINDS, is_wind
 
@@ -68,7 +75,7 @@ from .base import SeatBase
 from .danger import exact_safe_kinds
 
 __all__ = ["KEEP", "STATS", "Ending", "LeanStats", "OutOfTime", "clear_caches", "engine_hand",
-           "lean_hand", "lean_playout", "quick_act"]
+           "lean_hand", "lean_playout", "quick_act", "uper_legal"]
 
 #: how much a single tile is worth keeping, by kind (the quick policy throws the least first):
 #: honours, then terminals, then 2 and 8, then the middle
@@ -275,6 +282,33 @@ def _fold(counts: list[int], safe: frozenset[int], least: int) -> tuple[int, int
                     if best is None or v < best[0]:
                         best = (v, k)
     return None if kinds == 1 else best
+
+
+def uper_legal(hand: Sequence[int], melds: Sequence[Meld], *, seat: int, prevalent: int | None,
+               wall_left: int, rules: RuleSet) -> bool:
+    """``uper_verdict(...).legal`` without the verdict's words: the same tests in the same
+    order (no open meld, a ready hand, enough wall, every wait worth the minimum by the
+    engine's own scorer of a wait, the one `uper_verdict` asks), stopping at the first wait
+    short of it. The words of a refusal (each cheap wait scored in full and described) were
+    two fifths of the verdict's cost, and a playout asks the verdict about once.
+
+    >>> from game.engine.scoring import uper_verdict
+    >>> from game.engine.tiles import parse_tiles
+    >>> def both(h):
+    ...     v = uper_verdict(h, (), seat=0, prevalent=0, wall_left=50, rules=RuleSet()).legal
+    ...     return uper_legal(h, (), seat=0, prevalent=0, wall_left=50, rules=RuleSet()), v
+    >>> both(parse_tiles("123m456m789m45m11z")), both(parse_tiles("123m456m789p45p11z"))
+    ((True, True), (False, False))
+    """
+    melds = tuple(melds)
+    if any(m.is_open for m in melds):
+        return False
+    waits = shape_waits_of(hand, melds)
+    if not waits or wall_left < rules.uper_min_wall:
+        return False
+    tiles = tuple(sorted(hand))
+    return all(_basic_cached(tiles, w, melds, False, seat, prevalent, rules) >= MIN_BASIC
+               for w in waits)
 
 
 def _waits(counts: list[int]) -> tuple[int, ...]:
@@ -546,8 +580,8 @@ class _Hand:
         v = _UPER.get(key)
         if v is None:
             hand = [x for x in range(NUM_PLAYING_KINDS) for _ in range(c[x])]
-            v = uper_verdict(hand, melds, seat=s, prevalent=self.prevalent,
-                             wall_left=self.remaining, rules=rules).legal
+            v = uper_legal(hand, melds, seat=s, prevalent=self.prevalent,
+                           wall_left=self.remaining, rules=rules)
             if len(_UPER) >= BIG_CAP:
                 _UPER.clear()
             _UPER[key] = v
