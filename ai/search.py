@@ -20,6 +20,15 @@ The hidden tiles are dealt so that the world agrees with everything the seat saw
   what the discards and calls suggest (rejection by a likelihood of 0 or 1); the other
   evidence (what a player keeps or throws) is not weighed.
 
+Further worlds can be dealt from a replayed one without a replay (`derive_world`): the
+opponents' hidden tiles and the wall dealt again in place, an uper player's ready hand kept, and
+the new deal checked against the view by a pass over the events (a winning shape an opponent
+let go), replayed only where that pass finds one: the same distribution, given the replayed
+world's placement of the shown tiles and its uper hands. Measured (bench_master --samplers), it
+does not pay in the search: the replay is a fifth to a third of a world's cost, and what it
+saves comes back in the playouts (the replay had filled the engine's caches for the world's
+hands), so `Search.derive` is off.
+
 Everything is chosen from the caller's `random.Random` only, with the unseen tiles taken in
 order of their ids: two tables that differ only in tiles the seat did not see give the same
 worlds (tests/ai/test_master.py).

@@ -454,8 +454,39 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
     import math
     import statistics
 
+    import ai.master as master_module
     from ai import search as sampling
     from ai.lean import clear_caches
+
+    current = ["seat"]
+    # CPU seconds making worlds, per path ("seat": the seat's own search, not counted)
+    sampled = {"replayed": 0.0, "derived": 0.0, "seat": 0.0}
+
+    each: dict[tuple[str, str], list[float]] = {}  # (path, function): [CPU seconds, calls]
+
+    def timed(f, fname):
+        def inner(*a, **k):
+            t0 = time.process_time()
+            try:
+                return f(*a, **k)
+            finally:
+                dt = time.process_time() - t0
+                sampled[current[0]] += dt
+                c = each.setdefault((current[0], fname), [0.0, 0])
+                c[0] += dt
+                c[1] += 1
+        return inner
+
+    for name in ("sample_base", "derive_world", "redeal_wall", "lean_playout"):
+        f = timed(getattr(master_module, name), name)
+        if name == "lean_playout":
+            def f(*a, _f=f, **k):  # timed apart: not a part of making the worlds
+                t = sampled[current[0]]
+                try:
+                    return _f(*a, **k)
+                finally:
+                    sampled[current[0]] = t
+        setattr(master_module, name, f)
 
     paths = {"replayed": Search(worlds=worlds, race=None, close=None),
              "derived": Search(worlds=worlds, race=None, close=None, derive=derive, walls=walls,
@@ -476,6 +507,7 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
         def act(self, decision):
             nonlocal decisions
             m = self.inner
+            current[0] = "seat"
             a = m.act(decision)
             if m.last is None:
                 return a
@@ -487,6 +519,7 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
             try:
                 for name in order:
                     m.search = paths[name]
+                    current[0] = name
                     before = (sampling.SAMPLER.replays, sampling.SAMPLER.derived)
                     clear_caches()  # both start cold (the seat's own search warmed them)
                     t0 = time.process_time()
@@ -524,8 +557,13 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
         per[name] = sd * math.sqrt(secs[name] / w)
         print(f"  {name:>8}: {played[name]} worlds in {secs[name]:.1f} s CPU = "
               f"{1000 * secs[name] / w:.1f} ms a world, {w / max(1e-9, secs[name]):.0f} worlds/s; "
-              f"replays {stats[name][0]}, derived deals {stats[name][1]}; sd per world "
-              f"{sd:.2f}, standard error per second of thinking {per[name]:.2f}")
+              f"replays {stats[name][0]}, derived deals {stats[name][1]}; making the worlds "
+              f"{sampled[name]:.1f} s ({100 * sampled[name] / max(1e-9, secs[name]):.0f} %); "
+              f"sd per world {sd:.2f}, standard error per second of thinking {per[name]:.2f}")
+    for name in paths:
+        print(f"  {name:>8} CPU per call: " + ", ".join(
+            f"{fn} {1000 * t / n:.2f} ms ({n})" for (p, fn), (t, n) in sorted(each.items())
+            if p == name))
     print(f"  derived / replayed: worlds per second x"
           f"{(played['derived'] / secs['derived']) / (played['replayed'] / secs['replayed']):.2f}"
           f", standard error per second of thinking x{per['derived'] / per['replayed']:.2f}")
