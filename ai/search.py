@@ -440,7 +440,7 @@ def _might_have_won(events: Sequence[Event], sigma: dict[int, int],
         match e:
             case Dealt(seat=s, tiles=tiles) if s in counts and tiles is not None:
                 add(s, tiles)
-            case Drew(seat=s, tile=x) if s in counts:
+            case Drew(seat=s, tile=x) if s in counts and x is not None:
                 add(s, (x,))
             case Discarded(seat=s, tile=x):
                 if s in counts:
