@@ -59,14 +59,29 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def command_of(argv: list[str]) -> str | None:
+    """The subcommand `argv` names first (its first word, as argparse reads it: the top-level
+    parser has no option taking a value), or None (no command, an option first, a word that is
+    none of them).
+
+    >>> command_of(["play", "--autoplay"]), command_of(["--help"]), command_of(["plya"])
+    ('play', None, None)
+    """
+    return argv[0] if argv and argv[0] in SUBCOMMANDS else None
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line's parser, or with `only` one subcommand's (`main`, once
+    `command_of` has named it): each subcommand's module is imported to register it, and the
+    window need not import the simulator's, the scorer's, the review's (a tenth of the start
+    to the first frame)."""
     parser = Parser(
         prog="korean-mahjong",
         description="Korean 2-Point Mahjong. With no command, the game window opens.",
     )
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"game.cli.{name}")
         except ModuleNotFoundError as e:
@@ -122,11 +137,13 @@ class EscapingStream:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import multiprocessing
-
     # a frozen build starts the practice tools' worker processes by running this program again:
-    # there, this call runs the worker and never returns (outside a frozen build it does nothing)
-    multiprocessing.freeze_support()
+    # there, this call runs the worker and never returns (outside a frozen build it does
+    # nothing, and multiprocessing is not imported: a twentieth of the start to the first frame)
+    if getattr(sys, "frozen", False):
+        import multiprocessing
+
+        multiprocessing.freeze_support()
     tolerant_streams()
     stderr = sys.stderr
     sys.stderr = EscapingStream(stderr)
@@ -151,7 +168,8 @@ def _main(argv: list[str] | None) -> int:
     command: str | None = None
     args: argparse.Namespace | None = None
     try:
-        args = parse(build_parser(), argv)
+        words = sys.argv[1:] if argv is None else argv
+        args = parse(build_parser(command_of(words)), argv)
         command = args.command
         func = getattr(args, "func", None)
         if func is None:  # no subcommand: open the game window

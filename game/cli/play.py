@@ -17,6 +17,7 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 from game.cli.output import error, printable, words
@@ -169,7 +170,6 @@ def sweep_temporaries() -> int:
 
 def run(args: argparse.Namespace) -> int:
     settings, messages = load_settings()
-    sweep_temporaries()  # what a killed save left, at each start of the window
     lang = args.lang or settings.language
     players: list[str] | None = None
     if args.autoplay or args.seats:  # every check before a window opens
@@ -212,6 +212,8 @@ def run(args: argparse.Namespace) -> int:
     pygame.display.init()
     pygame.font.init()
     app = App(session_settings, size=args.size, screenshots=args.screenshots)
+    swept: list[int] = []  # what a killed save left, at each start of the window: swept in the
+    app.prepare(_sweep_ahead(swept))  # frames' spare time, not before the first frame
     try:  # Ctrl+C (KeyboardInterrupt) passes through here: the app closes its records first
         if players is not None:
             try:
@@ -223,5 +225,13 @@ def run(args: argparse.Namespace) -> int:
             app.push("title", messages=messages)
         return app.run(max_frames=args.frames)
     finally:
+        if not swept:  # closed before any spare time (``--frames 1``): swept all the same
+            sweep_temporaries()
         app.close()
         pygame.quit()
+
+
+def _sweep_ahead(swept: list[int]) -> Iterator[None]:
+    """`sweep_temporaries` as work for `App.prepare`; what it removed goes into `swept`."""
+    swept.append(sweep_temporaries())
+    yield None
