@@ -7,6 +7,9 @@
     python bench/bench_master.py --merge a.json c.json   # several runs (other seeds) pooled
     python bench/bench_master.py --changes --hands 60 --worlds 12 --judge 40
     python bench/bench_master.py --audit-claims --hands 300 --judge 30
+    python bench/bench_master.py --samplers --hands 40 --seed 800 --worlds 32 --derive 3
+    python bench/bench_master.py --samplers --uper-words --hands 40 --seed 800 --worlds 32
+    python bench/bench_master.py --derive-audit --hands 60 --seed 1000
 
 **Times**: one master (seat rotating with the hand) against three ``ai:expert`` seats plays
 `--hands` seeded hands; every decision of the master and of the experts is timed. Printed:
@@ -30,6 +33,15 @@ rest of the wall dealt again (the same walls for both: common random numbers). T
 difference per changed decision, by kind (discard, fold, uper or silent, claim, kong), with
 its 95 % interval, times the changes per hand, estimates what the changes are worth: far less
 noise than duplicate play, where a whole hand's points carry each change.
+
+**Samplers** (``--samplers``): on the same searched decisions of one run, every candidate
+played in `--worlds` worlds both ways, CPU seconds: today's worlds (every deal replayed) against
+worlds derived from a replayed one (`--derive`, `--derived-walls`), or with ``--uper-words`` the
+playouts' uper check as the engine's verdict against `ai.lean.uper_legal`: worlds per second,
+CPU per replay, derived deal, new wall and playout, the standard error per second of thinking,
+and the mean difference of the two estimates (a bias would show there). **Derive audit**
+(``--derive-audit``): how many deals made in place the replay would reject, and whether the
+pass over the events flags every one.
 
 **Claims audit** (``--audit-claims --hands 300 --judge 30``): how much room the expert leaves
 where the master's changes were (claims): four experts play; at every pung one of them could
@@ -442,25 +454,29 @@ def simulators(hands: int, seed: int, worlds: int) -> int:
 
 
 def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
-             derived_walls: int) -> int:
+             derived_walls: int, words: bool = False) -> int:
     """Today's worlds (every deal replayed, `Search.walls` 4) against worlds derived from a
     replayed deal (`Search.derive`, `ai.search.derive_world`) on the same searched decisions
     of the same run, both counted in `worlds` with every candidate played (no race): CPU
     seconds (time.process_time) per world, worlds per second, the paired difference's standard
     deviation per world (a deal's worlds one cluster), the standard error per second of
     thinking, and the mean of (derived gain - replayed gain) over the challengers: a bias of the
-    derived worlds would show there (each estimate's own noise averages out)."""
+    derived worlds would show there (each estimate's own noise averages out). With `words`,
+    the same searches (every deal replayed) with the playouts' uper check as the engine's
+    verdict ("words", as before `ai.lean.uper_legal`) and as it is ("no words")."""
     import gc
     import math
     import statistics
 
+    import ai.lean as lean_module
     import ai.master as master_module
     from ai import search as sampling
     from ai.lean import clear_caches
 
     current = ["seat"]
     # CPU seconds making worlds, per path ("seat": the seat's own search, not counted)
-    sampled = {"replayed": 0.0, "derived": 0.0, "seat": 0.0}
+    A, B = ("words", "no words") if words else ("replayed", "derived")
+    sampled = {A: 0.0, B: 0.0, "seat": 0.0}
 
     each: dict[tuple[str, str], list[float]] = {}  # (path, function): [CPU seconds, calls]
 
@@ -488,9 +504,16 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
                     sampled[current[0]] = t
         setattr(master_module, name, f)
 
-    paths = {"replayed": Search(worlds=worlds, race=None, close=None),
-             "derived": Search(worlds=worlds, race=None, close=None, derive=derive, walls=walls,
-                               derived_walls=derived_walls)}
+    paths = {A: Search(worlds=worlds, race=None, close=None),
+             B: Search(worlds=worlds, race=None, close=None, derive=0 if words else derive,
+                       walls=walls, derived_walls=derived_walls)}
+    fast = lean_module.uper_legal
+
+    def verdict(hand, melds, *, seat, prevalent, wall_left, rules):
+        from game.engine.scoring import uper_verdict
+
+        return uper_verdict(hand, melds, seat=seat, prevalent=prevalent, wall_left=wall_left,
+                            rules=rules).legal
     secs = dict.fromkeys(paths, 0.0)
     played = dict.fromkeys(paths, 0)
     var: dict[str, list[float]] = {k: [] for k in paths}
@@ -520,6 +543,7 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
                 for name in order:
                     m.search = paths[name]
                     current[0] = name
+                    lean_module.uper_legal = verdict if name == "words" else fast
                     before = (sampling.SAMPLER.replays, sampling.SAMPLER.derived)
                     clear_caches()  # both start cold (the seat's own search warmed them)
                     t0 = time.process_time()
@@ -535,21 +559,23 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
                             var[name].append(se * se * res.worlds)
             finally:
                 gc.enable()
-                m.search = paths["replayed"]
-            for (g0, s0), (g1, s1) in zip(gains["replayed"], gains["derived"]):
+                m.search = paths[A]
+                lean_module.uper_legal = fast
+            for (g0, s0), (g1, s1) in zip(gains[A], gains[B]):
                 if math.isfinite(s0) and math.isfinite(s1):
                     diffs.append(g1 - g0)
                     diff_se.append(math.hypot(s0, s1))
             return a
 
     for i in range(hands):
-        m = MasterSeat(seed + i, search=paths["replayed"])
+        m = MasterSeat(seed + i, search=paths[A])
         seats = [HeuristicSeat("expert", seed * 4 + s) for s in range(4)]
         seats[i % 4] = Both(m)
         play_hand(Table(RuleSet(), seed=seed + i), seats)
     print(f"{hands} hands, {decisions} searched decisions, {worlds} worlds each, every candidate "
-          f"played; derived: {derive} deals per replay, {derived_walls} walls per derived deal, "
-          f"{walls} per replayed deal (claims)")
+          f"played; " + ("the uper check with and without the verdict's words" if words else
+                         f"derived: {derive} deals per replay, {derived_walls} walls per derived "
+                         f"deal, {walls} per replayed deal (claims)"))
     per: dict[str, float] = {}
     for name in paths:
         w = max(1, played[name])
@@ -564,17 +590,82 @@ def samplers(hands: int, seed: int, worlds: int, derive: int, walls: int,
         print(f"  {name:>8} CPU per call: " + ", ".join(
             f"{fn} {1000 * t / n:.2f} ms ({n})" for (p, fn), (t, n) in sorted(each.items())
             if p == name))
-    print(f"  derived / replayed: worlds per second x"
-          f"{(played['derived'] / secs['derived']) / (played['replayed'] / secs['replayed']):.2f}"
-          f", standard error per second of thinking x{per['derived'] / per['replayed']:.2f}")
+    print(f"  {B} / {A}: worlds per second x"
+          f"{(played[B] / secs[B]) / (played[A] / secs[A]):.2f}"
+          f", standard error per second of thinking x{per[B] / per[A]:.2f}")
     if diffs:
         mean = statistics.fmean(diffs)
         # the two estimates of one challenger are nearly independent (other worlds): the
         # mean's error from their own standard errors
         se = math.sqrt(sum(x * x for x in diff_se)) / len(diffs)
-        print(f"  bias check, derived gain - replayed gain over {len(diffs)} challengers: "
+        print(f"  bias check, {B} gain - {A} gain over {len(diffs)} challengers: "
               f"{mean:+.2f} points (95 % {mean - 1.96 * se:+.2f} to {mean + 1.96 * se:+.2f})")
     print(f"  sampler: {sampling.SAMPLER}")
+    return 0
+
+
+def derive_audit(hands: int, seed: int, per: int) -> int:
+    """What dealing in place misses: at every turn with a choice of every seat (four experts
+    play `hands` seeded hands), one world replayed and `per` deals derived from it
+    (`ai.search.derive_world`'s deal before its check); each is replayed through the engine
+    (its history rebuilt, `derived_head`): how many the replay rejects (an opponent let a legal
+    win go), how many the pass over the events flags, and whether it flagged them all; CPU per
+    replayed world and per derived deal."""
+    import random as _random
+
+    from ai import search as sampling
+    from ai.search import HandView, WorldError, derived_head, sample_base
+    from game.engine.kinds import PLAYS
+
+    n = {"decisions": 0, "derived": 0, "rejected": 0, "flagged": 0, "missed": 0}
+    cpu = {"replay": [0.0, 0], "derive": [0.0, 0]}
+
+    class Probe:
+        def __init__(self, inner):
+            self.inner, self.view = inner, HandView()
+
+        def observe(self, e):
+            self.inner.observe(e)
+            self.view.observe(e)
+
+        def act(self, d):
+            if d.kind in PLAYS and len(d.legal) > 1:
+                n["decisions"] += 1
+                rng = _random.Random(n["decisions"])
+                t0 = time.process_time()
+                try:
+                    b = sample_base(self.view, d, rng)
+                except WorldError:
+                    return self.inner.act(d)
+                cpu["replay"][0] += time.process_time() - t0
+                cpu["replay"][1] += 1
+                for _ in range(per):
+                    t0 = time.process_time()
+                    got = sampling._derive(b, self.view, d, rng)
+                    cpu["derive"][0] += time.process_time() - t0
+                    cpu["derive"][1] += 1
+                    if got is None:
+                        continue
+                    world, sigma, flagged = got
+                    ok = sampling._build(self.view, d, derived_head(b, world, sigma),
+                                         b.seed) is not None
+                    n["derived"] += 1
+                    n["rejected"] += not ok
+                    n["flagged"] += flagged
+                    n["missed"] += not ok and not flagged
+            return self.inner.act(d)
+
+    for h in range(hands):
+        seats = [HeuristicSeat("expert", 4 * h + s) for s in range(4)]
+        seats[h % 4] = Probe(seats[h % 4])
+        play_hand(Table(RuleSet(), seed=seed + h), seats)
+    d = max(1, n["derived"])
+    print(f"{hands} hands, {n['decisions']} turns, {n['derived']} derived deals: the replay "
+          f"rejects {n['rejected']} ({100 * n['rejected'] / d:.2f} %), the pass over the events "
+          f"flags {n['flagged']} ({100 * n['flagged'] / d:.2f} %), rejected and not flagged "
+          f"{n['missed']}")
+    for k, (t, c) in cpu.items():
+        print(f"  {k}: {1000 * t / max(1, c):.2f} ms CPU ({c})")
     return 0
 
 
@@ -664,6 +755,12 @@ def main() -> int:
                     help="deals derived from each replayed one (Search.derive)")
     ap.add_argument("--derived-walls", type=int, default=Search.derived_walls,
                     help="worlds per derived deal (Search.derived_walls)")
+    ap.add_argument("--derive-audit", action="store_true",
+                    help="what dealing in place misses against the replay (--worlds: deals "
+                         "derived per replayed world, default 8)")
+    ap.add_argument("--uper-words", action="store_true",
+                    help="with --samplers: the playouts' uper check with the verdict's words "
+                         "against without (ai.lean.uper_legal), every deal replayed")
     ap.add_argument("--samplers", action="store_true",
                     help="replayed against derived worlds on the same decisions (--worlds, "
                          "default 32; --derive, default 7; --redeal)")
@@ -680,9 +777,11 @@ def main() -> int:
                     derived_walls=args.derived_walls)
     if args.variance:
         return variance(args.hands, args.seed, replace(search, worlds=args.worlds or 24))
+    if args.derive_audit:
+        return derive_audit(args.hands, args.seed, args.worlds or 8)
     if args.samplers:
         return samplers(args.hands, args.seed, args.worlds or 32, args.derive or 7, args.redeal,
-                        args.derived_walls)
+                        args.derived_walls, args.uper_words)
     if args.simulators:
         return simulators(args.hands, args.seed, args.worlds or 12)
     if args.duplicate:
