@@ -136,8 +136,9 @@ class Search:
     sampled, the others with the wall's tiles laid again, `ai.search.redeal_wall`: a replay of
     the hand costs several lean playouts, a new wall a copy); `derive`: deals dealt from each
     replayed one (`ai.search.derive_world`: the opponents' hidden tiles dealt again, checked
-    against the view without a replay; 0: every deal replayed), where the decision allows it
-    (not at a claim); `derived_walls`: worlds per deal (as `walls`) where deals are derived."""
+    against the view without a replay; 0: every deal replayed; measured, it does not pay:
+    docs/opponents.md), where the decision allows it (not at a claim); `derived_walls`: worlds
+    per deal (as `walls`) where deals are derived."""
 
     budget_ms: int = DEFAULT_BUDGET_MS
     worlds: int | None = None
