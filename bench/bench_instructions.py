@@ -15,10 +15,10 @@ shanten tables) is measured by a 0-hand run and subtracted, so only the play is 
 
 With `--review N` the workload is a review's playouts instead (issue 33): `bench_review.py`'s
 record cut to 4 hands (seed 11, every seat ``ai:standard``), its disagreements found by the
-review's scan, then N playouts of both choices (`game_review._run_chunk`, one at a time, the
-disagreements in turn); the record and the scan are measured by a 0-playout run and
-subtracted, and the count is printed per playout, with a hash of the playouts' rows (the same
-hash in both trees: the same playouts).
+review's scan, then N playouts of both choices (`game_review._run_chunk`, as the workers are
+handed them: `CHUNK` playouts of one disagreement, the disagreements in turn); the record and
+the scan are measured by a 0-playout run and subtracted, and the count is printed per playout,
+with a hash of the playouts' rows (the same hash in both trees: the same playouts).
 
 Instructions are not time (a cache miss costs more than an add), so quote both: this for the
 direction and size of a change, `bench_ai.py` / `bench_simulate.py` for hands per second.
@@ -72,7 +72,9 @@ w = RecordWriter(Session(RuleSet(), seed=11, hands=4), directory=tempfile.mkdtem
 w.play([make_seat("ai:standard", seed=44 + i) for i in range(4)])
 _, pending, _, _ = gr._scan(load_record(w.path), 0, gr.default_reviewer(),
                             gr.DEFAULT_OPPONENTS, "bench", None, None)
-rows = [gr._run_chunk(pending[k % len(pending)].job, k, k + 1) for k in range(n)]
+rows = []
+for k in range(0, n, gr.CHUNK):  # as the workers are handed them: CHUNK of one decision
+    rows += gr._run_chunk(pending[k // gr.CHUNK % len(pending)].job, k, min(n, k + gr.CHUNK))
 print("rows", hashlib.sha256(repr(rows).encode()).hexdigest()[:16])
 """
 
