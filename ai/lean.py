@@ -455,25 +455,23 @@ class _Hand:
     def _self_draw(self, s: int, k: int, before: Sequence[int]
                    ) -> tuple[WinContext, WinResult] | None:
         """A legal self-drawn win of `k` (`before`: the waits of the hand without it)."""
-        if self.pen[s]:
+        # the sacred status first: it is kept by fewer inputs than the value, and where it
+        # forbids the win the value is not needed (a quarter of the checks; 5 % of a playout)
+        if self.pen[s] or not self._sacred(s, before).can_self_draw:
             return None
         ctx = self._context(s, k, True, None, self.remaining == 0)
-        res = _value(ctx, self.rules)  # before the sacred status: the same hands come back
-        if not res.valid or not self._sacred(s, before).can_self_draw:
-            return None
-        return ctx, res
+        res = _value(ctx, self.rules)
+        return (ctx, res) if res.valid else None
 
     def _discard_win(self, s: int, k: int, discarder: int, last: bool, robbing: bool = False
                      ) -> tuple[WinContext, WinResult] | None:
         """A legal win of `s` on the discard of `k` (`k` completes its shape; `robbing`: on
         the tile `discarder` added to his pung)."""
-        if self.pen[s]:
-            return None
+        if self.pen[s] or self._sacred(s, self.waits[s]).why_not(k) is not None:
+            return None  # the sacred status first, as in `_self_draw`
         ctx = self._context(s, k, False, discarder, last, robbing)
-        res = _value(ctx, self.rules)  # before the sacred status: the same hands come back
-        if not res.valid or self._sacred(s, self.waits[s]).why_not(k) is not None:
-            return None
-        return ctx, res
+        res = _value(ctx, self.rules)
+        return (ctx, res) if res.valid else None
 
     def _won(self, wins: Sequence[_Win]) -> Ending:
         total = [0, 0, 0, 0]
