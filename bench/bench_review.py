@@ -12,8 +12,9 @@ five). Printed, each with its ratio to the replay baseline:
 * scan: the review's replay plus the reviewer's answer at each of the player's decisions (no
   playouts);
 * one playout: the average of a batch of playouts from the review's own disagreements, in this
-  process (both choices, the reviewer and ``ai:standard`` seats), which with the number of
-  playouts gives the playouts' expected share;
+  process (both choices, the reviewer and ``ai:standard`` seats, in chunks of `CHUNK` of one
+  disagreement as the workers get them), which with the number of playouts gives the
+  playouts' expected share;
 * the worker processes' start (once per program: the window starts them when a screen opens);
 * the whole review (`review_record`, no cache), with its playouts and what it spent them on,
   and the time to its first verdict (the window lists it while the rest are played out: the
@@ -90,10 +91,10 @@ def main() -> int:
         t0 = time.perf_counter()
         c0 = time.process_time()
         n = 0
-        for k in range(args.sample):
-            job = jobs[k % len(jobs)]
-            gr._run_chunk(job, k, k + 1)
-            n += 2
+        for k in range(0, args.sample, gr.CHUNK):  # as a worker is handed them
+            stop = min(args.sample, k + gr.CHUNK)
+            gr._run_chunk(jobs[k // gr.CHUNK % len(jobs)], k, stop)
+            n += 2 * (stop - k)
         one = (time.perf_counter() - t0) / n if n else 0.0
         one_cpu = (time.process_time() - c0) / n if n else 0.0
 
