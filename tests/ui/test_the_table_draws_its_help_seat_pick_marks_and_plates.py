@@ -144,8 +144,8 @@ def test_a_dragged_tile_follows_the_mouse_face_up_with_a_gold_bar_where_it_lands
     view = sc.director.view(sc.selected_tile())
     assert view.seats[0].selected == frm
     boards = []
-    board = view_mod.draw_board
-    monkeypatch.setattr(view_mod, "draw_board", lambda surface, lay, art, v: (
+    board = sc.view.layers.draw  # (the board, kept between frames: game/ui/table/layers.py)
+    monkeypatch.setattr(sc.view.layers, "draw", lambda surface, lay, art, v: (
         boards.append((set(v.seats[0].hidden), v.seats[0].selected)), board(surface, lay, art, v)))
     sc.draw(pygame.Surface(app.canvas.get_size()))
     (hidden, selected), = boards
