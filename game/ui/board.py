@@ -12,8 +12,9 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 import pygame
 
@@ -23,6 +24,8 @@ from .art import SurfaceCache, TileArt, depth, shadow_blur
 from .layout import Layout, MeldSpec, Rect, Slot, screen_seat
 from .themes import TABLE_THEMES, TableTheme
 from .widgets import Fonts
+
+_T = TypeVar("_T")
 
 FELT = (21, 84, 60)
 FELT_DARK = (14, 62, 44)
@@ -416,12 +419,34 @@ def console_lines(lay: Layout, fonts: Fonts, info: InfoView
     return lines
 
 
+#: False: the console works out its lines and side strips afresh every frame (the table's
+#: pixel-equality test draws both ways); True: kept while they read the same (`_kept`)
+KEEP = True
+_KEPT: dict[tuple[object, ...], object] = {}
+KEPT_MAX = 64  # entries: a few frames' lines and strips (one window, four sides, some scores)
+
+
+def _kept(key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+    """`make()`, kept under `key` (everything it is made from) for the next frames: the
+    console's lines and each side's turned strip were made again every frame for the same
+    picture. Bounded (`KEPT_MAX`: emptied when full)."""
+    if not KEEP:
+        return make()
+    got = _KEPT.get(key)
+    if got is None:
+        if len(_KEPT) >= KEPT_MAX:
+            _KEPT.clear()
+        got = _KEPT[key] = make()
+    return got  # type: ignore[return-value]
+
+
 def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Fonts, info: InfoView) -> None:
     from .widgets import GOLD, RED_TEXT, WHITE
 
     mid = lay.console_middle
-    imgs = [fonts.fit(t, size, mid.w - 4, colour, bold=bold)
-            for t, size, colour, bold in console_lines(lay, fonts, info)]
+    lines = _kept(("lines", lay, fonts, info.lang, info.hand_no, info.wall_count, info.prevalent,
+                   info.doubled), lambda: console_lines(lay, fonts, info))
+    imgs = [fonts.fit(t, size, mid.w - 4, colour, bold=bold) for t, size, colour, bold in lines]
     total = sum(i.get_height() for i in imgs) * 0.92
     y = mid.y + max(0.0, (mid.h - total) / 2)
     for img in imgs:
@@ -446,21 +471,28 @@ def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Font
         colour = (250, 236, 200) if info.turn == seat else (RED_TEXT if dealer else WHITE)
         score = fonts.fit(_score_text(info.scores[seat]), size, along - tw - 8, colour, bold=True)
         tile = art.tile(18 + info.winds[seat], tw)
-        strip = pygame.Surface((tile.get_width() + 6 + score.get_width(), max(tile.get_height(), score.get_height())),
-                               pygame.SRCALPHA)
-        strip.blit(tile, (0, (strip.get_height() - tile.get_height()) // 2))
-        strip.blit(score, (tile.get_width() + 6, (strip.get_height() - score.get_height()) // 2))
-        if dealer:  # a red dot under the dealer's wind
-            pygame.draw.circle(strip, (210, 50, 50), (tile.get_width() // 2, strip.get_height() - 3), 3)
+
+        def make_strip(tile: pygame.Surface = tile, score: pygame.Surface = score,
+                       dealer: bool = dealer) -> pygame.Surface:
+            strip = pygame.Surface((tile.get_width() + 6 + score.get_width(),
+                                    max(tile.get_height(), score.get_height())), pygame.SRCALPHA)
+            strip.blit(tile, (0, (strip.get_height() - tile.get_height()) // 2))
+            strip.blit(score, (tile.get_width() + 6, (strip.get_height() - score.get_height()) // 2))
+            if dealer:  # a red dot under the dealer's wind
+                pygame.draw.circle(strip, (210, 50, 50), (tile.get_width() // 2, strip.get_height() - 3), 3)
+            return strip
+
         if seat == 0:
-            surface.blit(score, score.get_rect(midleft=(box.centerx - strip.get_width() // 2 + tile.get_width() + 6,
+            strip_w = tile.get_width() + 6 + score.get_width()
+            surface.blit(score, score.get_rect(midleft=(box.centerx - strip_w // 2 + tile.get_width() + 6,
                                                         box.centery)))
-            surface.blit(tile, tile.get_rect(midleft=(box.centerx - strip.get_width() // 2, box.centery)))
+            surface.blit(tile, tile.get_rect(midleft=(box.centerx - strip_w // 2, box.centery)))
             if dealer:
                 pygame.draw.circle(surface, (210, 50, 50),
-                                   (box.centerx - strip.get_width() // 2 + tile.get_width() // 2, box.bottom - 3), 3)
+                                   (box.centerx - strip_w // 2 + tile.get_width() // 2, box.bottom - 3), 3)
             continue
-        turned = pygame.transform.rotate(strip, {1: 90, 2: 0, 3: -90}[seat])
+        turned = _kept(("strip", seat, tile, score, dealer), lambda seat=seat, make=make_strip:
+                       pygame.transform.rotate(make(), {1: 90, 2: 0, 3: -90}[seat]))
         surface.blit(turned, turned.get_rect(center=box.center))
 
 
@@ -677,7 +709,8 @@ def draw_uper_tile(surface: pygame.Surface, cell: Rect, clock: float = 0.0) -> N
 def prepare_table_text(lay: Layout, art: TileArt, fonts: Fonts, lang: str,
                        calls: Iterable[tuple[str, tuple[int, int, int]]] = ()) -> None:
     """Open ahead of the deal the fonts the table writes with at `lay` (the console, the seat
-    plates with a dealer, flowers, a clock and an uper, the banner, the seat choice) and render the call words
+    plates with a dealer, flowers, a clock and an uper, the banner, the seat choice, the messages
+    above the buttons), draw the sacred-discard line's small tiles and render the call words
     (`calls`: each word and its colour, as `draw_call` shows them), by drawing them once on a
     scratch surface that is then dropped: the first frames of a hand then open none (they were
     the longest frames of a hand in ``bench/bench_ui.py``). Nothing on screen changes."""
@@ -688,6 +721,11 @@ def prepare_table_text(lay: Layout, art: TileArt, fonts: Fonts, lang: str,
     fonts.font(lay.banner_px, True)
     fonts.font(lay.seat_pick_px, False)
     fonts.font(lay.seat_pick_px, True)
+    fonts.font(max(14, round(lay.line_h * 0.6)))  # the messages above the buttons (a flower's)
+    fonts.font(lay.sacred_text_px, True)  # the sacred-discard line: its title, its words
+    fonts.font(lay.sacred_text_px)
+    for kind in range(25):  # and its blocked waits
+        art.tile(kind, lay.sacred_tile)
     for word, colour in calls:
         draw_call(scratch, fonts, lay.call_area(1), word, colour)
 

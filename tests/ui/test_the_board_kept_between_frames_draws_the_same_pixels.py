@@ -1,8 +1,9 @@
-"""The table keeps its board drawn between frames (`game.ui.table.layers`) and redraws it only
-when what it shows changes: a whole seeded hand's frames drawn from the kept pictures equal, pixel
-for pixel, the same frames drawn afresh, through the wall's break, the deal, discards, flowers,
-claims, an uper, the hand cursor, the mouse over a plate and a claim's countdown, in English and
-Korean at two window sizes. A key missing something the board shows fails here (a stale board)."""
+"""The table keeps its board drawn between frames (`game.ui.table.layers`; also the console's
+lines and strips, `board.KEEP`, and the side column's lines) and redraws it only when what it
+shows changes: a whole seeded hand's frames drawn from the kept pictures equal, pixel for pixel,
+the same frames drawn afresh, through the wall's break, the deal, discards, flowers, claims, an
+uper, the hand cursor, the mouse over a plate and a claim's countdown, in English and Korean at
+two window sizes. A key missing something the board shows fails here (a stale board)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from game.engine.actions import PASS, Discard, Kong, Pung
 from game.engine.events import Claimed, Discarded, FlowerShown
+from game.ui import board
 from game.ui.scenes.table import TableScene
 from game.ui.table import layers
 
@@ -66,13 +68,13 @@ def play(app, compare: bool, frames: int = 4000) -> dict[str, int]:
         mp.setattr(pygame.mouse, "get_focused", lambda h=hover: h)
         mp.setattr(pygame.mouse, "get_pos", lambda p=pos: p)
         try:
-            layers.ENABLED = True
+            layers.ENABLED = board.KEEP = True
             sc.draw(kept)
-            layers.ENABLED = False
+            layers.ENABLED = board.KEEP = False
             sc.draw(fresh)
             seen["hover"] += sc.director.model.hand_no > 0 and sc.view.info().hover is not None
         finally:
-            layers.ENABLED = True
+            layers.ENABLED = board.KEEP = True
             mp.undo()
         assert pygame.image.tobytes(kept, "RGB") == pygame.image.tobytes(fresh, "RGB"), (
             f"frame {n}: the kept board differs from the board drawn afresh")

@@ -82,11 +82,16 @@ class BoardLayers:
         self._ground_key = self._board_key = self._making = None
 
     def ahead(self, like: pygame.Surface) -> Iterator[None]:
-        """Make the two pictures for windows like `like`, one a step (`App.prepare`)."""
+        """Make the two pictures for windows like `like`, one a step (`App.prepare`); nothing
+        once the window has another size (a drag queues one for each size it passes)."""
         fmt = _format(like)
+        if self._prepare is not None and self._making != fmt:
+            return
         if self._ground is None or _format(self._ground) != fmt:
             self._ground, self._ground_key = pygame.Surface(like.get_size(), 0, like), None
             yield None
+            if self._making != fmt:
+                return
         if self._board is None or _format(self._board) != fmt:
             self._board, self._board_key = pygame.Surface(like.get_size(), 0, like), None
         if self._making == fmt:

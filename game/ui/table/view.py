@@ -70,7 +70,7 @@ class TableView:
         self.scene = scene
         self.side_column = SideColumn()  # the right column's scores and last moves
         #: the board kept drawn between frames, its pictures made in the spare time
-        self.layers = BoardLayers(getattr(scene.app, "prepare", None))
+        self.layers = BoardLayers(getattr(getattr(scene, "app", None), "prepare", None))
         self._sacred_memo: tuple[Any, Any] | None = None
         self._coach_memo: tuple[Any, list[str]] | None = None
 
