@@ -510,6 +510,7 @@ class TableScene(Scene):
             return
         result = t.result
         self.driver.finish_hand()
+        self.result_drawn = t  # it opens next frame: nothing to draw ahead for it now
         self.app.open_next(self, "hand_result", owner=self, table=t, result=result)
 
     def next_hand(self) -> None:
