@@ -491,8 +491,11 @@ def draw_console(surface: pygame.Surface, lay: Layout, art: TileArt, fonts: Font
                 pygame.draw.circle(surface, (210, 50, 50),
                                    (box.centerx - strip_w // 2 + tile.get_width() // 2, box.bottom - 3), 3)
             continue
-        turned = _kept(("strip", seat, tile, score, dealer), lambda seat=seat, make=make_strip:
-                       pygame.transform.rotate(make(), {1: 90, 2: 0, 3: -90}[seat]))
+        def make_turned(seat: int = seat, make: Callable[[], pygame.Surface] = make_strip
+                        ) -> pygame.Surface:
+            return pygame.transform.rotate(make(), {1: 90, 2: 0, 3: -90}[seat])
+
+        turned = _kept(("strip", seat, tile, score, dealer), make_turned)
         surface.blit(turned, turned.get_rect(center=box.center))
 
 
